@@ -1,0 +1,102 @@
+//! `lockwork check FILE`: validation, then the analysis of the level.
+
+use std::path::Path;
+
+use super::{EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report};
+use crate::solver::{SolveError, SolveOptions, analyze};
+
+pub fn run(path: &Path, max_states: usize) -> u8 {
+    let Some(loaded) = load_or_report(path) else {
+        return EXIT_INVALID;
+    };
+    let level = &loaded.level;
+    println!(
+        "{}: valid level, {} rooms, {} doors, {} keys, {} levers",
+        path.display(),
+        level.rooms.len(),
+        level.doors.len(),
+        level.keys.len(),
+        level.levers.len()
+    );
+    if loaded.warnings.is_empty() {
+        println!("warnings: none");
+    } else {
+        println!("warnings:");
+        for w in &loaded.warnings {
+            println!("  {w}");
+        }
+    }
+    let options = SolveOptions {
+        max_states,
+        ..SolveOptions::default()
+    };
+    let a = match analyze(level, &options) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return if matches!(e, SolveError::Invalid(_)) {
+                EXIT_INVALID
+            } else {
+                EXIT_TOO_LARGE
+            };
+        }
+    };
+    println!("analysis:");
+    match (&a.plan, &a.min_pulls) {
+        (Some(plan), min) => {
+            println!("  solvable: {}", report::summary(plan));
+            if let Some(min) = min {
+                println!("  least lever pulls of any solution: {}", min.pulls);
+            }
+        }
+        (None, _) => println!("  cannot be solved"),
+    }
+    println!("  states explored: {}", report::count(a.states_explored));
+    if a.dead_end_states == 0 {
+        println!("  dead ends: none");
+    } else {
+        println!(
+            "  dead ends: {} states, reached by {} kind{} of step{}",
+            report::count(a.dead_end_states),
+            a.dead_end_kinds,
+            if a.dead_end_kinds == 1 { "" } else { "s" },
+            if a.dead_end_kinds > a.dead_ends.len() {
+                format!(" (the first {} shown)", a.dead_ends.len())
+            } else {
+                String::new()
+            }
+        );
+        for (i, d) in a.dead_ends.iter().enumerate() {
+            print!("{}", report::dead_end(level, d, i + 1));
+        }
+    }
+    let rooms: Vec<String> = a
+        .unreachable_rooms
+        .iter()
+        .map(|r| level.room_label(r))
+        .collect();
+    println!(
+        "  unreachable rooms: {}",
+        if rooms.is_empty() {
+            "none".to_owned()
+        } else {
+            rooms.join(", ")
+        }
+    );
+    if a.plan.is_some() {
+        let keys: Vec<String> = a.unneeded_keys.iter().map(|k| level.key_label(k)).collect();
+        println!(
+            "  keys no solution needs: {}",
+            if keys.is_empty() {
+                "none".to_owned()
+            } else {
+                keys.join(", ")
+            }
+        );
+    }
+    if a.plan.is_some() {
+        EXIT_SOLVABLE
+    } else {
+        EXIT_UNSOLVABLE
+    }
+}

@@ -1,0 +1,102 @@
+//! Text for people: plans as numbered steps with names, costs without noise.
+
+use std::fmt::Write;
+
+use crate::model::Level;
+use crate::rules::Step;
+use crate::solver::{DeadEnd, Plan};
+
+/// `12` for whole numbers, `2.5` otherwise.
+pub fn cost(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// `1,234,567`.
+pub fn count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// One step in words, with room, door, lever and key names.
+pub fn step(level: &Level, step: &Step, here: &str) -> String {
+    match step {
+        Step::Move { door, to } => format!(
+            "go through {} to {}",
+            level.door_label(door),
+            level.room_label(to)
+        ),
+        Step::Pull { lever } => format!("pull {} in {here}", level.lever_label(lever)),
+        Step::Pickup { key } => format!("pick up {}", key_words(level, key)),
+    }
+}
+
+fn key_words(level: &Level, key: &crate::model::KeyId) -> String {
+    match level.key(key) {
+        Some(k) if k.small => format!("small key {}", level.key_label(key)),
+        _ => format!("key {}", level.key_label(key)),
+    }
+}
+
+/// The plan as numbered steps; pickups are shown under the move that made them.
+pub fn plan(level: &Level, plan: &[Step], indent: &str) -> String {
+    let mut out = String::new();
+    let mut here = level.room_label(&level.start);
+    let mut n = 0;
+    for s in plan {
+        if let Step::Pickup { .. } = s {
+            let _ = writeln!(out, "{indent}     {}", step(level, s, &here));
+            continue;
+        }
+        n += 1;
+        let _ = writeln!(out, "{indent}{n:>3}. {}", step(level, s, &here));
+        if let Step::Move { to, .. } = s {
+            here = level.room_label(to);
+        }
+    }
+    out
+}
+
+/// "cost 12: 9 moves, 3 pulls".
+pub fn summary(p: &Plan) -> String {
+    let plural = |n: u32, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    format!(
+        "cost {}: {}, {}",
+        cost(p.cost),
+        plural(p.moves, "move"),
+        plural(p.pulls, "pull")
+    )
+}
+
+/// A dead end: where it happens, why, and the trace into it.
+pub fn dead_end(level: &Level, d: &DeadEnd, number: usize) -> String {
+    let mut out = String::new();
+    let moves = d
+        .steps
+        .iter()
+        .filter(|s| !matches!(s, Step::Pickup { .. }))
+        .count();
+    let _ = writeln!(out, "  {number}. {}", d.reason);
+    if moves == 0 {
+        let _ = writeln!(out, "     (from the very start)");
+    } else {
+        let s = if moves == 1 { "" } else { "s" };
+        let _ = writeln!(
+            out,
+            "     reached in {moves} step{s} (cost {}):",
+            cost(d.cost)
+        );
+        out.push_str(&plan(level, &d.steps, "     "));
+    }
+    out
+}

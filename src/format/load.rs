@@ -1,0 +1,256 @@
+//! Parsing a level file into a [`Level`].
+
+use serde_json::Value;
+
+use super::error::LoadError;
+use super::reader::{Obj, Problems};
+use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
+use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, Room, RoomId};
+use crate::validate::{Problem, validate};
+
+/// A level read from a file, with the warnings found in it.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The level.
+    pub level: Level,
+    /// Legal but suspicious things (a closed door no lever opens, …).
+    pub warnings: Vec<Problem>,
+}
+
+/// Parses a level from raw bytes, refusing anything that is not a valid
+/// version-1 level with an error that says what and where.
+pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            size: bytes.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
+        offset: e.valid_up_to(),
+    })?;
+    from_str(text)
+}
+
+/// Parses a level from text. See [`from_bytes`].
+pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge {
+            size: text.len() as u64,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty);
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        let message = if e.is_eof() {
+            "the file ends too early (is it cut short?)".to_owned()
+        } else {
+            // serde_json appends " at line L column C"; we print those ourselves.
+            let full = e.to_string();
+            match full.rfind(" at line ") {
+                Some(cut) => full[..cut].to_owned(),
+                None => full,
+            }
+        };
+        LoadError::Json {
+            message,
+            line: e.line(),
+            column: e.column(),
+        }
+    })?;
+    from_value(&value)
+}
+
+/// Builds a level from parsed JSON. See [`from_bytes`].
+pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
+    let mut problems = Problems::default();
+    let Some(top) = Obj::new(String::new(), value, &mut problems) else {
+        return Err(LoadError::Invalid(vec![Problem::new(
+            "",
+            "a level file holds a JSON object, not a list or a single value",
+        )]));
+    };
+    check_header(&top, &mut problems)?;
+    top.deny_unknown(
+        &[
+            "format",
+            "version",
+            "name",
+            "description",
+            "lever_cost",
+            "start",
+            "goal",
+            "goal_requires",
+            "rooms",
+            "doors",
+            "keys",
+            "levers",
+            "props",
+            "generator",
+        ],
+        &mut problems,
+    );
+    let level = Level {
+        name: top.opt_str("name", &mut problems),
+        description: top.opt_str("description", &mut problems),
+        lever_cost: top.opt_cost("lever_cost", 1.0, &mut problems),
+        start: RoomId(top.req_str("start", &mut problems).unwrap_or_default()),
+        goal: RoomId(top.req_str("goal", &mut problems).unwrap_or_default()),
+        goal_requires: ids(top.id_list("goal_requires", false, &mut problems)),
+        rooms: top.list("rooms", MAX_ITEMS, &mut problems, room),
+        doors: top.list("doors", MAX_ITEMS, &mut problems, door),
+        keys: top.list("keys", MAX_ITEMS, &mut problems, key),
+        levers: top.list("levers", MAX_ITEMS, &mut problems, lever),
+        props: top.opt_object("props", &mut problems),
+        generator: match top.get("generator") {
+            None => None,
+            Some(Value::Object(map)) => Some(Value::Object(map.clone())),
+            Some(_) => {
+                problems.push("generator", "expected an object");
+                None
+            }
+        },
+    };
+    let report = validate(&level);
+    if !problems.0.is_empty() {
+        // References are only worth checking when every item was read.
+        if !problems.any_dropped() {
+            problems.0.extend(report.errors);
+        }
+        return Err(LoadError::Invalid(problems.0));
+    }
+    if !report.errors.is_empty() {
+        return Err(LoadError::Invalid(report.errors));
+    }
+    Ok(Loaded {
+        level,
+        warnings: report.warnings,
+    })
+}
+
+fn check_header(top: &Obj<'_>, problems: &mut Problems) -> Result<(), LoadError> {
+    match top.get("format") {
+        Some(Value::String(tag)) if tag == FORMAT_TAG => {}
+        Some(other) => problems.push(
+            "format",
+            format!("expected \"{FORMAT_TAG}\", found {other}"),
+        ),
+        None => problems.push(
+            "level",
+            format!("missing field \"format\" (it should be \"{FORMAT_TAG}\")"),
+        ),
+    }
+    match top.get("version") {
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(v) if v == VERSION => {}
+            Some(v) if v > VERSION => return Err(LoadError::NewerVersion { found: v }),
+            _ => problems.push("version", format!("expected {VERSION}, found {n}")),
+        },
+        Some(other) => problems.push(
+            "version",
+            format!("expected the number {VERSION}, found {other}"),
+        ),
+        None => problems.push("level", "missing field \"version\""),
+    }
+    if problems.0.is_empty() {
+        Ok(())
+    } else {
+        // A file with the wrong header is not worth reading further.
+        Err(LoadError::Invalid(std::mem::take(&mut problems.0)))
+    }
+}
+
+fn ids<T: From<String>>(list: Vec<String>) -> Vec<T> {
+    list.into_iter().map(T::from).collect()
+}
+
+fn room(obj: Obj<'_>, p: &mut Problems) -> Option<Room> {
+    obj.deny_unknown(&["id", "name", "pos", "props"], p);
+    Some(Room {
+        id: RoomId(obj.req_str("id", p)?),
+        name: obj.opt_str("name", p),
+        pos: obj.opt_pos("pos", p),
+        props: obj.opt_object("props", p),
+    })
+}
+
+fn door(obj: Obj<'_>, p: &mut Problems) -> Option<Door> {
+    obj.deny_unknown(
+        &[
+            "id",
+            "name",
+            "from",
+            "to",
+            "one_way",
+            "cost",
+            "open",
+            "locks",
+            "small_locks",
+            "props",
+        ],
+        p,
+    );
+    let id = obj.req_str("id", p);
+    let from = obj.req_str("from", p);
+    let to = obj.req_str("to", p);
+    Some(Door {
+        name: obj.opt_str("name", p),
+        one_way: obj.opt_bool("one_way", false, p),
+        cost: obj.opt_cost("cost", 1.0, p),
+        open: obj.opt_bool("open", true, p),
+        locks: ids::<KeyId>(obj.id_list("locks", false, p)),
+        small_locks: obj.opt_count("small_locks", p),
+        props: obj.opt_object("props", p),
+        id: DoorId(id?),
+        from: RoomId(from?),
+        to: RoomId(to?),
+    })
+}
+
+fn key(obj: Obj<'_>, p: &mut Problems) -> Option<Key> {
+    obj.deny_unknown(&["id", "name", "room", "small", "color", "props"], p);
+    let id = obj.req_str("id", p);
+    let room = obj.req_str("room", p);
+    let color = match obj.get("color") {
+        None => None,
+        Some(Value::String(s)) => match s.parse::<crate::model::Rgb>() {
+            Ok(c) => Some(c),
+            Err(e) => {
+                p.push(&format!("{}.color", obj.path), e.to_string());
+                None
+            }
+        },
+        Some(_) => {
+            p.push(
+                &format!("{}.color", obj.path),
+                "expected a colour written \"#rrggbb\"",
+            );
+            None
+        }
+    };
+    Some(Key {
+        name: obj.opt_str("name", p),
+        small: obj.opt_bool("small", false, p),
+        color,
+        props: obj.opt_object("props", p),
+        id: KeyId(id?),
+        room: RoomId(room?),
+    })
+}
+
+fn lever(obj: Obj<'_>, p: &mut Problems) -> Option<Lever> {
+    obj.deny_unknown(&["id", "name", "room", "toggles", "props"], p);
+    let id = obj.req_str("id", p);
+    let room = obj.req_str("room", p);
+    let toggles = ids::<DoorId>(obj.id_list("toggles", true, p));
+    Some(Lever {
+        name: obj.opt_str("name", p),
+        props: obj.opt_object("props", p),
+        id: crate::model::LeverId(id?),
+        room: RoomId(room?),
+        toggles,
+    })
+}

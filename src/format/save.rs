@@ -1,0 +1,162 @@
+//! Writing a [`Level`] as a version-1 file: deterministic bytes, atomic save.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+
+use super::error::SaveError;
+use super::{FORMAT_TAG, VERSION};
+use crate::model::{Door, Key, Level, Lever, Props, Room};
+
+/// The level as a JSON value, fields in a stable order, defaults left out.
+pub fn to_value(level: &Level) -> Value {
+    let mut top = Map::new();
+    top.insert("format".into(), json!(FORMAT_TAG));
+    top.insert("version".into(), json!(VERSION));
+    put_str(&mut top, "name", &level.name);
+    put_str(&mut top, "description", &level.description);
+    if level.lever_cost != 1.0 {
+        top.insert("lever_cost".into(), number(level.lever_cost));
+    }
+    top.insert("start".into(), json!(level.start.as_str()));
+    top.insert("goal".into(), json!(level.goal.as_str()));
+    if !level.goal_requires.is_empty() {
+        let ids: Vec<&str> = level.goal_requires.iter().map(|k| k.as_str()).collect();
+        top.insert("goal_requires".into(), json!(ids));
+    }
+    top.insert("rooms".into(), level.rooms.iter().map(room).collect());
+    top.insert("doors".into(), level.doors.iter().map(door).collect());
+    top.insert("keys".into(), level.keys.iter().map(key).collect());
+    top.insert("levers".into(), level.levers.iter().map(lever).collect());
+    put_props(&mut top, &level.props);
+    if let Some(generator) = &level.generator {
+        top.insert("generator".into(), generator.clone());
+    }
+    Value::Object(top)
+}
+
+/// The level as pretty-printed JSON text ending in a newline. The same level
+/// always gives the same bytes.
+pub fn to_string(level: &Level) -> String {
+    // Serialising a `Value` cannot fail: its keys are strings.
+    let mut text = serde_json::to_string_pretty(&to_value(level)).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Saves atomically: writes a temporary file in the same folder, flushes it
+/// to disk, then renames it over `path`. A failed save leaves the old file as it was.
+pub fn to_file(level: &Level, path: &Path) -> Result<(), SaveError> {
+    let err = |source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => std::env::current_dir().map_err(err)?,
+    };
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = fs::File::create(&tmp)?;
+        file.write_all(to_string(level).as_bytes())?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = fs::remove_file(&tmp);
+        return Err(err(e));
+    }
+    Ok(())
+}
+
+/// Writes a whole number without a fraction (`3`, not `3.0`).
+pub(crate) fn number(x: f64) -> Value {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    if x.fract() == 0.0 && x.abs() < EXACT {
+        json!(x as i64)
+    } else {
+        json!(x)
+    }
+}
+
+fn put_str(map: &mut Map<String, Value>, field: &str, value: &str) {
+    if !value.is_empty() {
+        map.insert(field.into(), json!(value));
+    }
+}
+
+fn put_props(map: &mut Map<String, Value>, props: &Props) {
+    if !props.is_empty() {
+        map.insert("props".into(), Value::Object(props.clone()));
+    }
+}
+
+fn room(room: &Room) -> Value {
+    let mut map = Map::new();
+    map.insert("id".into(), json!(room.id.as_str()));
+    put_str(&mut map, "name", &room.name);
+    if let Some([x, y]) = room.pos {
+        map.insert("pos".into(), Value::Array(vec![number(x), number(y)]));
+    }
+    put_props(&mut map, &room.props);
+    Value::Object(map)
+}
+
+fn door(door: &Door) -> Value {
+    let mut map = Map::new();
+    map.insert("id".into(), json!(door.id.as_str()));
+    put_str(&mut map, "name", &door.name);
+    map.insert("from".into(), json!(door.from.as_str()));
+    map.insert("to".into(), json!(door.to.as_str()));
+    if door.one_way {
+        map.insert("one_way".into(), json!(true));
+    }
+    if door.cost != 1.0 {
+        map.insert("cost".into(), number(door.cost));
+    }
+    if !door.open {
+        map.insert("open".into(), json!(false));
+    }
+    if !door.locks.is_empty() {
+        let ids: Vec<&str> = door.locks.iter().map(|k| k.as_str()).collect();
+        map.insert("locks".into(), json!(ids));
+    }
+    if door.small_locks != 0 {
+        map.insert("small_locks".into(), json!(door.small_locks));
+    }
+    put_props(&mut map, &door.props);
+    Value::Object(map)
+}
+
+fn key(key: &Key) -> Value {
+    let mut map = Map::new();
+    map.insert("id".into(), json!(key.id.as_str()));
+    put_str(&mut map, "name", &key.name);
+    map.insert("room".into(), json!(key.room.as_str()));
+    if key.small {
+        map.insert("small".into(), json!(true));
+    }
+    if let Some(color) = key.color {
+        map.insert("color".into(), json!(color.to_string()));
+    }
+    put_props(&mut map, &key.props);
+    Value::Object(map)
+}
+
+fn lever(lever: &Lever) -> Value {
+    let mut map = Map::new();
+    map.insert("id".into(), json!(lever.id.as_str()));
+    put_str(&mut map, "name", &lever.name);
+    map.insert("room".into(), json!(lever.room.as_str()));
+    let ids: Vec<&str> = lever.toggles.iter().map(|d| d.as_str()).collect();
+    map.insert("toggles".into(), json!(ids));
+    put_props(&mut map, &lever.props);
+    Value::Object(map)
+}

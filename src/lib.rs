@@ -1,0 +1,13 @@
+//! Lockwork: a solver, analyser and generator for lock-and-key and lever-door
+//! puzzles, and (with the `editor` feature) a desktop editor for them.
+//!
+//! The core — [`model`], [`format`], [`validate`], [`rules`], [`solver`] —
+//! knows nothing of any user interface and builds with
+//! `--no-default-features`, so a game can embed it.
+
+pub mod cli;
+pub mod format;
+pub mod model;
+pub mod rules;
+pub mod solver;
+pub mod validate;

@@ -1,0 +1,250 @@
+//! The level and its items.
+
+use super::{DoorId, KeyId, LeverId, Rgb, RoomId};
+
+/// The designer's own data for a game engine, kept exactly as read.
+pub type Props = serde_json::Map<String, serde_json::Value>;
+
+/// A whole level: its rooms, doors, keys and levers, start and goal.
+///
+/// Items are kept in file order, which is also the order they are saved in.
+/// A `Level` in memory may be invalid (for example while the designer is
+/// editing it); [`crate::validate::validate`] says what is wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// Shown to the designer.
+    pub name: String,
+    /// Shown to the designer.
+    pub description: String,
+    /// Cost of one lever pull (`>= 0`).
+    pub lever_cost: f64,
+    /// Where the player starts.
+    pub start: RoomId,
+    /// Where the player must get to.
+    pub goal: RoomId,
+    /// The goal counts only while all of these keys are held.
+    pub goal_requires: Vec<KeyId>,
+    /// The rooms, in file order.
+    pub rooms: Vec<Room>,
+    /// The doors, in file order.
+    pub doors: Vec<Door>,
+    /// The keys, in file order.
+    pub keys: Vec<Key>,
+    /// The levers, in file order.
+    pub levers: Vec<Lever>,
+    /// The designer's own data.
+    pub props: Props,
+    /// How a generated level was made (kind, seed, parameters), kept as read.
+    pub generator: Option<serde_json::Value>,
+}
+
+/// A room: a node of the level graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Room {
+    /// Unique among rooms, non-empty.
+    pub id: RoomId,
+    /// Label.
+    pub name: String,
+    /// Canvas position in canvas units; `None` means "lay it out for me".
+    pub pos: Option<[f64; 2]>,
+    /// The designer's own data.
+    pub props: Props,
+}
+
+/// A door: an edge between two different rooms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Door {
+    /// Unique among doors.
+    pub id: DoorId,
+    /// Label.
+    pub name: String,
+    /// One side.
+    pub from: RoomId,
+    /// The other side.
+    pub to: RoomId,
+    /// Passable only from `from` to `to`.
+    pub one_way: bool,
+    /// Cost of passing through once (`>= 0`).
+    pub cost: f64,
+    /// Its state at the start; levers flip it.
+    pub open: bool,
+    /// Passable only while every listed key is held.
+    pub locks: Vec<KeyId>,
+    /// The first passage spends this many small keys; then it stays unlocked.
+    pub small_locks: u32,
+    /// The designer's own data.
+    pub props: Props,
+}
+
+/// A key lying in a room.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Key {
+    /// Unique among keys.
+    pub id: KeyId,
+    /// Label.
+    pub name: String,
+    /// Where the key lies.
+    pub room: RoomId,
+    /// A generic small key, spent by small locks.
+    pub small: bool,
+    /// The colour shared by the key and its locks; `None` means "assign one".
+    pub color: Option<Rgb>,
+    /// The designer's own data.
+    pub props: Props,
+}
+
+/// A lever standing in a room; pulling it flips every door it toggles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lever {
+    /// Unique among levers.
+    pub id: LeverId,
+    /// Label.
+    pub name: String,
+    /// Where the lever stands.
+    pub room: RoomId,
+    /// The doors it flips between open and closed.
+    pub toggles: Vec<DoorId>,
+    /// The designer's own data.
+    pub props: Props,
+}
+
+impl Level {
+    /// An empty level with one room that is both start and goal.
+    pub fn new(name: impl Into<String>) -> Self {
+        let room = Room::new("r1", [0.0, 0.0]);
+        Self {
+            name: name.into(),
+            description: String::new(),
+            lever_cost: 1.0,
+            start: room.id.clone(),
+            goal: room.id.clone(),
+            goal_requires: Vec::new(),
+            rooms: vec![room],
+            doors: Vec::new(),
+            keys: Vec::new(),
+            levers: Vec::new(),
+            props: Props::new(),
+            generator: None,
+        }
+    }
+
+    /// The room with this id.
+    pub fn room(&self, id: &RoomId) -> Option<&Room> {
+        self.rooms.iter().find(|r| &r.id == id)
+    }
+
+    /// The door with this id.
+    pub fn door(&self, id: &DoorId) -> Option<&Door> {
+        self.doors.iter().find(|d| &d.id == id)
+    }
+
+    /// The key with this id.
+    pub fn key(&self, id: &KeyId) -> Option<&Key> {
+        self.keys.iter().find(|k| &k.id == id)
+    }
+
+    /// The lever with this id.
+    pub fn lever(&self, id: &LeverId) -> Option<&Lever> {
+        self.levers.iter().find(|l| &l.id == id)
+    }
+
+    /// The room's name, or its id when it has none: what to show a person.
+    pub fn room_label(&self, id: &RoomId) -> String {
+        match self.room(id) {
+            Some(room) if !room.name.is_empty() => format!("{} ({id})", room.name),
+            _ => id.to_string(),
+        }
+    }
+
+    /// The lever's name, or its id when it has none.
+    pub fn lever_label(&self, id: &LeverId) -> String {
+        match self.lever(id) {
+            Some(lever) if !lever.name.is_empty() => format!("{} ({id})", lever.name),
+            _ => id.to_string(),
+        }
+    }
+
+    /// The key's name, or its id when it has none.
+    pub fn key_label(&self, id: &KeyId) -> String {
+        match self.key(id) {
+            Some(key) if !key.name.is_empty() => format!("{} ({id})", key.name),
+            _ => id.to_string(),
+        }
+    }
+
+    /// The door's name, or its id when it has none.
+    pub fn door_label(&self, id: &DoorId) -> String {
+        match self.door(id) {
+            Some(door) if !door.name.is_empty() => format!("{} ({id})", door.name),
+            _ => id.to_string(),
+        }
+    }
+}
+
+impl Room {
+    /// A room with no name and no props at `pos`.
+    pub fn new(id: impl Into<RoomId>, pos: [f64; 2]) -> Self {
+        Self {
+            id: id.into(),
+            name: String::new(),
+            pos: Some(pos),
+            props: Props::new(),
+        }
+    }
+}
+
+impl Door {
+    /// An open two-way door of cost 1 with no locks.
+    pub fn new(id: impl Into<DoorId>, from: impl Into<RoomId>, to: impl Into<RoomId>) -> Self {
+        Self {
+            id: id.into(),
+            name: String::new(),
+            from: from.into(),
+            to: to.into(),
+            one_way: false,
+            cost: 1.0,
+            open: true,
+            locks: Vec::new(),
+            small_locks: 0,
+            props: Props::new(),
+        }
+    }
+
+    /// The room on the other side of the door from `room`, if `room` is one of its sides.
+    pub fn other_side(&self, room: &RoomId) -> Option<&RoomId> {
+        if &self.from == room {
+            Some(&self.to)
+        } else if &self.to == room {
+            Some(&self.from)
+        } else {
+            None
+        }
+    }
+}
+
+impl Key {
+    /// A named (not small) key with no colour lying in `room`.
+    pub fn new(id: impl Into<KeyId>, room: impl Into<RoomId>) -> Self {
+        Self {
+            id: id.into(),
+            name: String::new(),
+            room: room.into(),
+            small: false,
+            color: None,
+            props: Props::new(),
+        }
+    }
+}
+
+impl Lever {
+    /// A lever in `room` toggling `toggles`.
+    pub fn new(id: impl Into<LeverId>, room: impl Into<RoomId>, toggles: Vec<DoorId>) -> Self {
+        Self {
+            id: id.into(),
+            name: String::new(),
+            room: room.into(),
+            toggles,
+            props: Props::new(),
+        }
+    }
+}

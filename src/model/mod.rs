@@ -1,0 +1,14 @@
+//! The level model: rooms, doors, keys, levers, start and goal.
+//!
+//! This is plain data with no knowledge of files or of the UI. The file
+//! format lives in [`crate::format`], the rules of play in [`crate::rules`].
+
+mod color;
+mod ids;
+mod index;
+mod level;
+
+pub use color::{ParseColorError, Rgb};
+pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
+pub use index::LevelIndex;
+pub use level::{Door, Key, Level, Lever, Props, Room};

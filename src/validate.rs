@@ -1,0 +1,344 @@
+//! Checks a [`Level`] for errors (it cannot be played or saved as valid) and
+//! warnings (legal, but probably not what the designer meant).
+//!
+//! Every problem names the place it stands, in the file's terms
+//! (`doors[3].to: no room "r9"`), and the item it is about, so that the editor
+//! can select it.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::model::{ItemId, Level, LevelIndex, RoomId};
+
+/// One thing wrong with a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Where it stands in the file, for example `doors[3].to`; empty for the whole file.
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+    /// The item it is about, when there is one.
+    pub item: Option<ItemId>,
+}
+
+impl Problem {
+    /// A problem at `path`.
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            message: message.into(),
+            item: None,
+        }
+    }
+
+    /// The same problem, pointing at `item`.
+    #[must_use]
+    pub fn about(mut self, item: ItemId) -> Self {
+        self.item = Some(item);
+        self
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.path, self.message)
+        }
+    }
+}
+
+/// The errors and warnings of a level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The level is not valid while any of these stand.
+    pub errors: Vec<Problem>,
+    /// Legal, but worth a look.
+    pub warnings: Vec<Problem>,
+}
+
+impl Report {
+    /// True when there are no errors (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Checks every rule of the format that a parsed level can still break:
+/// unique non-empty ids, references that resolve, numbers in range. Also
+/// reports warnings.
+pub fn validate(level: &Level) -> Report {
+    let mut v = Validator {
+        level,
+        index: LevelIndex::new(level),
+        report: Report::default(),
+    };
+    v.check_ids();
+    v.check_numbers();
+    v.check_references();
+    if v.report.errors.is_empty() {
+        v.check_warnings();
+    }
+    v.report
+}
+
+struct Validator<'a> {
+    level: &'a Level,
+    index: LevelIndex,
+    report: Report,
+}
+
+impl Validator<'_> {
+    fn error(&mut self, problem: Problem) {
+        self.report.errors.push(problem);
+    }
+
+    fn warn(&mut self, problem: Problem) {
+        self.report.warnings.push(problem);
+    }
+
+    fn check_ids(&mut self) {
+        let level = self.level;
+        let rooms = level
+            .rooms
+            .iter()
+            .map(|r| (r.id.as_str(), ItemId::Room(r.id.clone())));
+        self.unique("rooms", rooms.collect());
+        let doors = level
+            .doors
+            .iter()
+            .map(|d| (d.id.as_str(), ItemId::Door(d.id.clone())));
+        self.unique("doors", doors.collect());
+        let keys = level
+            .keys
+            .iter()
+            .map(|k| (k.id.as_str(), ItemId::Key(k.id.clone())));
+        self.unique("keys", keys.collect());
+        let levers = level
+            .levers
+            .iter()
+            .map(|l| (l.id.as_str(), ItemId::Lever(l.id.clone())));
+        self.unique("levers", levers.collect());
+    }
+
+    fn unique(&mut self, list: &str, ids: Vec<(&str, ItemId)>) {
+        let mut first: FxHashMap<&str, usize> = FxHashMap::default();
+        for (i, (id, item)) in ids.into_iter().enumerate() {
+            let path = format!("{list}[{i}].id");
+            if id.is_empty() {
+                self.error(Problem::new(path, "must not be empty"));
+            } else if let Some(j) = first.get(id) {
+                let msg = format!("\"{id}\" is already the id of {list}[{j}]");
+                self.error(Problem::new(path, msg).about(item));
+            } else {
+                first.insert(id, i);
+            }
+        }
+    }
+
+    fn check_numbers(&mut self) {
+        let level = self.level;
+        if !(level.lever_cost.is_finite() && level.lever_cost >= 0.0) {
+            let msg = format!("must be a number >= 0, found {}", level.lever_cost);
+            self.error(Problem::new("lever_cost", msg));
+        }
+        for (i, door) in level.doors.iter().enumerate() {
+            if !(door.cost.is_finite() && door.cost >= 0.0) {
+                let msg = format!("must be a number >= 0, found {}", door.cost);
+                self.error(
+                    Problem::new(format!("doors[{i}].cost"), msg)
+                        .about(ItemId::Door(door.id.clone())),
+                );
+            }
+        }
+        for (i, room) in level.rooms.iter().enumerate() {
+            if room
+                .pos
+                .is_some_and(|[x, y]| !(x.is_finite() && y.is_finite()))
+            {
+                self.error(
+                    Problem::new(format!("rooms[{i}].pos"), "must be two finite numbers")
+                        .about(ItemId::Room(room.id.clone())),
+                );
+            }
+        }
+    }
+
+    fn room_ref(&mut self, path: String, id: &RoomId, item: Option<ItemId>) {
+        if self.index.room(id).is_none() {
+            let mut p = Problem::new(path, format!("no room \"{id}\""));
+            p.item = item;
+            self.error(p);
+        }
+    }
+
+    fn check_references(&mut self) {
+        let level = self.level;
+        self.room_ref("start".into(), &level.start, None);
+        self.room_ref("goal".into(), &level.goal, None);
+        for (j, key) in level.goal_requires.iter().enumerate() {
+            self.named_key_ref(format!("goal_requires[{j}]"), key, None);
+        }
+        for (i, door) in level.doors.iter().enumerate() {
+            let item = ItemId::Door(door.id.clone());
+            self.room_ref(format!("doors[{i}].from"), &door.from, Some(item.clone()));
+            self.room_ref(format!("doors[{i}].to"), &door.to, Some(item.clone()));
+            if door.from == door.to {
+                let msg = format!(
+                    "joins room \"{}\" to itself; a door needs two different rooms",
+                    door.from
+                );
+                self.error(Problem::new(format!("doors[{i}]"), msg).about(item.clone()));
+            }
+            for (j, key) in door.locks.iter().enumerate() {
+                self.named_key_ref(format!("doors[{i}].locks[{j}]"), key, Some(item.clone()));
+            }
+        }
+        for (i, key) in level.keys.iter().enumerate() {
+            self.room_ref(
+                format!("keys[{i}].room"),
+                &key.room,
+                Some(ItemId::Key(key.id.clone())),
+            );
+        }
+        for (i, lever) in level.levers.iter().enumerate() {
+            let item = ItemId::Lever(lever.id.clone());
+            self.room_ref(format!("levers[{i}].room"), &lever.room, Some(item.clone()));
+            for (j, door) in lever.toggles.iter().enumerate() {
+                if self.index.door(door).is_none() {
+                    let p = Problem::new(
+                        format!("levers[{i}].toggles[{j}]"),
+                        format!("no door \"{door}\""),
+                    );
+                    self.error(p.about(item.clone()));
+                }
+            }
+        }
+    }
+
+    fn named_key_ref(&mut self, path: String, id: &crate::model::KeyId, item: Option<ItemId>) {
+        let message = match self.index.key(id).map(|k| &self.level.keys[k]) {
+            None => format!("no key \"{id}\""),
+            Some(key) if key.small => format!(
+                "\"{id}\" is a small key; small keys open small_locks and cannot be named here"
+            ),
+            Some(_) => return,
+        };
+        let mut p = Problem::new(path, message);
+        p.item = item;
+        self.error(p);
+    }
+
+    fn check_warnings(&mut self) {
+        let level = self.level;
+        let toggled: FxHashSet<&crate::model::DoorId> =
+            level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
+        for (i, door) in level.doors.iter().enumerate() {
+            let item = ItemId::Door(door.id.clone());
+            if !door.open && !toggled.contains(&door.id) {
+                let p = Problem::new(
+                    format!("doors[{i}]"),
+                    "starts closed and no lever toggles it, so it never opens",
+                );
+                self.warn(p.about(item.clone()));
+            }
+            if let Some(j) = first_repeat(&door.locks) {
+                let p = Problem::new(
+                    format!("doors[{i}].locks[{j}]"),
+                    format!("key \"{}\" is listed twice", door.locks[j]),
+                );
+                self.warn(p.about(item.clone()));
+            }
+        }
+        let small_keys = level.keys.iter().filter(|k| k.small).count();
+        let most_small_locks = level
+            .doors
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, d)| d.small_locks);
+        if let Some((i, door)) = most_small_locks
+            && door.small_locks as usize > small_keys
+        {
+            let msg = format!(
+                "needs {} small keys but the level has only {small_keys}",
+                door.small_locks
+            );
+            self.warn(
+                Problem::new(format!("doors[{i}].small_locks"), msg)
+                    .about(ItemId::Door(door.id.clone())),
+            );
+        }
+        for (i, lever) in level.levers.iter().enumerate() {
+            let item = ItemId::Lever(lever.id.clone());
+            if lever.toggles.is_empty() {
+                self.warn(
+                    Problem::new(format!("levers[{i}].toggles"), "the lever toggles no door")
+                        .about(item),
+                );
+            } else if let Some(j) = first_repeat(&lever.toggles) {
+                let msg = format!(
+                    "door \"{}\" is listed twice, so one pull flips it back",
+                    lever.toggles[j]
+                );
+                self.warn(Problem::new(format!("levers[{i}].toggles[{j}]"), msg).about(item));
+            }
+        }
+        for (i, key) in level.keys.iter().enumerate() {
+            if key.small || !level.doors.iter().any(|d| d.locks.contains(&key.id)) {
+                continue;
+            }
+            let reach_all = self.reachable(None);
+            let reach_without = self.reachable(Some(&key.id));
+            let room = self.index.room(&key.room);
+            if room.is_some_and(|r| reach_all[r] && !reach_without[r]) {
+                let p = Problem::new(
+                    format!("keys[{i}].room"),
+                    format!("key \"{}\" lies behind its own lock", key.id),
+                );
+                self.warn(p.about(ItemId::Key(key.id.clone())));
+            }
+        }
+    }
+
+    /// Rooms reachable from the start through doors that are open or that some
+    /// lever toggles, respecting one-way doors, and skipping doors locked by `without`.
+    fn reachable(&self, without: Option<&crate::model::KeyId>) -> Vec<bool> {
+        let level = self.level;
+        let toggled: FxHashSet<&crate::model::DoorId> =
+            level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
+        let mut seen = vec![false; level.rooms.len()];
+        let Some(start) = self.index.room(&level.start) else {
+            return seen;
+        };
+        seen[start] = true;
+        let mut queue = VecDeque::from([start]);
+        while let Some(r) = queue.pop_front() {
+            let here = &level.rooms[r].id;
+            for door in &level.doors {
+                let usable = (door.open || toggled.contains(&door.id))
+                    && without.is_none_or(|k| !door.locks.contains(k));
+                let next = if &door.from == here {
+                    Some(&door.to)
+                } else if &door.to == here && !door.one_way {
+                    Some(&door.from)
+                } else {
+                    None
+                };
+                if let (true, Some(next)) = (usable, next.and_then(|n| self.index.room(n)))
+                    && !seen[next]
+                {
+                    seen[next] = true;
+                    queue.push_back(next);
+                }
+            }
+        }
+        seen
+    }
+}
+
+fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {
+    (1..items.len()).find(|&j| items[..j].contains(&items[j]))
+}
