@@ -398,6 +398,10 @@ pub enum ReplayError {
 /// assert!(done.solved);
 /// assert_eq!(done.end.cost, 1.0);
 /// ```
+#[allow(
+    clippy::result_large_err,
+    reason = "a replay error is rare and carries the step for the message"
+)]
 pub fn replay(level: &Level, plan: &[Step]) -> Result<Replay, ReplayError> {
     let rules = Rules::new(level)?;
     let mut state = rules.start();

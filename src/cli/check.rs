@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use super::{EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report};
-use crate::solver::{SolveError, SolveOptions, analyze};
+use crate::solver::{SolveError, SolveOptions, analyze, unneeded_keys};
 
 pub fn run(path: &Path, max_states: usize) -> u8 {
     let Some(loaded) = load_or_report(path) else {
@@ -83,16 +83,17 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
             rooms.join(", ")
         }
     );
-    if a.plan.is_some() {
-        let keys: Vec<String> = a.unneeded_keys.iter().map(|k| level.key_label(k)).collect();
-        println!(
-            "  keys no solution needs: {}",
-            if keys.is_empty() {
-                "none".to_owned()
-            } else {
-                keys.join(", ")
-            }
-        );
+    if let Some(plan) = &a.plan {
+        let keys = match unneeded_keys(level, plan, &options) {
+            Ok(keys) if keys.is_empty() => "none".to_owned(),
+            Ok(keys) => keys
+                .iter()
+                .map(|k| level.key_label(k))
+                .collect::<Vec<_>>()
+                .join(", "),
+            Err(e) => format!("not worked out ({e})"),
+        };
+        println!("  keys no solution needs: {keys}");
     }
     if a.plan.is_some() {
         EXIT_SOLVABLE

@@ -100,10 +100,10 @@ pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
         start: RoomId(top.req_str("start", &mut problems).unwrap_or_default()),
         goal: RoomId(top.req_str("goal", &mut problems).unwrap_or_default()),
         goal_requires: ids(top.id_list("goal_requires", false, &mut problems)),
-        rooms: top.list("rooms", MAX_ITEMS, &mut problems, room),
-        doors: top.list("doors", MAX_ITEMS, &mut problems, door),
-        keys: top.list("keys", MAX_ITEMS, &mut problems, key),
-        levers: top.list("levers", MAX_ITEMS, &mut problems, lever),
+        rooms: top.list("rooms", MAX_ITEMS, &mut problems, |o, p| room(&o, p)),
+        doors: top.list("doors", MAX_ITEMS, &mut problems, |o, p| door(&o, p)),
+        keys: top.list("keys", MAX_ITEMS, &mut problems, |o, p| key(&o, p)),
+        levers: top.list("levers", MAX_ITEMS, &mut problems, |o, p| lever(&o, p)),
         props: top.opt_object("props", &mut problems),
         generator: match top.get("generator") {
             None => None,
@@ -167,7 +167,7 @@ fn ids<T: From<String>>(list: Vec<String>) -> Vec<T> {
     list.into_iter().map(T::from).collect()
 }
 
-fn room(obj: Obj<'_>, p: &mut Problems) -> Option<Room> {
+fn room(obj: &Obj<'_>, p: &mut Problems) -> Option<Room> {
     obj.deny_unknown(&["id", "name", "pos", "props"], p);
     Some(Room {
         id: RoomId(obj.req_str("id", p)?),
@@ -177,7 +177,7 @@ fn room(obj: Obj<'_>, p: &mut Problems) -> Option<Room> {
     })
 }
 
-fn door(obj: Obj<'_>, p: &mut Problems) -> Option<Door> {
+fn door(obj: &Obj<'_>, p: &mut Problems) -> Option<Door> {
     obj.deny_unknown(
         &[
             "id",
@@ -210,7 +210,7 @@ fn door(obj: Obj<'_>, p: &mut Problems) -> Option<Door> {
     })
 }
 
-fn key(obj: Obj<'_>, p: &mut Problems) -> Option<Key> {
+fn key(obj: &Obj<'_>, p: &mut Problems) -> Option<Key> {
     obj.deny_unknown(&["id", "name", "room", "small", "color", "props"], p);
     let id = obj.req_str("id", p);
     let room = obj.req_str("room", p);
@@ -241,7 +241,7 @@ fn key(obj: Obj<'_>, p: &mut Problems) -> Option<Key> {
     })
 }
 
-fn lever(obj: Obj<'_>, p: &mut Problems) -> Option<Lever> {
+fn lever(obj: &Obj<'_>, p: &mut Problems) -> Option<Lever> {
     obj.deny_unknown(&["id", "name", "room", "toggles", "props"], p);
     let id = obj.req_str("id", p);
     let room = obj.req_str("room", p);

@@ -8,7 +8,7 @@ use serde_json::{Map, Value, json};
 
 use super::error::SaveError;
 use super::{FORMAT_TAG, VERSION};
-use crate::model::{Door, Key, Level, Lever, Props, Room};
+use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, Props, Room};
 
 /// The level as a JSON value, fields in a stable order, defaults left out.
 pub fn to_value(level: &Level) -> Value {
@@ -23,7 +23,7 @@ pub fn to_value(level: &Level) -> Value {
     top.insert("start".into(), json!(level.start.as_str()));
     top.insert("goal".into(), json!(level.goal.as_str()));
     if !level.goal_requires.is_empty() {
-        let ids: Vec<&str> = level.goal_requires.iter().map(|k| k.as_str()).collect();
+        let ids: Vec<&str> = level.goal_requires.iter().map(KeyId::as_str).collect();
         top.insert("goal_requires".into(), json!(ids));
     }
     top.insert("rooms".into(), level.rooms.iter().map(room).collect());
@@ -125,7 +125,7 @@ fn door(door: &Door) -> Value {
         map.insert("open".into(), json!(false));
     }
     if !door.locks.is_empty() {
-        let ids: Vec<&str> = door.locks.iter().map(|k| k.as_str()).collect();
+        let ids: Vec<&str> = door.locks.iter().map(KeyId::as_str).collect();
         map.insert("locks".into(), json!(ids));
     }
     if door.small_locks != 0 {
@@ -155,7 +155,7 @@ fn lever(lever: &Lever) -> Value {
     map.insert("id".into(), json!(lever.id.as_str()));
     put_str(&mut map, "name", &lever.name);
     map.insert("room".into(), json!(lever.room.as_str()));
-    let ids: Vec<&str> = lever.toggles.iter().map(|d| d.as_str()).collect();
+    let ids: Vec<&str> = lever.toggles.iter().map(DoorId::as_str).collect();
     map.insert("toggles".into(), json!(ids));
     put_props(&mut map, &lever.props);
     Value::Object(map)

@@ -2,8 +2,7 @@
 //! trace into each, rooms never reached, keys no solution needs, and the
 //! least number of lever pulls.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
 
@@ -49,38 +48,47 @@ pub struct Analysis {
     pub dead_end_kinds: usize,
     /// Rooms no play can enter.
     pub unreachable_rooms: Vec<RoomId>,
-    /// Keys whose removal keeps the level solvable (empty when unsolvable).
-    pub unneeded_keys: Vec<KeyId>,
 }
 
 /// Explores every reachable state and reports what a designer needs.
-///
-/// Runs one full search plus one quick solve per key that the least-cost plan
-/// picks up and that some lock needs.
+/// Keys that no solution needs are found separately by [`unneeded_keys`].
 pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveError> {
     let prepared = Prepared::new(level, None)?;
-    let mut analysis = prepared.run(options, false, &AnalyzeJob(&prepared))?;
-    if let Some(plan) = &analysis.plan {
-        for key in &level.keys {
-            let picked = plan
-                .steps
-                .iter()
-                .any(|s| matches!(s, Step::Pickup { key: k } if k == &key.id));
-            let needed = if picked {
-                let without = Prepared::new(level, Some(&key.id))?;
-                without
-                    .run(options, true, &SolveJob(&without))?
-                    .plan
-                    .is_none()
-            } else {
-                false // the plan solves the level without ever touching it
-            };
-            if !needed {
-                analysis.unneeded_keys.push(key.id.clone());
-            }
+    prepared.run(options, false, &AnalyzeJob(&prepared))
+}
+
+/// The keys whose removal keeps the level solvable, given a least-cost `plan`
+/// of it (from [`super::solve`] or [`analyze`]).
+///
+/// A key the plan never picks up is unneeded; a key the goal requires is
+/// needed; every other key costs one solve of the level without it.
+pub fn unneeded_keys(
+    level: &Level,
+    plan: &Plan,
+    options: &SolveOptions,
+) -> Result<Vec<KeyId>, SolveError> {
+    let mut unneeded = Vec::new();
+    for key in &level.keys {
+        let picked = plan
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::Pickup { key: k } if k == &key.id));
+        let needed = if !picked {
+            false // the plan solves the level without ever touching it
+        } else if level.goal_requires.contains(&key.id) {
+            true
+        } else {
+            let without = Prepared::new(level, Some(&key.id))?;
+            without
+                .run(options, true, &SolveJob(&without))?
+                .plan
+                .is_none()
+        };
+        if !needed {
+            unneeded.push(key.id.clone());
         }
     }
-    Ok(analysis)
+    Ok(unneeded)
 }
 
 struct AnalyzeJob<'p, 'a>(&'p Prepared<'a>);
@@ -119,7 +127,6 @@ impl WidthFn<Analysis> for AnalyzeJob<'_, '_> {
             dead_ends,
             dead_end_kinds,
             unreachable_rooms,
-            unneeded_keys: Vec::new(),
         })
     }
 }
@@ -183,7 +190,9 @@ fn dead_ends<const W: usize>(
         ));
     }
     // (action, room entered or pulled in) -> (cost, from state, to state)
-    let mut kinds: FxHashMap<(u32, usize), (f64, u32, u32)> = FxHashMap::default();
+    type Kind = (u32, usize);
+    type Cheapest = (f64, u32, u32);
+    let mut kinds: FxHashMap<Kind, Cheapest> = FxHashMap::default();
     for i in 0..ex.states.len() as u32 {
         if !live[i as usize] {
             continue;
@@ -203,7 +212,7 @@ fn dead_ends<const W: usize>(
         }
     }
     let total = kinds.len();
-    let mut ranked: Vec<((u32, usize), (f64, u32, u32))> = kinds.into_iter().collect();
+    let mut ranked: Vec<(Kind, Cheapest)> = kinds.into_iter().collect();
     ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
     let mut out = Vec::new();
     for ((act, room), (cost, from, to)) in ranked.into_iter().take(super::MAX_DEAD_END_KINDS) {
@@ -224,23 +233,22 @@ fn dead_ends<const W: usize>(
     Ok((out, total))
 }
 
-/// The plan with the fewest pulls (walking free), cheapest among those:
-/// Dijkstra over the kept graph ordered by (pulls, cost).
+/// A plan with the fewest pulls (walking free): a 0-1 breadth-first search
+/// over the kept graph, moves costing nothing and pulls one.
 fn min_pulls<const W: usize>(
     prep: &Prepared<'_>,
     c: &Compiled<W>,
     ex: &Explored<W>,
 ) -> Result<Option<Plan>, SolveError> {
     let n = ex.states.len();
-    let mut best: Vec<(u32, f64)> = vec![(u32::MAX, f64::INFINITY); n];
+    let mut pulls = vec![u32::MAX; n];
     let mut parent = vec![ROOT; n];
     let mut via = vec![0u32; n];
     let mut done = vec![false; n];
-    let mut heap = BinaryHeap::new();
-    best[0] = (0, 0.0);
-    heap.push(Reverse((0u32, 0f64.to_bits(), 0u32)));
+    let mut deque = VecDeque::from([0u32]);
+    pulls[0] = 0;
     let mut goal = None;
-    while let Some(Reverse((pulls, cost_bits, i))) = heap.pop() {
+    while let Some(i) = deque.pop_front() {
         let iu = i as usize;
         if done[iu] {
             continue;
@@ -250,18 +258,19 @@ fn min_pulls<const W: usize>(
             goal = Some(i);
             break;
         }
-        let cost = f64::from_bits(cost_bits);
         for e in ex.edges_of(i) {
-            let next = (
-                pulls + u32::from(e.act & PULL != 0),
-                cost + prep.act_cost(e.act),
-            );
+            let is_pull = e.act & PULL != 0;
+            let next = pulls[iu] + u32::from(is_pull);
             let t = e.to as usize;
-            if !done[t] && (next.0, next.1) < best[t] {
-                best[t] = next;
+            if !done[t] && next < pulls[t] {
+                pulls[t] = next;
                 parent[t] = i;
                 via[t] = e.act;
-                heap.push(Reverse((next.0, next.1.to_bits(), e.to)));
+                if is_pull {
+                    deque.push_back(e.to);
+                } else {
+                    deque.push_front(e.to);
+                }
             }
         }
     }

@@ -348,14 +348,10 @@ impl<const W: usize> Compiled<W> {
         let pulls = &self.pulls[self.pull_start[r] as usize..self.pull_start[r + 1] as usize];
         for pull in pulls {
             let mut t = *s;
-            let mut changed = false;
-            for i in 0..W {
-                t[i] ^= pull.flip[i];
-                changed |= pull.flip[i] != 0;
+            for (word, flip) in t.iter_mut().zip(pull.flip) {
+                *word ^= flip;
             }
-            if changed {
-                f(t, PULL | pull.lever, self.lever_cost);
-            }
+            f(t, PULL | pull.lever, self.lever_cost);
         }
     }
 }

@@ -39,7 +39,7 @@ mod search;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-pub use analysis::{Analysis, DeadEnd, MAX_DEAD_END_KINDS, analyze};
+pub use analysis::{Analysis, DeadEnd, MAX_DEAD_END_KINDS, analyze, unneeded_keys};
 
 use crate::model::{KeyId, Level, LevelIndex, RoomId};
 use crate::rules::{Step, replay};

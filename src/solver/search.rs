@@ -61,15 +61,14 @@ impl Search<'_> {
             edges: Vec::new(),
             edge_range: Vec::new(),
         };
-        let mut index: FxHashMap<Bits<W>, u32> = FxHashMap::default();
-        index.insert(c.start, 0);
+        let mut index = StateIndex::new(c);
+        index.insert(&c.start, 0);
         let mut done: Vec<bool> = vec![false];
-        // Costs are >= 0, so their bit patterns order like the numbers.
-        let mut heap: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
-        heap.push(Reverse((0f64.to_bits(), 0)));
-        while let Some(Reverse((d_bits, i))) = heap.pop() {
+        let mut heap = Queue::new(c);
+        heap.push(0.0, 0);
+        while let Some((d, i)) = heap.pop() {
             let iu = i as usize;
-            if done[iu] || d_bits != ex.dist[iu].to_bits() {
+            if done[iu] || d.to_bits() != ex.dist[iu].to_bits() {
                 continue;
             }
             done[iu] = true;
@@ -87,19 +86,18 @@ impl Search<'_> {
                 }
                 continue;
             }
-            let d = f64::from_bits(d_bits);
             let first_edge = ex.edges.len() as u32;
             let mut overflow = false;
             c.successors(&s, |t, act, cost| {
                 let nd = d + cost;
                 let j = match index.get(&t) {
-                    Some(&j) => {
+                    Some(j) => {
                         let ju = j as usize;
                         if !done[ju] && nd < ex.dist[ju] {
                             ex.dist[ju] = nd;
                             ex.parent[ju] = i;
                             ex.via[ju] = act;
-                            heap.push(Reverse((nd.to_bits(), j)));
+                            heap.push(nd, j);
                         }
                         j
                     }
@@ -109,13 +107,13 @@ impl Search<'_> {
                             return;
                         }
                         let j = ex.states.len() as u32;
-                        index.insert(t, j);
+                        index.insert(&t, j);
                         ex.states.push(t);
                         ex.dist.push(nd);
                         ex.parent.push(i);
                         ex.via.push(act);
                         done.push(false);
-                        heap.push(Reverse((nd.to_bits(), j)));
+                        heap.push(nd, j);
                         j
                     }
                 };
@@ -161,6 +159,136 @@ impl<const W: usize> Explored<W> {
         match self.edge_range.get(i as usize) {
             Some(&(a, b)) => &self.edges[a as usize..b as usize],
             None => &[],
+        }
+    }
+}
+
+/// The priority queue of the search: a bucket queue (Dial's algorithm) when
+/// every cost is a small whole number, as in most levels, else a binary heap.
+enum Queue {
+    Heap(BinaryHeap<Reverse<(u64, u32)>>),
+    Buckets {
+        /// `buckets[c % len]` holds the states at cost `c`.
+        buckets: Vec<Vec<u32>>,
+        current: u64,
+        len: usize,
+    },
+}
+
+/// Above this largest step cost, buckets would waste memory.
+const MAX_BUCKETS: f64 = 4096.0;
+
+impl Queue {
+    fn new<const W: usize>(c: &Compiled<W>) -> Self {
+        let costs = c
+            .exits
+            .iter()
+            .map(|e| e.cost)
+            .chain(std::iter::once(c.lever_cost));
+        let mut largest = 0.0f64;
+        let mut whole = true;
+        for cost in costs {
+            whole &= cost.fract() == 0.0;
+            largest = largest.max(cost);
+        }
+        if whole && largest <= MAX_BUCKETS {
+            let len = largest as usize + 1;
+            Self::Buckets {
+                buckets: vec![Vec::new(); len],
+                current: 0,
+                len,
+            }
+        } else {
+            Self::Heap(BinaryHeap::new())
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, cost: f64, i: u32) {
+        match self {
+            // Costs are >= 0, so their bit patterns order like the numbers.
+            Self::Heap(heap) => heap.push(Reverse((cost.to_bits(), i))),
+            Self::Buckets { buckets, len, .. } => {
+                buckets[(cost as u64 % *len as u64) as usize].push(i)
+            }
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(f64, u32)> {
+        match self {
+            Self::Heap(heap) => heap
+                .pop()
+                .map(|Reverse((bits, i))| (f64::from_bits(bits), i)),
+            Self::Buckets {
+                buckets,
+                current,
+                len,
+            } => {
+                // Every queued cost lies in [current, current + len), so one
+                // lap over the buckets finds the next or proves none is left.
+                for _ in 0..*len {
+                    let slot = (*current % *len as u64) as usize;
+                    if let Some(i) = buckets[slot].pop() {
+                        return Some((*current as f64, i));
+                    }
+                    *current += 1;
+                }
+                None
+            }
+        }
+    }
+}
+
+/// Up to this many state bits, states are looked up in a plain array.
+const DENSE_BITS: u32 = 24;
+
+/// From a state to its number: an array indexed by the state itself when the
+/// state space is small (no hashing, no probing), else a hash map.
+///
+/// A search starts hashing and moves to the array once it has seen enough
+/// states to fill 1/64 of it, so small solves do not pay for a large array.
+enum StateIndex<const W: usize> {
+    /// `slots[state] = number + 1`, 0 for unseen; zeroed lazily by the system.
+    Dense(Vec<u32>),
+    /// With the state bits when the array may be used later.
+    Hash(FxHashMap<Bits<W>, u32>, Option<u32>),
+}
+
+impl<const W: usize> StateIndex<W> {
+    fn new(c: &Compiled<W>) -> Self {
+        let bits = c.layout.total_bits;
+        let dense = (W == 1 && bits <= DENSE_BITS).then_some(bits);
+        Self::Hash(FxHashMap::default(), dense)
+    }
+
+    #[inline]
+    fn get(&self, s: &Bits<W>) -> Option<u32> {
+        match self {
+            Self::Dense(slots) => match slots[s[0] as usize] {
+                0 => None,
+                n => Some(n - 1),
+            },
+            Self::Hash(map, _) => map.get(s).copied(),
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, s: &Bits<W>, i: u32) {
+        match self {
+            Self::Dense(slots) => slots[s[0] as usize] = i + 1,
+            Self::Hash(map, dense) => {
+                map.insert(*s, i);
+                if let Some(bits) = *dense
+                    && map.len() > (1usize << bits) / 64
+                {
+                    let mut slots = vec![0u32; 1 << bits];
+                    for (state, &n) in map.iter() {
+                        slots[state[0] as usize] = n + 1;
+                    }
+                    *self = Self::Dense(slots);
+                }
+            }
         }
     }
 }
