@@ -11,12 +11,12 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
     };
     let level = &loaded.level;
     println!(
-        "{}: valid level, {} rooms, {} doors, {} keys, {} levers",
+        "{}: valid level, {}, {}, {}, {}",
         path.display(),
-        level.rooms.len(),
-        level.doors.len(),
-        level.keys.len(),
-        level.levers.len()
+        report::noun(level.rooms.len(), "room"),
+        report::noun(level.doors.len(), "door"),
+        report::noun(level.keys.len(), "key"),
+        report::noun(level.levers.len(), "lever")
     );
     if loaded.warnings.is_empty() {
         println!("warnings: none");
@@ -56,10 +56,9 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
         println!("  dead ends: none");
     } else {
         println!(
-            "  dead ends: {} states, reached by {} kind{} of step{}",
-            report::count(a.dead_end_states),
-            a.dead_end_kinds,
-            if a.dead_end_kinds == 1 { "" } else { "s" },
+            "  dead ends: {}, reached by {} of step{}",
+            report::noun(a.dead_end_states, "state"),
+            report::noun(a.dead_end_kinds, "kind"),
             if a.dead_end_kinds > a.dead_ends.len() {
                 format!(" (the first {} shown)", a.dead_ends.len())
             } else {

@@ -28,6 +28,11 @@ pub fn count(n: usize) -> String {
     out
 }
 
+/// `1 room`, `3 rooms`, `1,024 states`.
+pub fn noun(n: usize, word: &str) -> String {
+    format!("{} {word}{}", count(n), if n == 1 { "" } else { "s" })
+}
+
 /// One step in words, with room, door, lever and key names.
 pub fn step(level: &Level, step: &Step, here: &str) -> String {
     match step {

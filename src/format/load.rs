@@ -118,7 +118,12 @@ pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
     if !problems.0.is_empty() {
         // References are only worth checking when every item was read.
         if !problems.any_dropped() {
-            problems.0.extend(report.errors);
+            let fresh: Vec<Problem> = report
+                .errors
+                .into_iter()
+                .filter(|e| !problems.reported_missing(&e.path))
+                .collect();
+            problems.0.extend(fresh);
         }
         return Err(LoadError::Invalid(problems.0));
     }

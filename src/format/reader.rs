@@ -7,13 +7,18 @@ use crate::validate::Problem;
 
 /// Collects the problems found while reading one file.
 #[derive(Default)]
-pub(crate) struct Problems(pub Vec<Problem>, pub bool);
+pub(crate) struct Problems(pub Vec<Problem>, pub bool, pub Vec<String>);
 
 impl Problems {
     /// Notes that an item could not be read at all, so references to it
     /// would be reported wrongly as missing.
     pub fn dropped(&mut self) {
         self.1 = true;
+    }
+
+    /// True when `path` names a field already reported missing.
+    pub fn reported_missing(&self, path: &str) -> bool {
+        self.2.iter().any(|p| p == path)
     }
 
     /// True when some item was left out.
