@@ -63,7 +63,13 @@ fn summary(problems: &[Problem]) -> String {
     match problems {
         [] => "the level is not valid".to_owned(),
         [one] => one.to_string(),
-        [first, rest @ ..] => format!("{first} (and {} more problems)", rest.len()),
+        [first, rest @ ..] => {
+            let more = rest.len();
+            format!(
+                "{first} (and {more} more problem{})",
+                if more == 1 { "" } else { "s" }
+            )
+        }
     }
 }
 

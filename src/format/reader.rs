@@ -100,6 +100,7 @@ impl<'a> Obj<'a> {
             &self.path
         };
         problems.push(at, format!("missing field \"{field}\""));
+        problems.2.push(self.field_path(field));
     }
 
     /// A string field that must be present.
@@ -259,6 +260,7 @@ impl<'a> Obj<'a> {
             Some(Value::Array(items)) => items,
             Some(other) => {
                 self.wrong(field, "a list", other, problems);
+                problems.dropped();
                 return Vec::new();
             }
         };

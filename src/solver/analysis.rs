@@ -2,7 +2,8 @@
 //! trace into each, rooms never reached, keys no solution needs, and the
 //! least number of lever pulls.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
 use rustc_hash::FxHashMap;
 
@@ -233,22 +234,23 @@ fn dead_ends<const W: usize>(
     Ok((out, total))
 }
 
-/// A plan with the fewest pulls (walking free): a 0-1 breadth-first search
-/// over the kept graph, moves costing nothing and pulls one.
+/// The plan with the fewest pulls (walking free), cheapest among those:
+/// Dijkstra over the kept graph ordered by (pulls, cost).
 fn min_pulls<const W: usize>(
     prep: &Prepared<'_>,
     c: &Compiled<W>,
     ex: &Explored<W>,
 ) -> Result<Option<Plan>, SolveError> {
     let n = ex.states.len();
-    let mut pulls = vec![u32::MAX; n];
+    let mut best: Vec<(u32, f64)> = vec![(u32::MAX, f64::INFINITY); n];
     let mut parent = vec![ROOT; n];
     let mut via = vec![0u32; n];
     let mut done = vec![false; n];
-    let mut deque = VecDeque::from([0u32]);
-    pulls[0] = 0;
+    let mut heap = BinaryHeap::new();
+    best[0] = (0, 0.0);
+    heap.push(Reverse((0u32, 0f64.to_bits(), 0u32)));
     let mut goal = None;
-    while let Some(i) = deque.pop_front() {
+    while let Some(Reverse((pulls, cost_bits, i))) = heap.pop() {
         let iu = i as usize;
         if done[iu] {
             continue;
@@ -258,19 +260,18 @@ fn min_pulls<const W: usize>(
             goal = Some(i);
             break;
         }
+        let cost = f64::from_bits(cost_bits);
         for e in ex.edges_of(i) {
-            let is_pull = e.act & PULL != 0;
-            let next = pulls[iu] + u32::from(is_pull);
+            let next = (
+                pulls + u32::from(e.act & PULL != 0),
+                cost + prep.act_cost(e.act),
+            );
             let t = e.to as usize;
-            if !done[t] && next < pulls[t] {
-                pulls[t] = next;
+            if !done[t] && (next.0, next.1) < best[t] {
+                best[t] = next;
                 parent[t] = i;
                 via[t] = e.act;
-                if is_pull {
-                    deque.push_back(e.to);
-                } else {
-                    deque.push_front(e.to);
-                }
+                heap.push(Reverse((next.0, next.1.to_bits(), e.to)));
             }
         }
     }

@@ -56,17 +56,9 @@ pub(crate) fn layout(level: &Level, index: &LevelIndex, removed_key: Option<usiz
     let key_present: Vec<bool> = (0..level.keys.len())
         .map(|k| Some(k) != removed_key)
         .collect();
-    let relevant: Vec<bool> = level
-        .keys
-        .iter()
-        .enumerate()
-        .map(|(k, key)| {
-            key_present[k]
-                && (key.small
-                    || level.goal_requires.contains(&key.id)
-                    || level.doors.iter().any(|d| d.locks.contains(&key.id)))
-        })
-        .collect();
+    // Every key held is part of the state of play (FORMAT.md), even one that
+    // opens nothing: a red herring is still in the player's pocket.
+    let relevant = key_present.clone();
     let mut room_small = vec![0u32; rooms];
     let mut has_loot = vec![false; rooms];
     for (k, key) in level.keys.iter().enumerate() {

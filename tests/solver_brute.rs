@@ -1,0 +1,1014 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! The solver and the analysis checked against a plain brute-force search
+//! written here from FORMAT.md's rules alone (it does not use
+//! `lockwork::rules`), on thousands of small random levels and on a few
+//! hand-written levels that pin the tricky rules.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap, HashMap, VecDeque};
+
+use lockwork::model::{Door, Key, Level, Lever, Room};
+use lockwork::rules::{Step, replay};
+use lockwork::solver::{Plan, SolveOptions, analyze, solve, unneeded_keys};
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------
+// The brute force: explicit states, the rules of FORMAT.md stated directly.
+// ---------------------------------------------------------------------------
+
+/// A door by indices.
+#[derive(Clone, Debug)]
+struct BDoor {
+    from: usize,
+    to: usize,
+    one_way: bool,
+    cost: u64,
+    open: bool,
+    locks: Vec<usize>,
+    small_locks: u32,
+}
+
+/// A level by indices; costs are whole numbers so sums are exact.
+#[derive(Clone, Debug)]
+struct Brute {
+    rooms: usize,
+    start: usize,
+    goal: usize,
+    doors: Vec<BDoor>,
+    key_room: Vec<usize>,
+    key_small: Vec<bool>,
+    /// A key treated as not in the level (for "keys no solution needs").
+    key_absent: Vec<bool>,
+    /// Keys whose holding is part of the state; see [`Track`].
+    key_tracked: Vec<bool>,
+    levers: Vec<(usize, Vec<usize>)>,
+    lever_cost: u64,
+    goal_requires: Vec<usize>,
+}
+
+/// The state of play as FORMAT.md defines it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct St {
+    room: usize,
+    held: BTreeSet<usize>,
+    small: u32,
+    open: Vec<bool>,
+    unlocked: Vec<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Move,
+    Pull,
+}
+
+/// Which keys held are part of the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Track {
+    /// Every key, as FORMAT.md words it ("the keys held").
+    AllKeys,
+    /// Only keys that can change what the player may do: small keys and keys
+    /// named in some lock or in `goal_requires`. A key no rule names changes
+    /// nothing, so this merges states that differ only in such keys; it is
+    /// what the solver counts (see `dead_end_count_follows_format_state`).
+    KeysThatMatter,
+}
+
+/// Costs are counted in quarters, so that sums stay exact whole numbers.
+const QUARTERS: f64 = 4.0;
+
+fn whole(x: f64) -> u64 {
+    let q = x * QUARTERS;
+    assert!(
+        q >= 0.0 && q.fract() == 0.0,
+        "brute force wants costs in quarters"
+    );
+    q as u64
+}
+
+fn from_quarters(q: u64) -> f64 {
+    q as f64 / QUARTERS
+}
+
+impl Brute {
+    fn new(level: &Level, track: Track) -> Self {
+        let room =
+            |id: &lockwork::model::RoomId| level.rooms.iter().position(|r| &r.id == id).unwrap();
+        let key =
+            |id: &lockwork::model::KeyId| level.keys.iter().position(|k| &k.id == id).unwrap();
+        let door =
+            |id: &lockwork::model::DoorId| level.doors.iter().position(|d| &d.id == id).unwrap();
+        Self {
+            rooms: level.rooms.len(),
+            start: room(&level.start),
+            goal: room(&level.goal),
+            doors: level
+                .doors
+                .iter()
+                .map(|d| BDoor {
+                    from: room(&d.from),
+                    to: room(&d.to),
+                    one_way: d.one_way,
+                    cost: whole(d.cost),
+                    open: d.open,
+                    locks: d.locks.iter().map(key).collect(),
+                    small_locks: d.small_locks,
+                })
+                .collect(),
+            key_room: level.keys.iter().map(|k| room(&k.room)).collect(),
+            key_small: level.keys.iter().map(|k| k.small).collect(),
+            key_absent: vec![false; level.keys.len()],
+            key_tracked: level
+                .keys
+                .iter()
+                .map(|k| {
+                    track == Track::AllKeys
+                        || k.small
+                        || level.goal_requires.contains(&k.id)
+                        || level.doors.iter().any(|d| d.locks.contains(&k.id))
+                })
+                .collect(),
+            levers: level
+                .levers
+                .iter()
+                .map(|l| (room(&l.room), l.toggles.iter().map(door).collect()))
+                .collect(),
+            lever_cost: whole(level.lever_cost),
+            goal_requires: level.goal_requires.iter().map(key).collect(),
+        }
+    }
+
+    fn pick_up(&self, s: &mut St) {
+        for k in 0..self.key_room.len() {
+            if self.key_room[k] != s.room || self.key_absent[k] || !self.key_tracked[k] {
+                continue;
+            }
+            if s.held.insert(k) && self.key_small[k] {
+                s.small += 1;
+            }
+        }
+    }
+
+    fn start(&self) -> St {
+        let mut s = St {
+            room: self.start,
+            held: BTreeSet::new(),
+            small: 0,
+            open: self.doors.iter().map(|d| d.open).collect(),
+            unlocked: vec![false; self.doors.len()],
+        };
+        self.pick_up(&mut s);
+        s
+    }
+
+    fn is_goal(&self, s: &St) -> bool {
+        s.room == self.goal && self.goal_requires.iter().all(|k| s.held.contains(k))
+    }
+
+    /// Every legal step from `s`: (next state, kind, cost).
+    fn steps(&self, s: &St) -> Vec<(St, Act, u64)> {
+        let mut out = Vec::new();
+        for (d, door) in self.doors.iter().enumerate() {
+            let mut ways = Vec::new();
+            if door.from == s.room {
+                ways.push(door.to);
+            }
+            if door.to == s.room && !door.one_way {
+                ways.push(door.from);
+            }
+            for to in ways {
+                if !s.open[d] || !door.locks.iter().all(|k| s.held.contains(k)) {
+                    continue;
+                }
+                let mut t = s.clone();
+                if !t.unlocked[d] && door.small_locks > 0 {
+                    if t.small < door.small_locks {
+                        continue;
+                    }
+                    t.small -= door.small_locks;
+                    t.unlocked[d] = true;
+                }
+                t.room = to;
+                self.pick_up(&mut t);
+                out.push((t, Act::Move, door.cost));
+            }
+        }
+        for (room, toggles) in &self.levers {
+            if *room == s.room {
+                let mut t = s.clone();
+                for &d in toggles {
+                    t.open[d] = !t.open[d];
+                }
+                out.push((t, Act::Pull, self.lever_cost));
+            }
+        }
+        out
+    }
+
+    /// Every reachable state; goal states are terminal (not expanded).
+    fn explore(&self) -> Graph {
+        let start = self.start();
+        let mut g = Graph {
+            states: vec![start.clone()],
+            edges: vec![Vec::new()],
+            goal: vec![self.is_goal(&start)],
+        };
+        let mut index = HashMap::from([(start, 0usize)]);
+        let mut queue = VecDeque::from([0usize]);
+        while let Some(i) = queue.pop_front() {
+            if g.goal[i] {
+                continue;
+            }
+            let next = self.steps(&g.states[i]);
+            for (t, act, cost) in next {
+                let j = match index.get(&t) {
+                    Some(&j) => j,
+                    None => {
+                        let j = g.states.len();
+                        index.insert(t.clone(), j);
+                        g.goal.push(self.is_goal(&t));
+                        g.states.push(t);
+                        g.edges.push(Vec::new());
+                        queue.push_back(j);
+                        j
+                    }
+                };
+                g.edges[i].push((j, act, cost));
+            }
+        }
+        g
+    }
+}
+
+struct Graph {
+    states: Vec<St>,
+    edges: Vec<Vec<(usize, Act, u64)>>,
+    goal: Vec<bool>,
+}
+
+impl Graph {
+    /// Least (pulls, cost) or least (0, cost) to any goal state, by Dijkstra.
+    fn least(&self, count_pulls: bool) -> Option<(u64, u64)> {
+        let mut best = vec![(u64::MAX, u64::MAX); self.states.len()];
+        let mut heap = BinaryHeap::from([Reverse(((0u64, 0u64), 0usize))]);
+        best[0] = (0, 0);
+        while let Some(Reverse((d, i))) = heap.pop() {
+            if d > best[i] {
+                continue;
+            }
+            if self.goal[i] {
+                return Some(d);
+            }
+            for &(j, act, cost) in &self.edges[i] {
+                let pulls = u64::from(count_pulls && act == Act::Pull);
+                let nd = (d.0 + pulls, d.1 + cost);
+                if nd < best[j] {
+                    best[j] = nd;
+                    heap.push(Reverse((nd, j)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Which states can still reach a goal state.
+    fn live(&self) -> Vec<bool> {
+        let n = self.states.len();
+        let mut preds = vec![Vec::new(); n];
+        for (i, es) in self.edges.iter().enumerate() {
+            for &(j, _, _) in es {
+                preds[j].push(i);
+            }
+        }
+        let mut live = self.goal.clone();
+        let mut queue: VecDeque<usize> = (0..n).filter(|&i| live[i]).collect();
+        while let Some(v) = queue.pop_front() {
+            for &u in &preds[v] {
+                if !live[u] {
+                    live[u] = true;
+                    queue.push_back(u);
+                }
+            }
+        }
+        live
+    }
+}
+
+/// What the brute force says about a level.
+#[derive(Debug, PartialEq)]
+struct Truth {
+    least_cost: Option<f64>,
+    /// (least pulls, least cost among plans with that many pulls).
+    least_pulls: Option<(u64, f64)>,
+    /// Reachable states, counting only keys that matter ([`Track::KeysThatMatter`]).
+    states: usize,
+    /// Reachable states that cannot reach the goal, counting only keys that matter.
+    dead_end_states: usize,
+    /// The same two counts with every key held in the state ([`Track::AllKeys`]).
+    format_states: usize,
+    format_dead_end_states: usize,
+    unreachable_rooms: Vec<usize>,
+    unneeded_keys: Vec<usize>,
+}
+
+/// What one exhaustive search finds.
+struct Found {
+    least_cost: Option<u64>,
+    least_pulls: Option<(u64, u64)>,
+    states: usize,
+    dead_end_states: usize,
+    /// Per room: is it the room of some reachable state?
+    seen: Vec<bool>,
+}
+
+fn search(brute: &Brute) -> Found {
+    let g = brute.explore();
+    let live = g.live();
+    let mut seen = vec![false; brute.rooms];
+    for s in &g.states {
+        seen[s.room] = true;
+    }
+    Found {
+        least_cost: g.least(false).map(|(_, c)| c),
+        least_pulls: g.least(true),
+        states: g.states.len(),
+        dead_end_states: live.iter().filter(|&&l| !l).count(),
+        seen,
+    }
+}
+
+fn truth(level: &Level) -> Truth {
+    let all = Brute::new(level, Track::AllKeys);
+    let a = search(&all);
+    let matter = Brute::new(level, Track::KeysThatMatter);
+    let m = search(&matter);
+    // Keys no rule names change no cost, pull count or room reached.
+    assert_eq!(
+        (m.least_cost, m.least_pulls, &m.seen),
+        (a.least_cost, a.least_pulls, &a.seen)
+    );
+    if matter.key_tracked.iter().all(|&t| t) {
+        assert_eq!((m.states, m.dead_end_states), (a.states, a.dead_end_states));
+    }
+    let least_cost = a.least_cost.map(from_quarters);
+    let unneeded_keys = if least_cost.is_some() {
+        (0..level.keys.len())
+            .filter(|&k| {
+                let mut without = matter.clone();
+                without.key_absent[k] = true;
+                without.explore().least(false).is_some()
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Truth {
+        least_cost,
+        least_pulls: a.least_pulls.map(|(p, c)| (p, from_quarters(c))),
+        states: m.states,
+        dead_end_states: m.dead_end_states,
+        format_states: a.states,
+        format_dead_end_states: a.dead_end_states,
+        unreachable_rooms: (0..all.rooms).filter(|&r| !a.seen[r]).collect(),
+        unneeded_keys,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Checking the solver against the brute force.
+// ---------------------------------------------------------------------------
+
+/// A plan replays legally to a solved state with the cost, moves and pulls it claims.
+fn check_plan(level: &Level, plan: &Plan, what: &str) {
+    let done = replay(level, &plan.steps).unwrap_or_else(|e| panic!("{what} does not replay: {e}"));
+    assert!(done.solved, "{what} does not end solved");
+    assert_eq!(done.end.cost, plan.cost, "{what}: replayed cost");
+    assert_eq!(done.end.moves, plan.moves, "{what}: replayed moves");
+    assert_eq!(done.end.pulls, plan.pulls, "{what}: replayed pulls");
+    assert_eq!(done.steps, plan.steps, "{what}: pickups where they happen");
+    let moves = plan
+        .steps
+        .iter()
+        .filter(|s| matches!(s, Step::Move { .. }))
+        .count();
+    let pulls = plan
+        .steps
+        .iter()
+        .filter(|s| matches!(s, Step::Pull { .. }))
+        .count();
+    assert_eq!(moves, plan.moves as usize, "{what}: moves in the steps");
+    assert_eq!(pulls, plan.pulls as usize, "{what}: pulls in the steps");
+}
+
+/// Everything the solver and the analysis say, checked against the brute force.
+fn check(level: &Level) -> Truth {
+    let t = truth(level);
+    let text = lockwork::format::to_string(level);
+    let options = SolveOptions::default();
+
+    let s = solve(level, &options).unwrap_or_else(|e| panic!("solve failed: {e}\n{text}"));
+    assert_eq!(
+        s.plan.as_ref().map(|p| p.cost),
+        t.least_cost,
+        "solve: least cost\n{text}"
+    );
+    if let Some(plan) = &s.plan {
+        check_plan(level, plan, "solve's plan");
+    }
+
+    let a = analyze(level, &options).unwrap_or_else(|e| panic!("analyze failed: {e}\n{text}"));
+    assert_eq!(
+        a.plan.as_ref().map(|p| p.cost),
+        t.least_cost,
+        "analyze: least cost\n{text}"
+    );
+    if let Some(plan) = &a.plan {
+        check_plan(level, plan, "analyze's plan");
+    }
+    assert_eq!(
+        a.min_pulls.as_ref().map(|p| u64::from(p.pulls)),
+        t.least_pulls.map(|(p, _)| p),
+        "analyze: min_pulls\n{text}"
+    );
+    if let Some(plan) = &a.min_pulls {
+        check_plan(level, plan, "the min_pulls plan");
+    }
+    assert_eq!(
+        a.dead_end_states, t.format_dead_end_states,
+        "analyze: dead-end states\n{text}"
+    );
+    assert_eq!(
+        a.states_explored, t.format_states,
+        "analyze: every reachable state\n{text}"
+    );
+    let unreachable: Vec<_> = t
+        .unreachable_rooms
+        .iter()
+        .map(|&r| level.rooms[r].id.clone())
+        .collect();
+    assert_eq!(
+        a.unreachable_rooms, unreachable,
+        "analyze: unreachable rooms\n{text}"
+    );
+    let unneeded: Vec<_> = t
+        .unneeded_keys
+        .iter()
+        .map(|&k| level.keys[k].id.clone())
+        .collect();
+    let found = match &a.plan {
+        Some(plan) => unneeded_keys(level, plan, &options).unwrap(),
+        None => Vec::new(),
+    };
+    assert_eq!(
+        found, unneeded,
+        "unneeded_keys: keys no solution needs\n{text}"
+    );
+    if t.dead_end_states > 0 {
+        assert!(
+            !a.dead_ends.is_empty(),
+            "dead ends are counted but none described\n{text}"
+        );
+    }
+    t
+}
+
+// ---------------------------------------------------------------------------
+// Random small levels.
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct DoorSpec {
+    from: usize,
+    other: usize,
+    one_way: bool,
+    cost: u8,
+    open: bool,
+    locks: u8,
+    small_locks: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Spec {
+    rooms: usize,
+    start: usize,
+    goal: usize,
+    doors: Vec<DoorSpec>,
+    named: Vec<usize>,
+    small: Vec<usize>,
+    levers: Vec<(usize, Vec<usize>)>,
+    lever_cost: u8,
+    goal_requires: u8,
+    /// The first doors join r0-r1-r2-… in a chain, so that more rooms connect.
+    chain: bool,
+    /// Costs in quarters rather than whole numbers.
+    fractions: bool,
+}
+
+/// `open` is the chance a door starts open; `locked` the weight of a lock.
+fn door_spec(open: f64, locked: u32) -> impl Strategy<Value = DoorSpec> {
+    (
+        0..6usize,
+        0..5usize,
+        prop::bool::weighted(0.25),
+        0..=3u8,
+        prop::bool::weighted(open),
+        prop_oneof![3 => Just(0u8), locked => 0..8u8],
+        prop_oneof![4 => Just(0u32), 1 => 1..=2u32],
+    )
+        .prop_map(
+            |(from, other, one_way, cost, open, locks, small_locks)| DoorSpec {
+                from,
+                other,
+                one_way,
+                cost,
+                open,
+                locks,
+                small_locks,
+            },
+        )
+}
+
+/// Any small level (`puzzle` false), or one built on a chain from one end to
+/// the other with more closed doors, locks and levers (`puzzle` true), where
+/// pulls and dead ends are more common.
+fn spec(puzzle: bool) -> impl Strategy<Value = Spec> {
+    let (open, locked, doors, levers, chain) = if puzzle {
+        (0.5, 4, 1..=6, 1..=3, 1.0)
+    } else {
+        (0.7, 2, 1..=9, 0..=3, 0.5)
+    };
+    (
+        2..=6usize,
+        0..6usize,
+        0..6usize,
+        prop::collection::vec(door_spec(open, locked), doors),
+        prop::collection::vec(0..6usize, 0..=3),
+        prop::collection::vec(0..6usize, 0..=3),
+        prop::collection::vec(
+            (0..6usize, prop::collection::vec(0..18usize, 1..=2)),
+            levers,
+        ),
+        0..=2u8,
+        prop_oneof![2 => Just(0u8), 1 => 0..8u8],
+        prop::bool::weighted(chain),
+        prop::bool::weighted(0.3),
+    )
+        .prop_map(
+            |(
+                rooms,
+                start,
+                goal,
+                doors,
+                named,
+                small,
+                levers,
+                lever_cost,
+                goal_requires,
+                chain,
+                fractions,
+            )| Spec {
+                rooms,
+                start,
+                goal,
+                doors,
+                named,
+                small,
+                levers,
+                lever_cost,
+                goal_requires,
+                chain,
+                fractions,
+            },
+        )
+}
+
+fn build(spec: &Spec) -> Level {
+    let n = spec.rooms;
+    let room = |i: usize| format!("r{}", i % n);
+    let mut level = Level::new("random");
+    level.rooms = (0..n)
+        .map(|i| Room::new(room(i), [i as f64 * 100.0, 0.0]))
+        .collect();
+    if spec.chain {
+        // From one end of the chain to the other, mostly.
+        level.start = room(spec.start % 2).into();
+        level.goal = room(n - 1 - spec.goal % 2).into();
+    } else {
+        level.start = room(spec.start).into();
+        level.goal = room(spec.goal).into();
+    }
+    let (door_unit, lever_unit) = if spec.fractions {
+        (0.75, 0.5)
+    } else {
+        (1.0, 1.0)
+    };
+    level.lever_cost = f64::from(spec.lever_cost) * lever_unit;
+    let named = spec.named.len();
+    let mask = (1u8 << named) - 1;
+    let names = |bits: u8| -> Vec<lockwork::model::KeyId> {
+        (0..named)
+            .filter(|k| bits & mask & (1 << k) != 0)
+            .map(|k| format!("k{k}").into())
+            .collect()
+    };
+    for (i, d) in spec.doors.iter().enumerate() {
+        let (from, to) = if spec.chain && i + 1 < n {
+            // Along the chain, in either direction.
+            if d.other % 2 == 0 {
+                (i, i + 1)
+            } else {
+                (i + 1, i)
+            }
+        } else {
+            let from = d.from % n;
+            (from, (from + 1 + d.other % (n - 1)) % n)
+        };
+        let mut door = Door::new(format!("d{i}"), room(from), room(to));
+        door.one_way = d.one_way;
+        door.cost = f64::from(d.cost) * door_unit;
+        door.open = d.open;
+        door.locks = names(d.locks);
+        door.small_locks = d.small_locks;
+        level.doors.push(door);
+    }
+    for (k, &r) in spec.named.iter().enumerate() {
+        level.keys.push(Key::new(format!("k{k}"), room(r)));
+    }
+    for (k, &r) in spec.small.iter().enumerate() {
+        let mut key = Key::new(format!("s{k}"), room(r));
+        key.small = true;
+        level.keys.push(key);
+    }
+    let doors = spec.doors.len();
+    let closed: Vec<usize> = (0..doors).filter(|&d| !spec.doors[d].open).collect();
+    for (l, (r, toggles)) in spec.levers.iter().enumerate() {
+        // Even picks favour the doors that start closed, so pulls matter more often.
+        let pick = |t: usize| match (t % 2, closed.len()) {
+            (0, c) if c > 0 => closed[t / 2 % c],
+            _ => t % doors,
+        };
+        let toggles = toggles
+            .iter()
+            .map(|&t| format!("d{}", pick(t)).into())
+            .collect();
+        level
+            .levers
+            .push(Lever::new(format!("l{l}"), room(*r), toggles));
+    }
+    level.goal_requires = names(spec.goal_requires);
+    level
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 1500,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn solver_and_analysis_agree_with_brute_force(spec in spec(false)) {
+        let level = build(&spec);
+        let report = lockwork::validate::validate(&level);
+        prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
+        check(&level);
+    }
+
+    #[test]
+    fn solver_and_analysis_agree_with_brute_force_on_puzzles(spec in spec(true)) {
+        let level = build(&spec);
+        let report = lockwork::validate::validate(&level);
+        prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
+        check(&level);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hand-written levels that pin the tricky rules.
+// ---------------------------------------------------------------------------
+
+fn rooms(level: &mut Level, ids: &[&str]) {
+    level.rooms = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| Room::new(*id, [i as f64 * 100.0, 0.0]))
+        .collect();
+}
+
+fn small_key(id: &str, room: &str) -> Key {
+    let mut key = Key::new(id, room);
+    key.small = true;
+    key
+}
+
+fn mv(door: &str, to: &str) -> Step {
+    Step::Move {
+        door: door.into(),
+        to: to.into(),
+    }
+}
+
+fn pull(lever: &str) -> Step {
+    Step::Pull {
+        lever: lever.into(),
+    }
+}
+
+fn pickup(key: &str) -> Step {
+    Step::Pickup { key: key.into() }
+}
+
+fn solved_plan(level: &Level) -> Plan {
+    solve(level, &SolveOptions::default())
+        .unwrap()
+        .plan
+        .expect("the level should be solvable")
+}
+
+#[test]
+fn small_lock_of_two_spends_two_keys_once_then_stays_unlocked_both_ways() {
+    // r1 (two small keys) -d1 small_locks 2- r2 (red); r1 -d2 locks red- r3 (goal).
+    let mut level = Level::new("small lock of two");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut d1 = Door::new("d1", "r1", "r2");
+    d1.small_locks = 2;
+    let mut d2 = Door::new("d2", "r1", "r3");
+    d2.locks = vec!["red".into()];
+    level.doors = vec![d1, d2];
+    level.keys = vec![
+        small_key("s1", "r1"),
+        small_key("s2", "r1"),
+        Key::new("red", "r2"),
+    ];
+    level.goal = "r3".into();
+
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(3.0));
+    let plan = solved_plan(&level);
+    assert_eq!(
+        plan.steps,
+        vec![
+            pickup("s1"),
+            pickup("s2"),
+            mv("d1", "r2"),
+            pickup("red"),
+            mv("d1", "r1"),
+            mv("d2", "r3"),
+        ]
+    );
+
+    // Back and forth through d1 many times: two keys spent once, then free.
+    let mut walk = vec![mv("d1", "r2")];
+    for _ in 0..3 {
+        walk.push(mv("d1", "r1"));
+        walk.push(mv("d1", "r2"));
+    }
+    let done = replay(&level, &walk).unwrap();
+    assert_eq!(done.end.small_in_hand, 0);
+    assert!(done.end.unlocked[0]);
+    assert_eq!(done.end.cost, 7.0);
+
+    // With only one small key the door never opens.
+    level.keys.remove(1);
+    let t = check(&level);
+    assert_eq!(t.least_cost, None);
+    let err = replay(&level, &[mv("d1", "r2")]).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("needs 2 small keys and 1 is in hand"),
+        "{err}"
+    );
+}
+
+#[test]
+fn small_keys_spent_on_the_wrong_door_are_a_dead_end() {
+    // One small key, two small-locked doors out of r1; only d2 leads on.
+    let mut level = Level::new("wrong door");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut d1 = Door::new("d1", "r1", "r2");
+    d1.small_locks = 1;
+    let mut d2 = Door::new("d2", "r1", "r3");
+    d2.small_locks = 1;
+    level.doors = vec![d1, d2];
+    level.keys = vec![small_key("s1", "r1")];
+    level.goal = "r3".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(1.0));
+    // Through d1: r2, then back in r1, both with no key left.
+    assert_eq!(t.dead_end_states, 2);
+}
+
+#[test]
+fn cost_zero_doors_are_free_and_preferred() {
+    let mut level = Level::new("free doors");
+    rooms(&mut level, &["r1", "r2", "r3", "r4"]);
+    let mut d1 = Door::new("d1", "r1", "r4");
+    d1.cost = 1.0;
+    let mut d2 = Door::new("d2", "r1", "r2");
+    d2.cost = 0.0;
+    let mut d3 = Door::new("d3", "r2", "r3");
+    d3.cost = 0.0;
+    let mut d4 = Door::new("d4", "r3", "r4");
+    d4.cost = 0.0;
+    level.doors = vec![d1, d2, d3, d4];
+    level.goal = "r4".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(0.0));
+    let plan = solved_plan(&level);
+    assert_eq!(plan.cost, 0.0);
+    assert_eq!(plan.moves, 3);
+
+    // Everything free, levers too: still a plan, cost 0.
+    level.lever_cost = 0.0;
+    level.doors[0].cost = 0.0;
+    level.doors[0].open = false;
+    level.levers = vec![Lever::new("l1", "r1", vec!["d1".into()])];
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(0.0));
+}
+
+/// `Analysis::min_pulls` is documented as "a plan with the least lever pulls
+/// (walking free), least cost among those".
+#[test]
+fn min_pulls_plan_is_the_cheapest_with_that_many_pulls() {
+    // No levers at all: the least-pulls plan is the least-cost plan, cost 0
+    // through r2 and r3, not the direct door d1 of cost 1.
+    let mut level = Level::new("free doors");
+    rooms(&mut level, &["r1", "r2", "r3", "r4"]);
+    let mut d2 = Door::new("d2", "r1", "r2");
+    d2.cost = 0.0;
+    let mut d3 = Door::new("d3", "r2", "r3");
+    d3.cost = 0.0;
+    let mut d4 = Door::new("d4", "r3", "r4");
+    d4.cost = 0.0;
+    level.doors = vec![Door::new("d1", "r1", "r4"), d2, d3, d4];
+    level.goal = "r4".into();
+    let a = analyze(&level, &SolveOptions::default()).unwrap();
+    let min = a.min_pulls.unwrap();
+    assert_eq!((min.pulls, min.cost), (0, 0.0), "{:?}", min.steps);
+
+    // And on random levels: least pulls first, then least cost.
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: 500,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    runner
+        .run(&spec(true), |spec| {
+            let level = build(&spec);
+            let t = truth(&level);
+            let a = analyze(&level, &SolveOptions::default()).unwrap();
+            prop_assert_eq!(
+                a.min_pulls.map(|p| (u64::from(p.pulls), p.cost)),
+                t.least_pulls
+            );
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn lever_toggling_a_door_open_at_start_closes_it() {
+    // r1 -d1 open- r2 -d2 closed- r3 (goal); l1 in r2 flips both.
+    let mut level = Level::new("open at start");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut d2 = Door::new("d2", "r2", "r3");
+    d2.open = false;
+    level.doors = vec![Door::new("d1", "r1", "r2"), d2];
+    level.levers = vec![Lever::new("l1", "r2", vec!["d1".into(), "d2".into()])];
+    level.goal = "r3".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(3.0));
+    assert_eq!(t.least_pulls, Some((1, 3.0)));
+    let plan = solved_plan(&level);
+    assert_eq!(plan.steps, vec![mv("d1", "r2"), pull("l1"), mv("d2", "r3")]);
+    // After the pull d1 is closed: the way back is shut until the next pull.
+    let err = replay(&level, &[mv("d1", "r2"), pull("l1"), mv("d1", "r1")]).unwrap_err();
+    assert!(err.to_string().contains("door \"d1\" is closed"), "{err}");
+    let back = replay(
+        &level,
+        &[mv("d1", "r2"), pull("l1"), pull("l1"), mv("d1", "r1")],
+    )
+    .unwrap();
+    assert_eq!(back.end.open, vec![true, false]);
+    assert_eq!(back.end.pulls, 2);
+
+    // Only the lever in r1 and it shuts d1 too: open d2 means closed d1.
+    level.levers[0].room = "r1".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, None);
+}
+
+#[test]
+fn goal_counts_only_with_the_keys_it_requires() {
+    // The goal r2 lies on the way to the crown in r3.
+    let mut level = Level::new("crown");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    level.doors = vec![Door::new("d1", "r1", "r2"), Door::new("d2", "r2", "r3")];
+    level.keys = vec![Key::new("crown", "r3")];
+    level.goal = "r2".into();
+    level.goal_requires = vec!["crown".into()];
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(3.0));
+    assert!(t.unreachable_rooms.is_empty());
+    let plan = solved_plan(&level);
+    assert_eq!(
+        plan.steps,
+        vec![
+            mv("d1", "r2"),
+            mv("d2", "r3"),
+            pickup("crown"),
+            mv("d2", "r2")
+        ]
+    );
+    // Without the crown the goal does not count.
+    assert!(!replay(&level, &[mv("d1", "r2")]).unwrap().solved);
+
+    // With no goal_requires the goal ends the game: r3 behind it is never entered.
+    level.goal_requires.clear();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(1.0));
+    assert_eq!(t.unreachable_rooms, vec![2]);
+}
+
+#[test]
+fn keys_in_the_start_room_are_picked_up_at_once() {
+    let mut level = Level::new("start keys");
+    rooms(&mut level, &["r1", "r2"]);
+    let mut d1 = Door::new("d1", "r1", "r2");
+    d1.locks = vec!["red".into(), "blue".into()];
+    d1.small_locks = 1;
+    level.doors = vec![d1];
+    level.keys = vec![
+        Key::new("red", "r1"),
+        Key::new("blue", "r1"),
+        small_key("s1", "r1"),
+    ];
+    level.goal = "r2".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(1.0));
+    let plan = solved_plan(&level);
+    assert_eq!(
+        plan.steps,
+        vec![pickup("red"), pickup("blue"), pickup("s1"), mv("d1", "r2")]
+    );
+
+    // Start in the goal holding what it requires: solved with no step at all.
+    level.goal = "r1".into();
+    level.goal_requires = vec!["red".into()];
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(0.0));
+    let plan = solved_plan(&level);
+    assert_eq!(plan.moves + plan.pulls, 0);
+}
+
+#[test]
+fn one_way_doors_refuse_the_wrong_direction() {
+    let mut level = Level::new("one way");
+    rooms(&mut level, &["r1", "r2"]);
+    let mut d1 = Door::new("d1", "r2", "r1");
+    d1.one_way = true;
+    level.doors = vec![d1];
+    level.goal = "r2".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, None);
+    assert_eq!(t.unreachable_rooms, vec![1]);
+    let err = replay(&level, &[mv("d1", "r2")]).unwrap_err();
+    assert!(err.to_string().contains("one-way"), "{err}");
+
+    // The other way round: a drop into r2, from which r3 (the goal) cannot be reached.
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut drop = Door::new("d1", "r1", "r2");
+    drop.one_way = true;
+    level.doors = vec![drop, Door::new("d2", "r1", "r3")];
+    level.goal = "r3".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(1.0));
+    assert_eq!(t.dead_end_states, 1);
+}
+
+/// FORMAT.md: "The state of play is: the room the player is in, the keys held,
+/// the small keys in hand, which doors are open, and which small-lock doors are
+/// unlocked", and "A dead end is a state that the player can reach from the
+/// start and from which the goal can no longer be reached". A key that no lock
+/// and no `goal_requires` names is still a key held, so r1-without-it and
+/// r1-with-it are two states, and the solver counts both.
+#[test]
+fn dead_end_count_follows_format_state() {
+    // r1 -d1- r2 (key "gem", named by nothing); the goal r3 is behind a door
+    // that starts closed and no lever opens.
+    let mut level = Level::new("decorative key");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut d2 = Door::new("d2", "r2", "r3");
+    d2.open = false;
+    level.doors = vec![Door::new("d1", "r1", "r2"), d2];
+    level.keys = vec![Key::new("gem", "r2")];
+    level.goal = "r3".into();
+    let t = truth(&level);
+    // (r1, no gem), (r2, gem), (r1, gem): three reachable states, all dead.
+    assert_eq!((t.format_states, t.format_dead_end_states), (3, 3));
+    assert_eq!((t.states, t.dead_end_states), (2, 2));
+    let a = analyze(&level, &SolveOptions::default()).unwrap();
+    assert_eq!(a.states_explored, 3, "states_explored");
+    assert_eq!(a.dead_end_states, 3, "dead_end_states");
+}
