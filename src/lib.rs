@@ -6,6 +6,7 @@
 //! `--no-default-features`, so a game can embed it.
 
 pub mod cli;
+pub mod document;
 pub mod format;
 pub mod model;
 pub mod rules;

@@ -7,6 +7,7 @@ mod color;
 mod ids;
 mod index;
 mod level;
+pub mod palette;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};

@@ -209,7 +209,7 @@ impl Queue {
             // Costs are >= 0, so their bit patterns order like the numbers.
             Self::Heap(heap) => heap.push(Reverse((cost.to_bits(), i))),
             Self::Buckets { buckets, len, .. } => {
-                buckets[(cost as u64 % *len as u64) as usize].push(i)
+                buckets[(cost as u64 % *len as u64) as usize].push(i);
             }
         }
     }

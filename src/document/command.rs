@@ -1,0 +1,97 @@
+//! What the editor (or any other front end) asks of a level, in the
+//! designer's terms. [`super::Document::apply`] turns each into primitive
+//! [`Edit`]s, applies them and records one undo step.
+
+use crate::model::{Door, DoorId, ItemId, Key, KeyId, Level, Lever, LeverId, Room, RoomId};
+
+use super::edit::LevelMeta;
+
+/// One user action on the level.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LevelCommand {
+    /// A new room at a canvas position (selected afterwards).
+    AddRoom {
+        /// Canvas position.
+        pos: [f64; 2],
+    },
+    /// Move rooms to new positions (a whole drag is one command).
+    MoveRooms(Vec<(RoomId, [f64; 2])>),
+    /// Delete items; a room takes its doors, keys and levers with it, and
+    /// references to deleted doors and keys are dropped.
+    Delete(Vec<ItemId>),
+    /// A new open two-way door between two rooms.
+    Connect {
+        /// One side.
+        from: RoomId,
+        /// The other side.
+        to: RoomId,
+    },
+    /// Make this room the start.
+    SetStart(RoomId),
+    /// Make this room the goal.
+    SetGoal(RoomId),
+    /// A new key lying in a room.
+    AddKey {
+        /// Where it lies.
+        room: RoomId,
+        /// A generic small key?
+        small: bool,
+    },
+    /// A new lever standing in a room, toggling nothing yet.
+    AddLever {
+        /// Where it stands.
+        room: RoomId,
+    },
+    /// Add a key to a door's lock (or take it off if it is there).
+    ToggleLock {
+        /// The door.
+        door: DoorId,
+        /// The key.
+        key: KeyId,
+    },
+    /// Add a door to what a lever toggles (or take it off if it is there).
+    ToggleLeverDoor {
+        /// The lever.
+        lever: LeverId,
+        /// The door.
+        door: DoorId,
+    },
+    /// Replace a room's fields (same id).
+    SetRoom(Room),
+    /// Replace a door's fields (same id).
+    SetDoor(Door),
+    /// Replace a key's fields (same id).
+    SetKey(Key),
+    /// Replace a lever's fields (same id).
+    SetLever(Lever),
+    /// Replace the level's own fields.
+    SetMeta(LevelMeta),
+    /// Replace the whole level (a generator's result).
+    ReplaceLevel(Box<Level>),
+}
+
+impl LevelCommand {
+    /// What Undo calls this step.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::AddRoom { .. } => "add room",
+            Self::MoveRooms(moves) if moves.len() == 1 => "move room",
+            Self::MoveRooms(_) => "move rooms",
+            Self::Delete(_) => "delete",
+            Self::Connect { .. } => "connect rooms",
+            Self::SetStart(_) => "set start",
+            Self::SetGoal(_) => "set goal",
+            Self::AddKey { small: false, .. } => "add key",
+            Self::AddKey { small: true, .. } => "add small key",
+            Self::AddLever { .. } => "add lever",
+            Self::ToggleLock { .. } => "change lock",
+            Self::ToggleLeverDoor { .. } => "change lever wiring",
+            Self::SetRoom(_) => "edit room",
+            Self::SetDoor(_) => "edit door",
+            Self::SetKey(_) => "edit key",
+            Self::SetLever(_) => "edit lever",
+            Self::SetMeta(_) => "edit level",
+            Self::ReplaceLevel(_) => "replace level",
+        }
+    }
+}

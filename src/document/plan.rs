@@ -1,0 +1,261 @@
+//! Turns a [`LevelCommand`] into the primitive edits that carry it out.
+
+use rustc_hash::FxHashSet;
+
+use super::EditError;
+use super::command::LevelCommand;
+use super::edit::{Edit, LevelMeta, ListEdit};
+use super::mint::IdMint;
+use crate::model::{Door, DoorId, ItemId, Key, KeyId, Level, Lever, Room, RoomId, palette};
+
+type Planned = (Vec<Edit>, Vec<ItemId>);
+
+/// The edits for `command` on `level`, and the ids of the items it creates.
+pub(super) fn plan(
+    level: &Level,
+    mint: &mut IdMint,
+    command: LevelCommand,
+) -> Result<Planned, EditError> {
+    let room = |id: &RoomId| {
+        level
+            .room(id)
+            .ok_or_else(|| EditError::Missing(ItemId::Room(id.clone())))
+    };
+    let door = |id: &DoorId| {
+        level
+            .door(id)
+            .ok_or_else(|| EditError::Missing(ItemId::Door(id.clone())))
+    };
+    Ok(match command {
+        LevelCommand::AddRoom { pos } => {
+            let id = RoomId(mint.room(level));
+            let edit = Edit::Room(ListEdit::Insert(
+                level.rooms.len(),
+                Room::new(id.clone(), pos),
+            ));
+            (vec![edit], vec![ItemId::Room(id)])
+        }
+        LevelCommand::MoveRooms(moves) => {
+            let mut edits = Vec::new();
+            for (id, pos) in moves {
+                let mut moved = room(&id)?.clone();
+                if moved.pos != Some(pos) {
+                    moved.pos = Some(pos);
+                    edits.push(Edit::Room(ListEdit::Replace(moved)));
+                }
+            }
+            (edits, Vec::new())
+        }
+        LevelCommand::Delete(items) => (delete(level, &items)?, Vec::new()),
+        LevelCommand::Connect { from, to } => {
+            room(&from)?;
+            room(&to)?;
+            if from == to {
+                return Err(EditError::SameRoom);
+            }
+            let id = DoorId(mint.door(level));
+            let edit = Edit::Door(ListEdit::Insert(
+                level.doors.len(),
+                Door::new(id.clone(), from, to),
+            ));
+            (vec![edit], vec![ItemId::Door(id)])
+        }
+        LevelCommand::SetStart(id) => {
+            room(&id)?;
+            let mut meta = LevelMeta::of(level);
+            meta.start = id;
+            (vec![Edit::Meta(meta)], Vec::new())
+        }
+        LevelCommand::SetGoal(id) => {
+            room(&id)?;
+            let mut meta = LevelMeta::of(level);
+            meta.goal = id;
+            (vec![Edit::Meta(meta)], Vec::new())
+        }
+        LevelCommand::AddKey { room: at, small } => {
+            room(&at)?;
+            let id = KeyId(mint.key(level, small));
+            let mut key = Key::new(id.clone(), at);
+            key.small = small;
+            if !small {
+                key.color = Some(palette::next_free(level));
+            }
+            (
+                vec![Edit::Key(ListEdit::Insert(level.keys.len(), key))],
+                vec![ItemId::Key(id)],
+            )
+        }
+        LevelCommand::AddLever { room: at } => {
+            room(&at)?;
+            let id = crate::model::LeverId(mint.lever(level));
+            let lever = Lever::new(id.clone(), at, Vec::new());
+            (
+                vec![Edit::Lever(ListEdit::Insert(level.levers.len(), lever))],
+                vec![ItemId::Lever(id)],
+            )
+        }
+        LevelCommand::ToggleLock { door: d, key } => {
+            let k = level
+                .key(&key)
+                .ok_or_else(|| EditError::Missing(ItemId::Key(key.clone())))?;
+            if k.small {
+                return Err(EditError::SmallKeyInLock(key));
+            }
+            let mut changed = door(&d)?.clone();
+            toggle(&mut changed.locks, key);
+            (vec![Edit::Door(ListEdit::Replace(changed))], Vec::new())
+        }
+        LevelCommand::ToggleLeverDoor { lever, door: d } => {
+            door(&d)?;
+            let mut changed = level
+                .lever(&lever)
+                .ok_or_else(|| EditError::Missing(ItemId::Lever(lever.clone())))?
+                .clone();
+            toggle(&mut changed.toggles, d);
+            (vec![Edit::Lever(ListEdit::Replace(changed))], Vec::new())
+        }
+        LevelCommand::SetRoom(r) => replace(
+            level
+                .room(&r.id)
+                .map(|_| Edit::Room(ListEdit::Replace(r.clone()))),
+            ItemId::Room(r.id),
+        )?,
+        LevelCommand::SetDoor(d) => replace(
+            level
+                .door(&d.id)
+                .map(|_| Edit::Door(ListEdit::Replace(d.clone()))),
+            ItemId::Door(d.id),
+        )?,
+        LevelCommand::SetKey(k) => replace(
+            level
+                .key(&k.id)
+                .map(|_| Edit::Key(ListEdit::Replace(k.clone()))),
+            ItemId::Key(k.id),
+        )?,
+        LevelCommand::SetLever(l) => replace(
+            level
+                .lever(&l.id)
+                .map(|_| Edit::Lever(ListEdit::Replace(l.clone()))),
+            ItemId::Lever(l.id),
+        )?,
+        LevelCommand::SetMeta(meta) => (vec![Edit::Meta(meta)], Vec::new()),
+        LevelCommand::ReplaceLevel(new) => (vec![Edit::Level(new)], Vec::new()),
+    })
+}
+
+fn replace(edit: Option<Edit>, item: ItemId) -> Result<Planned, EditError> {
+    edit.map(|e| (vec![e], Vec::new()))
+        .ok_or(EditError::Missing(item))
+}
+
+fn toggle<T: PartialEq>(list: &mut Vec<T>, item: T) {
+    if let Some(i) = list.iter().position(|x| x == &item) {
+        list.remove(i);
+    } else {
+        list.push(item);
+    }
+}
+
+/// Deleting rooms takes their doors, keys and levers; references to deleted
+/// doors and keys are dropped; start and goal move to a room that stays.
+fn delete(level: &Level, items: &[ItemId]) -> Result<Vec<Edit>, EditError> {
+    let mut rooms: FxHashSet<&RoomId> = FxHashSet::default();
+    let mut doors: FxHashSet<&DoorId> = FxHashSet::default();
+    let mut keys: FxHashSet<&KeyId> = FxHashSet::default();
+    let mut levers: FxHashSet<&crate::model::LeverId> = FxHashSet::default();
+    for item in items {
+        match item {
+            ItemId::Room(id) => rooms.extend(level.room(id).map(|r| &r.id)),
+            ItemId::Door(id) => doors.extend(level.door(id).map(|d| &d.id)),
+            ItemId::Key(id) => keys.extend(level.key(id).map(|k| &k.id)),
+            ItemId::Lever(id) => levers.extend(level.lever(id).map(|l| &l.id)),
+        }
+    }
+    if !rooms.is_empty() && rooms.len() == level.rooms.len() {
+        return Err(EditError::LastRoom);
+    }
+    doors.extend(
+        level
+            .doors
+            .iter()
+            .filter(|d| rooms.contains(&d.from) || rooms.contains(&d.to))
+            .map(|d| &d.id),
+    );
+    keys.extend(
+        level
+            .keys
+            .iter()
+            .filter(|k| rooms.contains(&k.room))
+            .map(|k| &k.id),
+    );
+    levers.extend(
+        level
+            .levers
+            .iter()
+            .filter(|l| rooms.contains(&l.room))
+            .map(|l| &l.id),
+    );
+
+    let mut edits = Vec::new();
+    for lever in level.levers.iter().filter(|l| !levers.contains(&l.id)) {
+        if lever.toggles.iter().any(|d| doors.contains(d)) {
+            let mut kept = lever.clone();
+            kept.toggles.retain(|d| !doors.contains(d));
+            edits.push(Edit::Lever(ListEdit::Replace(kept)));
+        }
+    }
+    for door in level.doors.iter().filter(|d| !doors.contains(&d.id)) {
+        if door.locks.iter().any(|k| keys.contains(k)) {
+            let mut kept = door.clone();
+            kept.locks.retain(|k| !keys.contains(k));
+            edits.push(Edit::Door(ListEdit::Replace(kept)));
+        }
+    }
+    let mut meta = LevelMeta::of(level);
+    meta.goal_requires.retain(|k| !keys.contains(k));
+    let first_kept = level
+        .rooms
+        .iter()
+        .find(|r| !rooms.contains(&r.id))
+        .map(|r| r.id.clone());
+    if let Some(kept) = &first_kept {
+        if rooms.contains(&meta.start) {
+            meta.start = kept.clone();
+        }
+        if rooms.contains(&meta.goal) {
+            meta.goal = kept.clone();
+        }
+    }
+    if meta != LevelMeta::of(level) {
+        edits.push(Edit::Meta(meta));
+    }
+    edits.extend(
+        level
+            .levers
+            .iter()
+            .filter(|l| levers.contains(&l.id))
+            .map(|l| Edit::Lever(ListEdit::Remove(l.id.clone()))),
+    );
+    edits.extend(
+        level
+            .keys
+            .iter()
+            .filter(|k| keys.contains(&k.id))
+            .map(|k| Edit::Key(ListEdit::Remove(k.id.clone()))),
+    );
+    edits.extend(
+        level
+            .doors
+            .iter()
+            .filter(|d| doors.contains(&d.id))
+            .map(|d| Edit::Door(ListEdit::Remove(d.id.clone()))),
+    );
+    edits.extend(
+        level
+            .rooms
+            .iter()
+            .filter(|r| rooms.contains(&r.id))
+            .map(|r| Edit::Room(ListEdit::Remove(r.id.clone()))),
+    );
+    Ok(edits)
+}
