@@ -133,7 +133,7 @@ fn bench(c: &mut Criterion) {
         let all = solve(&walled, &options).unwrap();
         group.throughput(Throughput::Elements(all.states_explored as u64));
         group.bench_function("solve_exhaustive", |b| {
-            b.iter(|| solve(&walled, &options).unwrap())
+            b.iter(|| solve(&walled, &options).unwrap());
         });
         group.finish();
     }

@@ -7,6 +7,8 @@
 
 pub mod cli;
 pub mod document;
+#[cfg(feature = "editor")]
+pub mod editor;
 pub mod format;
 pub mod model;
 pub mod rules;

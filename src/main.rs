@@ -6,11 +6,22 @@ use clap::Parser;
 use lockwork::cli::{Cli, run};
 
 fn main() -> ExitCode {
-    run(Cli::parse(), |file| {
-        // The editor arrives with the `editor` feature; until then, show the help.
-        let _ = file;
-        let mut cmd = <Cli as clap::CommandFactory>::command();
-        cmd.print_help()?;
-        Ok(())
-    })
+    run(Cli::parse(), open_editor)
+}
+
+#[cfg(feature = "editor")]
+fn open_editor(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    lockwork::editor::run(file)
+}
+
+/// Built without the editor: say so, and show what the command line can do.
+#[cfg(not(feature = "editor"))]
+fn open_editor(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
+    let _ = file;
+    eprintln!(
+        "this lockwork was built without the editor (feature \"editor\"); the command line works:\n"
+    );
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    cmd.print_help()?;
+    Ok(())
 }

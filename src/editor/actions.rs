@@ -1,0 +1,220 @@
+//! The one list of editor actions: each has its label, tooltip and shortcut,
+//! and the menus, the keyboard handling and the help window all read it.
+
+use egui::{Key, KeyboardShortcut, Modifiers};
+
+/// An action the designer can take from a menu, a toolbar or the keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Start a new level.
+    New,
+    /// Open a level file.
+    Open,
+    /// Save to the current file.
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Take back the last change.
+    Undo,
+    /// Do the last undone change again.
+    Redo,
+    /// Delete the selection.
+    Delete,
+    /// Select every room, door, key and lever.
+    SelectAll,
+    /// Clear the selection.
+    SelectNone,
+    /// Frame the whole level.
+    FitLevel,
+    /// Show or hide the grid (and snapping).
+    ToggleGrid,
+    /// Show or hide the least-cost solution on the canvas.
+    ToggleSolution,
+    /// Switch between dark and light theme.
+    ToggleTheme,
+    /// The selection tool.
+    ToolSelect,
+    /// The add-room tool.
+    ToolRoom,
+    /// The connect tool: drag from room to room to add a door.
+    ToolConnect,
+    /// Add a key to the selected room.
+    AddKey,
+    /// Add a small key to the selected room.
+    AddSmallKey,
+    /// Add a lever to the selected room.
+    AddLever,
+    /// Make the selected room the start.
+    SetStart,
+    /// Make the selected room the goal.
+    SetGoal,
+    /// Show the list of actions and shortcuts.
+    Help,
+    /// Leave the editor.
+    Quit,
+}
+
+const fn cmd(key: Key) -> Option<KeyboardShortcut> {
+    Some(KeyboardShortcut::new(Modifiers::COMMAND, key))
+}
+
+const fn plain(key: Key) -> Option<KeyboardShortcut> {
+    Some(KeyboardShortcut::new(Modifiers::NONE, key))
+}
+
+impl Action {
+    /// Every action, in menu order.
+    pub const ALL: &'static [Self] = &[
+        Self::New,
+        Self::Open,
+        Self::Save,
+        Self::SaveAs,
+        Self::Quit,
+        Self::Undo,
+        Self::Redo,
+        Self::Delete,
+        Self::SelectAll,
+        Self::SelectNone,
+        Self::ToolSelect,
+        Self::ToolRoom,
+        Self::ToolConnect,
+        Self::AddKey,
+        Self::AddSmallKey,
+        Self::AddLever,
+        Self::SetStart,
+        Self::SetGoal,
+        Self::FitLevel,
+        Self::ToggleGrid,
+        Self::ToggleSolution,
+        Self::ToggleTheme,
+        Self::Help,
+    ];
+
+    /// The menu label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::New => "New",
+            Self::Open => "Open…",
+            Self::Save => "Save",
+            Self::SaveAs => "Save As…",
+            Self::Undo => "Undo",
+            Self::Redo => "Redo",
+            Self::Delete => "Delete",
+            Self::SelectAll => "Select All",
+            Self::SelectNone => "Select None",
+            Self::FitLevel => "Fit Level",
+            Self::ToggleGrid => "Grid and Snap",
+            Self::ToggleSolution => "Show Solution",
+            Self::ToggleTheme => "Dark Theme",
+            Self::ToolSelect => "Select Tool",
+            Self::ToolRoom => "Room Tool",
+            Self::ToolConnect => "Connect Tool",
+            Self::AddKey => "Add Key",
+            Self::AddSmallKey => "Add Small Key",
+            Self::AddLever => "Add Lever",
+            Self::SetStart => "Set as Start",
+            Self::SetGoal => "Set as Goal",
+            Self::Help => "Keyboard Shortcuts",
+            Self::Quit => "Quit",
+        }
+    }
+
+    /// The tooltip: what it does, in a sentence.
+    pub fn tooltip(self) -> &'static str {
+        match self {
+            Self::New => "Start a new, empty level",
+            Self::Open => "Open a level file (.level.json)",
+            Self::Save => "Save the level to its file",
+            Self::SaveAs => "Save the level to a new file",
+            Self::Undo => "Take back the last change",
+            Self::Redo => "Do the last undone change again",
+            Self::Delete => {
+                "Delete the selected items; a room takes its doors, keys and levers with it"
+            }
+            Self::SelectAll => "Select every room, door, key and lever",
+            Self::SelectNone => "Clear the selection",
+            Self::FitLevel => "Pan and zoom so the whole level is in view",
+            Self::ToggleGrid => "Show a grid and snap moved rooms to it",
+            Self::ToggleSolution => "Highlight the least-cost solution on the canvas, step by step",
+            Self::ToggleTheme => "Switch between the dark and the light theme",
+            Self::ToolSelect => {
+                "Click to select, drag to move; Shift+drag on empty space to box-select"
+            }
+            Self::ToolRoom => {
+                "Click on empty space to add a room (double-click works with any tool)"
+            }
+            Self::ToolConnect => {
+                "Drag from one room to another to add a door (Ctrl+drag works with any tool)"
+            }
+            Self::AddKey => "Put a new key in the selected room",
+            Self::AddSmallKey => "Put a new small key in the selected room",
+            Self::AddLever => "Put a new lever in the selected room",
+            Self::SetStart => "Make the selected room the start (drawn white)",
+            Self::SetGoal => "Make the selected room the goal (drawn black)",
+            Self::Help => "List every action and its shortcut",
+            Self::Quit => "Close Lockwork (asks about unsaved changes)",
+        }
+    }
+
+    /// The main keyboard shortcut.
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        match self {
+            Self::New => cmd(Key::N),
+            Self::Open => cmd(Key::O),
+            Self::Save => cmd(Key::S),
+            Self::SaveAs => Some(KeyboardShortcut::new(
+                Modifiers::COMMAND.plus(Modifiers::SHIFT),
+                Key::S,
+            )),
+            Self::Undo => cmd(Key::Z),
+            Self::Redo => Some(KeyboardShortcut::new(
+                Modifiers::COMMAND.plus(Modifiers::SHIFT),
+                Key::Z,
+            )),
+            Self::Delete => plain(Key::Delete),
+            Self::SelectAll => cmd(Key::A),
+            Self::SelectNone => plain(Key::Escape),
+            Self::FitLevel => plain(Key::F),
+            Self::ToggleGrid => plain(Key::G),
+            Self::ToggleSolution => plain(Key::P),
+            Self::ToggleTheme => None,
+            Self::ToolSelect => plain(Key::V),
+            Self::ToolRoom => plain(Key::R),
+            Self::ToolConnect => plain(Key::C),
+            Self::AddKey => plain(Key::K),
+            Self::AddSmallKey => Some(KeyboardShortcut::new(Modifiers::SHIFT, Key::K)),
+            Self::AddLever => plain(Key::L),
+            Self::SetStart => plain(Key::S),
+            Self::SetGoal => plain(Key::E),
+            Self::Help => plain(Key::F1),
+            Self::Quit => cmd(Key::Q),
+        }
+    }
+
+    /// Other shortcuts that do the same.
+    pub fn alternatives(self) -> &'static [KeyboardShortcut] {
+        const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        const HOME: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Home);
+        const BACKSPACE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::NONE, Key::Backspace);
+        match self {
+            Self::Redo => &[REDO_Y],
+            Self::FitLevel => &[HOME],
+            Self::Delete => &[BACKSPACE],
+            _ => &[],
+        }
+    }
+
+    /// Shortcuts without modifiers would fire while typing; these only work
+    /// when no text field has the keyboard.
+    pub fn is_plain_key(self) -> bool {
+        self.shortcut()
+            .is_some_and(|s| s.modifiers.is_none() || s.modifiers == Modifiers::SHIFT)
+    }
+
+    /// The shortcut as text for menus and help ("Ctrl+S").
+    pub fn shortcut_text(self, ctx: &egui::Context) -> String {
+        self.shortcut()
+            .map(|s| ctx.format_shortcut(&s))
+            .unwrap_or_default()
+    }
+}

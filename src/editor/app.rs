@@ -1,0 +1,638 @@
+//! The editor application: lays out the panels, gathers the frame's intents
+//! and applies them in one place at the end of the frame.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::{Key, Modifiers, Ui, ViewportCommand};
+
+use super::actions::Action;
+use super::canvas::{Canvas, Tool};
+use super::files::{FileDialogs, FileRequest, Files, NativeDialogs};
+use super::intent::{Intent, SelectMode};
+use super::live_solver::LiveSolver;
+use super::prefs::Prefs;
+use super::selection::Selection;
+use super::theme::{GRID, Theme};
+use super::view::View;
+use super::{help, inspector, lists, status};
+use crate::document::{Document, LevelCommand};
+use crate::format;
+use crate::model::{ItemId, Level, LevelIndex};
+use crate::validate::{Problem, Report, validate};
+
+/// The level the editor opens with when no file is named: the lever basement.
+pub const SAMPLE_LEVEL: &str = include_str!("../../assets/basement.level.json");
+
+/// How long a status message stays.
+const MESSAGE_SECS: u64 = 6;
+
+/// The Lockwork editor.
+pub struct EditorApp {
+    doc: Document,
+    selection: Selection,
+    canvas: Canvas,
+    solver: LiveSolver,
+    files: Files,
+    prefs: Prefs,
+    /// Validation and index of the level, for the revision they were made at.
+    cached: (u64, Report, LevelIndex),
+    /// Warnings found when the file was opened.
+    load_warnings: Vec<Problem>,
+    message: Option<(String, Instant)>,
+    show_help: bool,
+    may_close: bool,
+    title: String,
+}
+
+impl EditorApp {
+    /// The editor on `doc`, with `prefs`, drawing on `ctx`, using `dialogs`.
+    pub fn new(
+        ctx: &egui::Context,
+        doc: Document,
+        prefs: Prefs,
+        dialogs: Arc<dyn FileDialogs>,
+    ) -> Self {
+        let level = doc.level();
+        let cached = (doc.revision(), validate(level), LevelIndex::new(level));
+        let app = Self {
+            selection: Selection::default(),
+            canvas: Canvas::default(),
+            solver: LiveSolver::new(ctx.clone()),
+            files: Files::new(dialogs),
+            prefs,
+            cached,
+            load_warnings: Vec::new(),
+            message: None,
+            show_help: false,
+            may_close: false,
+            title: String::new(),
+            doc,
+        };
+        app.apply_theme(ctx);
+        app
+    }
+
+    /// The editor as eframe creates it: preferences from storage, the file
+    /// named on the command line or the built-in sample.
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, file: Option<&std::path::Path>) -> Self {
+        let prefs: Prefs = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, Prefs::STORAGE_KEY))
+            .unwrap_or_default();
+        let (doc, warnings, error) = match file {
+            Some(path) => match Document::open(path) {
+                Ok((doc, warnings)) => (doc, warnings, None),
+                Err(e) => (
+                    sample_document(),
+                    Vec::new(),
+                    Some(format!("Could not open {}: {e}", path.display())),
+                ),
+            },
+            None => (sample_document(), Vec::new(), None),
+        };
+        let mut app = Self::new(&cc.egui_ctx, doc, prefs, Arc::new(NativeDialogs));
+        app.load_warnings = warnings;
+        if let Some(error) = error {
+            app.say(error);
+        }
+        app
+    }
+
+    /// The document being edited.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The selection.
+    pub fn selection(&self) -> &Selection {
+        &self.selection
+    }
+
+    /// The canvas (its transform, for tests).
+    pub fn canvas(&self) -> &Canvas {
+        &self.canvas
+    }
+
+    /// The live solver (its latest answer, for tests).
+    pub fn solver(&self) -> &LiveSolver {
+        &self.solver
+    }
+
+    /// The preferences.
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    fn say(&mut self, message: impl Into<String>) {
+        self.message = Some((message.into(), Instant::now()));
+    }
+
+    fn apply_theme(&self, ctx: &egui::Context) {
+        ctx.set_visuals(if self.prefs.dark {
+            egui::Visuals::dark()
+        } else {
+            egui::Visuals::light()
+        });
+    }
+
+    /// Draws one frame and applies what it asked for.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.refresh_cache();
+        self.solver.poll();
+        let valid = self.cached.1.errors.is_empty();
+        self.solver
+            .request(self.doc.level(), self.doc.revision(), valid);
+
+        let mut out = Vec::new();
+        // Shortcuts wait while a file question or dialog is open.
+        if !self.files.is_busy() {
+            self.keyboard(&ctx, &mut out);
+        }
+        self.dropped_files(&ctx, &mut out);
+        self.close_request(&ctx);
+
+        let theme = Theme::new(self.prefs.dark);
+        let message = self
+            .message
+            .as_ref()
+            .filter(|(_, at)| at.elapsed() < Duration::from_secs(MESSAGE_SECS))
+            .map(|(m, _)| m.clone());
+        let zoom = self.canvas.to_screen().scaling;
+        egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &mut out));
+        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut out));
+        {
+            let view = View {
+                level: self.doc.level(),
+                index: &self.cached.2,
+                report: &self.cached.1,
+                selection: &self.selection,
+                solver: self.solver.state(),
+                theme: &theme,
+                prefs: &self.prefs,
+            };
+            egui::Panel::bottom("status").show(ui, |ui| {
+                status::status_ui(ui, &view, message.as_deref(), zoom);
+            });
+            egui::Panel::left("lists")
+                .resizable(true)
+                .default_size(240.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| lists::lists_ui(ui, &view, &mut out));
+                });
+            egui::Panel::right("inspector")
+                .resizable(true)
+                .default_size(280.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .show(ui, |ui| inspector::inspector_ui(ui, &view, &mut out));
+                });
+            egui::CentralPanel::no_frame().show(ui, |ui| self.canvas.ui(ui, &view, &mut out));
+        }
+        self.files.ui(&ctx, &self.doc, &mut self.prefs, &mut out);
+        help::help_ui(&ctx, &mut self.show_help);
+
+        for intent in out {
+            self.handle(&ctx, intent);
+        }
+        self.selection.retain_existing(self.doc.level());
+        self.update_title(&ctx);
+        if self.solver.is_busy() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    fn refresh_cache(&mut self) {
+        if self.cached.0 != self.doc.revision()
+            || self.cached.2.room(&self.doc.level().start).is_none()
+        {
+            let level = self.doc.level();
+            self.cached = (self.doc.revision(), validate(level), LevelIndex::new(level));
+        }
+    }
+
+    fn menu_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
+                    action_button(ui, a, true, out);
+                }
+                ui.menu_button("Open Recent", |ui| {
+                    if self.prefs.recent.is_empty() {
+                        ui.label("No recent files");
+                    }
+                    for path in &self.prefs.recent {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.files
+                                .request(FileRequest::OpenPath(path.clone()), &self.doc);
+                        }
+                    }
+                });
+                ui.separator();
+                action_button(ui, Action::Quit, true, out);
+            });
+            ui.menu_button("Edit", |ui| {
+                let undo = self.doc.history().undo_label().map(|l| format!("Undo {l}"));
+                let redo = self.doc.history().redo_label().map(|l| format!("Redo {l}"));
+                labelled_button(ui, Action::Undo, undo.as_deref(), out);
+                labelled_button(ui, Action::Redo, redo.as_deref(), out);
+                ui.separator();
+                for a in [Action::Delete, Action::SelectAll, Action::SelectNone] {
+                    action_button(ui, a, true, out);
+                }
+                ui.separator();
+                let room = self.selection.target_room(self.doc.level()).is_some();
+                for a in [
+                    Action::AddKey,
+                    Action::AddSmallKey,
+                    Action::AddLever,
+                    Action::SetStart,
+                    Action::SetGoal,
+                ] {
+                    action_button(ui, a, room, out);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                action_button(ui, Action::FitLevel, true, out);
+                toggle_button(ui, Action::ToggleGrid, self.prefs.grid, out);
+                toggle_button(ui, Action::ToggleSolution, self.prefs.show_solution, out);
+                toggle_button(ui, Action::ToggleTheme, self.prefs.dark, out);
+            });
+            ui.menu_button("Help", |ui| action_button(ui, Action::Help, true, out));
+        });
+    }
+
+    fn toolbar_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        ui.horizontal(|ui| {
+            for (tool, action, icon) in [
+                (Tool::Select, Action::ToolSelect, "⬉ Select"),
+                (Tool::Room, Action::ToolRoom, "⬜ Room"),
+                (Tool::Connect, Action::ToolConnect, "↔ Connect"),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui
+                    .selectable_label(self.canvas.tool == tool, icon)
+                    .on_hover_text(tip)
+                    .clicked()
+                {
+                    out.push(Intent::Action(action));
+                }
+            }
+            ui.separator();
+            let room = self.selection.target_room(self.doc.level()).is_some();
+            for (action, icon) in [
+                (Action::AddKey, "🔑 Key"),
+                (Action::AddSmallKey, "🗝 Small key"),
+                (Action::AddLever, "⚙ Lever"),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui
+                    .add_enabled(room, egui::Button::new(icon))
+                    .on_hover_text(tip)
+                    .on_disabled_hover_text("Select a room first")
+                    .clicked()
+                {
+                    out.push(Intent::Action(action));
+                }
+            }
+            ui.separator();
+            for (action, on, icon) in [
+                (Action::ToggleGrid, self.prefs.grid, "# Grid"),
+                (
+                    Action::ToggleSolution,
+                    self.prefs.show_solution,
+                    "➡ Solution",
+                ),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui.selectable_label(on, icon).on_hover_text(tip).clicked() {
+                    out.push(Intent::Action(action));
+                }
+            }
+            if ui
+                .button("⛶ Fit")
+                .on_hover_text(Action::FitLevel.tooltip())
+                .clicked()
+            {
+                out.push(Intent::Action(Action::FitLevel));
+            }
+            if let Some(lever) = &self.canvas.link_lever {
+                ui.separator();
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Wiring {lever}: click doors to add or remove them"
+                    ))
+                    .strong(),
+                );
+                if ui.button("Done").clicked() {
+                    out.push(Intent::LinkLever(None));
+                }
+            }
+        });
+    }
+
+    /// Shortcuts from the action list, and arrow-key nudging.
+    fn keyboard(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
+        let typing = ctx.egui_wants_keyboard_input();
+        let mut shortcuts: Vec<(Action, egui::KeyboardShortcut)> = Action::ALL
+            .iter()
+            .flat_map(|&a| {
+                a.shortcut()
+                    .into_iter()
+                    .chain(a.alternatives().iter().copied())
+                    .map(move |s| (a, s))
+            })
+            .filter(|(a, _)| !(typing && a.is_plain_key()))
+            .collect();
+        // Most modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
+        shortcuts.sort_by_key(|(_, s)| {
+            std::cmp::Reverse(
+                s.modifiers.shift as u8 + s.modifiers.command as u8 + s.modifiers.alt as u8,
+            )
+        });
+        for (action, shortcut) in shortcuts {
+            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
+                out.push(Intent::Action(action));
+            }
+        }
+        if typing {
+            return;
+        }
+        let step = if self.prefs.grid { GRID } else { 10.0 };
+        let nudge = ctx.input(|i| {
+            let mut d = egui::Vec2::ZERO;
+            for (key, v) in [
+                (Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
+                (Key::ArrowRight, egui::vec2(1.0, 0.0)),
+                (Key::ArrowUp, egui::vec2(0.0, -1.0)),
+                (Key::ArrowDown, egui::vec2(0.0, 1.0)),
+            ] {
+                if i.key_pressed(key) && i.modifiers == Modifiers::NONE {
+                    d += v * step;
+                }
+            }
+            d
+        });
+        if nudge != egui::Vec2::ZERO {
+            let level = self.doc.level();
+            let moves: Vec<_> = self
+                .selection
+                .rooms()
+                .filter_map(|id| level.room(id))
+                .map(|r| {
+                    let [x, y] = r.pos.unwrap_or_default();
+                    (
+                        r.id.clone(),
+                        [x + f64::from(nudge.x), y + f64::from(nudge.y)],
+                    )
+                })
+                .collect();
+            if !moves.is_empty() {
+                out.push(Intent::EditMerging(
+                    LevelCommand::MoveRooms(moves),
+                    "nudge".into(),
+                ));
+            }
+        }
+    }
+
+    fn dropped_files(&mut self, ctx: &egui::Context, _out: &mut Vec<Intent>) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.files.request(FileRequest::OpenPath(path), &self.doc);
+        }
+    }
+
+    fn close_request(&mut self, ctx: &egui::Context) {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.may_close && self.doc.is_dirty() {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            self.files.request(FileRequest::Quit, &self.doc);
+        }
+    }
+
+    fn update_title(&mut self, ctx: &egui::Context) {
+        let name = self.doc.path().and_then(|p| p.file_name()).map_or_else(
+            || "Untitled".to_owned(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let title = format!(
+            "{}{name} — Lockwork",
+            if self.doc.is_dirty() { "• " } else { "" }
+        );
+        if title != self.title {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+    }
+
+    /// The window title as last set.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// Applies one intent: the only place the document changes.
+    fn handle(&mut self, ctx: &egui::Context, intent: Intent) {
+        match intent {
+            Intent::Edit(command) => self.edit(command, None),
+            Intent::EditMerging(command, key) => self.edit(command, Some(key)),
+            Intent::Action(action) => self.action(ctx, action),
+            Intent::Select(items, mode) => self.selection.apply(items, mode),
+            Intent::Frame(item) => {
+                if let Some(at) = self.item_center(&item) {
+                    self.canvas.center_on(at);
+                }
+                self.selection.apply(vec![item], SelectMode::Replace);
+            }
+            Intent::Replace(doc, warnings) => {
+                if let Some(path) = doc.path() {
+                    self.prefs.remember(path);
+                }
+                self.doc = *doc;
+                self.load_warnings = warnings;
+                self.selection = Selection::default();
+                self.canvas.fit();
+                self.canvas.link_lever = None;
+                self.say("Opened");
+            }
+            Intent::SaveTo(path) => {
+                let result = self.doc.save_as(&path).map_err(|e| e.to_string());
+                let mut more = Vec::new();
+                match &result {
+                    Ok(()) => {
+                        self.prefs.remember(&path);
+                        self.say(format!("Saved {}", path.display()));
+                    }
+                    Err(e) => self.say(e.clone()),
+                }
+                self.files.save_finished(result, &mut more);
+                for intent in more {
+                    self.handle(ctx, intent);
+                }
+            }
+            Intent::Close => {
+                self.may_close = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+            Intent::LinkLever(lever) => {
+                if let Some(l) = &lever {
+                    self.selection
+                        .apply(vec![ItemId::Lever(l.clone())], SelectMode::Replace);
+                }
+                self.canvas.link_lever = lever;
+            }
+            Intent::Status(message) => self.say(message),
+        }
+    }
+
+    fn edit(&mut self, command: LevelCommand, merge: Option<String>) {
+        let result = match merge {
+            Some(key) => self.doc.apply_merging(command, &key),
+            None => self.doc.apply(command),
+        };
+        match result {
+            Ok(created) if !created.is_empty() => {
+                self.selection.apply(created, SelectMode::Replace);
+            }
+            Ok(_) => {}
+            Err(e) => self.say(e.to_string()),
+        }
+    }
+
+    fn item_center(&self, item: &ItemId) -> Option<egui::Pos2> {
+        let geo = super::canvas::Geometry::new(self.doc.level(), &[], egui::Vec2::ZERO);
+        let level = self.doc.level();
+        let room = match item {
+            ItemId::Room(r) => r.clone(),
+            ItemId::Key(k) => level.key(k)?.room.clone(),
+            ItemId::Lever(l) => level.lever(l)?.room.clone(),
+            ItemId::Door(d) => {
+                let i = self.cached.2.door(d)?;
+                let (a, b) = geo.doors.get(i).copied().flatten()?;
+                return Some(a + (b - a) / 2.0);
+            }
+        };
+        geo.room_rect(&room).map(|r| r.center())
+    }
+
+    fn action(&mut self, ctx: &egui::Context, action: Action) {
+        let target = self.selection.target_room(self.doc.level());
+        match action {
+            Action::New => self.files.request(FileRequest::New, &self.doc),
+            Action::Open => self.files.request(FileRequest::Open, &self.doc),
+            Action::Save => self.files.request(FileRequest::Save, &self.doc),
+            Action::SaveAs => self.files.request(FileRequest::SaveAs, &self.doc),
+            Action::Quit => {
+                if self.doc.is_dirty() {
+                    self.files.request(FileRequest::Quit, &self.doc);
+                } else {
+                    self.handle(ctx, Intent::Close);
+                }
+            }
+            Action::Undo => match self.doc.undo() {
+                Some(label) => self.say(format!("Undid {label}")),
+                None => self.say("Nothing to undo"),
+            },
+            Action::Redo => match self.doc.redo() {
+                Some(label) => self.say(format!("Redid {label}")),
+                None => self.say("Nothing to redo"),
+            },
+            Action::Delete => {
+                if !self.selection.is_empty() {
+                    let items = self.selection.iter().cloned().collect();
+                    self.edit(LevelCommand::Delete(items), None);
+                }
+            }
+            Action::SelectAll => self
+                .selection
+                .apply(Selection::all(self.doc.level()), SelectMode::Replace),
+            Action::SelectNone => {
+                self.selection.apply(Vec::new(), SelectMode::Replace);
+                self.canvas.link_lever = None;
+            }
+            Action::FitLevel => self.canvas.fit(),
+            Action::ToggleGrid => self.prefs.grid = !self.prefs.grid,
+            Action::ToggleSolution => self.prefs.show_solution = !self.prefs.show_solution,
+            Action::ToggleTheme => {
+                self.prefs.dark = !self.prefs.dark;
+                self.apply_theme(ctx);
+            }
+            Action::ToolSelect => self.canvas.tool = Tool::Select,
+            Action::ToolRoom => self.canvas.tool = Tool::Room,
+            Action::ToolConnect => self.canvas.tool = Tool::Connect,
+            Action::AddKey
+            | Action::AddSmallKey
+            | Action::AddLever
+            | Action::SetStart
+            | Action::SetGoal => {
+                let Some(room) = target else {
+                    self.say("Select a room first");
+                    return;
+                };
+                let command = match action {
+                    Action::AddKey => LevelCommand::AddKey { room, small: false },
+                    Action::AddSmallKey => LevelCommand::AddKey { room, small: true },
+                    Action::AddLever => LevelCommand::AddLever { room },
+                    Action::SetStart => LevelCommand::SetStart(room),
+                    _ => LevelCommand::SetGoal(room),
+                };
+                self.edit(command, None);
+            }
+            Action::Help => self.show_help = !self.show_help,
+        }
+    }
+}
+
+/// The built-in sample level as a document (falls back to an empty level).
+pub fn sample_document() -> Document {
+    let level = format::from_str(SAMPLE_LEVEL).map_or_else(|_| Level::new("Untitled"), |l| l.level);
+    Document::new(level, None)
+}
+
+fn action_button(ui: &mut Ui, action: Action, enabled: bool, out: &mut Vec<Intent>) {
+    labelled_button(ui, action, if enabled { None } else { Some("") }, out);
+}
+
+/// A menu button for an action; `label` overrides the text (`Some("")` disables it).
+fn labelled_button(ui: &mut Ui, action: Action, label: Option<&str>, out: &mut Vec<Intent>) {
+    let enabled = label != Some("");
+    let text = label.filter(|l| !l.is_empty()).unwrap_or(action.label());
+    let button = egui::Button::new(text).shortcut_text(action.shortcut_text(ui.ctx()));
+    if ui
+        .add_enabled(enabled, button)
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        out.push(Intent::Action(action));
+        ui.close();
+    }
+}
+
+fn toggle_button(ui: &mut Ui, action: Action, on: bool, out: &mut Vec<Intent>) {
+    let mut checked = on;
+    if ui
+        .checkbox(&mut checked, action.label())
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        out.push(Intent::Action(action));
+    }
+}
+
+impl eframe::App for EditorApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, Prefs::STORAGE_KEY, &self.prefs);
+    }
+}

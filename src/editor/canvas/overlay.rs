@@ -1,0 +1,226 @@
+//! What the canvas shows about the level beyond its shapes: the solution
+//! path, where keys and levers sit in a room, tooltips, box selection.
+
+use egui::{Pos2, Rect, pos2, vec2};
+
+use super::Geometry;
+use crate::editor::view::View;
+use crate::model::{Door, ItemId, Key, Level, Lever, LeverId, RoomId};
+use crate::rules::Step;
+
+/// The least-cost plan as the canvas shows it (empty when hidden or unknown).
+#[derive(Default)]
+pub struct SolutionPath {
+    /// Per door: the step numbers that pass through it.
+    door_steps: Vec<Vec<usize>>,
+    rooms: Vec<bool>,
+    levers: Vec<LeverId>,
+}
+
+impl SolutionPath {
+    /// The path of the live solver's plan, if the designer wants it shown.
+    pub fn new(view: &View<'_>) -> Self {
+        let Some(plan) = view.solver.analysis().and_then(|a| a.plan.as_ref()) else {
+            return Self::default();
+        };
+        if !view.prefs.show_solution {
+            return Self::default();
+        }
+        let level = view.level;
+        let mut path = Self {
+            door_steps: vec![Vec::new(); level.doors.len()],
+            rooms: vec![false; level.rooms.len()],
+            levers: Vec::new(),
+        };
+        if let Some(r) = view.index.room(&level.start) {
+            path.rooms[r] = true;
+        }
+        let mut n = 0;
+        for step in &plan.steps {
+            match step {
+                Step::Move { door, to } => {
+                    n += 1;
+                    if let Some(d) = view.index.door(door) {
+                        path.door_steps[d].push(n);
+                    }
+                    if let Some(r) = view.index.room(to) {
+                        path.rooms[r] = true;
+                    }
+                }
+                Step::Pull { lever } => {
+                    n += 1;
+                    path.levers.push(lever.clone());
+                }
+                Step::Pickup { .. } => {}
+            }
+        }
+        path
+    }
+
+    /// Does the plan pass through door `d`?
+    pub fn door_used(&self, d: usize) -> bool {
+        self.door_steps.get(d).is_some_and(|s| !s.is_empty())
+    }
+
+    /// The step numbers that pass through door `d`, as one short label
+    /// ("3", "3·8", "3·8·12…").
+    pub fn door_badge(&self, d: usize) -> Option<String> {
+        let steps = self.door_steps.get(d).filter(|s| !s.is_empty())?;
+        let shown: Vec<String> = steps.iter().take(3).map(ToString::to_string).collect();
+        let more = if steps.len() > 3 { "…" } else { "" };
+        Some(format!("{}{more}", shown.join("·")))
+    }
+
+    /// Does the plan visit room `r`?
+    pub fn room_visited(&self, r: usize) -> bool {
+        self.rooms.get(r).copied().unwrap_or(false)
+    }
+
+    /// Does the plan pull this lever?
+    pub fn lever_pulled(&self, lever: &LeverId) -> bool {
+        self.levers.contains(lever)
+    }
+}
+
+/// Where each key of a room is drawn: one mark per named key, one for all
+/// the small keys together, along the bottom of the room.
+pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId) -> Vec<(usize, &'a Key, Rect)> {
+    let mut marks = Vec::new();
+    // Keys sit on the bottom edge, so they never cover the room's name.
+    let mut x = rect.left() + 8.0;
+    let y = rect.bottom();
+    let mut small_done = false;
+    for (k, key) in level
+        .keys
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| &k.room == room)
+    {
+        if key.small {
+            if small_done {
+                continue;
+            }
+            small_done = true;
+        }
+        marks.push((
+            k,
+            key,
+            Rect::from_center_size(pos2(x + 6.0, y), vec2(12.0, 12.0)),
+        ));
+        x += if key.small { 28.0 } else { 16.0 };
+    }
+    marks
+}
+
+/// Where a lever is drawn: along the top right of its room.
+pub fn lever_rect(rect: Rect, level: &Level, lever: &LeverId) -> Rect {
+    let here = level.lever(lever).map(|l| &l.room);
+    let nth = level
+        .levers
+        .iter()
+        .filter(|l| Some(&l.room) == here)
+        .position(|l| &l.id == lever)
+        .unwrap_or(0);
+    // Levers stand on the top edge, right to left.
+    let at = pos2(rect.right() - 12.0 - nth as f32 * 16.0, rect.top());
+    Rect::from_center_size(at, vec2(12.0, 16.0))
+}
+
+/// Hover text for a door.
+pub fn door_tooltip(level: &Level, door: &Door) -> String {
+    let mut text = format!(
+        "{} — {} to {}",
+        level.door_label(&door.id),
+        level.room_label(&door.from),
+        level.room_label(&door.to)
+    );
+    if door.one_way {
+        text.push_str("\none-way");
+    }
+    if !door.open {
+        text.push_str("\nclosed at start");
+    }
+    if !door.locks.is_empty() {
+        let keys: Vec<String> = door.locks.iter().map(|k| level.key_label(k)).collect();
+        text.push_str(&format!("\nneeds {}", keys.join(" and ")));
+    }
+    if door.small_locks > 0 {
+        text.push_str(&format!("\nspends {} small key(s) once", door.small_locks));
+    }
+    let levers: Vec<String> = level
+        .levers
+        .iter()
+        .filter(|l| l.toggles.contains(&door.id))
+        .map(|l| l.id.to_string())
+        .collect();
+    if !levers.is_empty() {
+        text.push_str(&format!("\ntoggled by {}", levers.join(", ")));
+    }
+    text
+}
+
+/// Hover text for a key.
+pub fn key_tooltip(level: &Level, key: &Key) -> String {
+    if key.small {
+        let n = level
+            .keys
+            .iter()
+            .filter(|k| k.small && k.room == key.room)
+            .count();
+        return format!(
+            "{n} small key(s) in {} — any small key opens any small lock",
+            level.room_label(&key.room)
+        );
+    }
+    let doors: Vec<String> = level
+        .doors
+        .iter()
+        .filter(|d| d.locks.contains(&key.id))
+        .map(|d| d.id.to_string())
+        .collect();
+    let opens = if doors.is_empty() {
+        "opens no door".to_owned()
+    } else {
+        format!("opens {}", doors.join(", "))
+    };
+    format!(
+        "{} in {} — {opens}",
+        level.key_label(&key.id),
+        level.room_label(&key.room)
+    )
+}
+
+/// Hover text for a lever.
+pub fn lever_tooltip(level: &Level, lever: &Lever) -> String {
+    let doors: Vec<&str> = lever
+        .toggles
+        .iter()
+        .map(crate::model::DoorId::as_str)
+        .collect();
+    let toggles = if doors.is_empty() {
+        "toggles no door yet".to_owned()
+    } else {
+        format!("toggles {}", doors.join(", "))
+    };
+    format!("{} — {toggles}", level.lever_label(&lever.id))
+}
+
+/// The rooms and doors inside a selection box.
+pub fn items_in(level: &Level, geo: &Geometry, area: Rect) -> Vec<ItemId> {
+    let mut items: Vec<ItemId> = level
+        .rooms
+        .iter()
+        .zip(&geo.rooms)
+        .filter(|(_, r)| area.intersects(**r))
+        .map(|(room, _)| ItemId::Room(room.id.clone()))
+        .collect();
+    for (door, seg) in level.doors.iter().zip(&geo.doors) {
+        if let Some((a, b)) = seg {
+            let mid: Pos2 = *a + (*b - *a) / 2.0;
+            if area.contains(mid) {
+                items.push(ItemId::Door(door.id.clone()));
+            }
+        }
+    }
+    items
+}

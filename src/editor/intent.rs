@@ -1,0 +1,46 @@
+//! What the UI asks for during a frame. Panels and the canvas only read the
+//! level and push intents; the app applies them all at the end of the frame.
+
+use std::path::PathBuf;
+
+use super::actions::Action;
+use crate::document::{Document, LevelCommand};
+use crate::model::ItemId;
+
+/// How a click changes the selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelectMode {
+    /// Select exactly these.
+    Replace,
+    /// Add these (Shift-click).
+    Add,
+    /// Add these, or remove those already selected (Ctrl-click).
+    Toggle,
+}
+
+/// One request from the UI, applied at the end of the frame.
+#[must_use]
+#[derive(Debug)]
+pub enum Intent {
+    /// Change the level (one undo step).
+    Edit(LevelCommand),
+    /// Change the level, merging with the previous edit of the same key
+    /// (a slider being dragged, a name being typed).
+    EditMerging(LevelCommand, String),
+    /// A menu, toolbar or keyboard action.
+    Action(Action),
+    /// Change the selection.
+    Select(Vec<ItemId>, SelectMode),
+    /// Select an item and pan the canvas to it.
+    Frame(ItemId),
+    /// Replace the document (a file opened, a new level).
+    Replace(Box<Document>, Vec<crate::validate::Problem>),
+    /// Save the document to this file.
+    SaveTo(PathBuf),
+    /// Close the window now (unsaved changes were dealt with).
+    Close,
+    /// Start (or with `None`, end) wiring a lever by clicking doors.
+    LinkLever(Option<crate::model::LeverId>),
+    /// A message for the status bar.
+    Status(String),
+}

@@ -1,0 +1,28 @@
+//! The read-only context every panel draws from: the level, its index, the
+//! selection, the latest solver result, the theme. Panels never get `&mut`
+//! access to any of it; they push [`super::intent::Intent`]s instead.
+
+use super::live_solver::SolverState;
+use super::prefs::Prefs;
+use super::selection::Selection;
+use super::theme::Theme;
+use crate::model::{Level, LevelIndex};
+use crate::validate::Report;
+
+/// What a panel may read this frame.
+pub struct View<'a> {
+    /// The level being edited.
+    pub level: &'a Level,
+    /// Its ids, indexed.
+    pub index: &'a LevelIndex,
+    /// Validation of the level as it is now.
+    pub report: &'a Report,
+    /// The selected items.
+    pub selection: &'a Selection,
+    /// The live solver's latest answer.
+    pub solver: &'a SolverState,
+    /// Colours and sizes.
+    pub theme: &'a Theme,
+    /// The designer's preferences.
+    pub prefs: &'a Prefs,
+}
