@@ -26,6 +26,7 @@ mod mint;
 mod plan;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub use command::LevelCommand;
 pub use edit::{Edit, Item, LevelMeta, ListEdit};
@@ -74,7 +75,7 @@ impl Document {
             level,
             path,
             history: History::default(),
-            revision: 0,
+            revision: fresh_revision(),
         }
     }
 
@@ -106,7 +107,9 @@ impl Document {
         self.path.as_deref()
     }
 
-    /// Grows by one with every change (including undo and redo).
+    /// A number that changes with every change (including undo and redo) and
+    /// is never the same for two states of any two documents in this process,
+    /// so caches keyed by it cannot mistake one level for another.
     pub fn revision(&self) -> u64 {
         self.revision
     }
@@ -150,7 +153,7 @@ impl Document {
         }
         if !inverses.is_empty() {
             self.history.record(label, inverses, merge_key);
-            self.revision += 1;
+            self.revision = fresh_revision();
         }
         Ok(created)
     }
@@ -163,14 +166,20 @@ impl Document {
     /// Takes back the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         let label = self.history.undo(&mut self.level)?;
-        self.revision += 1;
+        self.revision = fresh_revision();
         Some(label)
     }
 
     /// Does the last undone step again; returns its label.
     pub fn redo(&mut self) -> Option<String> {
         let label = self.history.redo(&mut self.level)?;
-        self.revision += 1;
+        self.revision = fresh_revision();
         Some(label)
     }
+}
+
+/// Revisions come from one counter for the whole process.
+fn fresh_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }

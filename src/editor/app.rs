@@ -228,6 +228,7 @@ impl EditorApp {
                         if ui.button(path.display().to_string()).clicked() {
                             self.files
                                 .request(FileRequest::OpenPath(path.clone()), &self.doc);
+                            ui.close();
                         }
                     }
                 });
@@ -457,6 +458,7 @@ impl EditorApp {
                     self.prefs.remember(path);
                 }
                 self.doc = *doc;
+
                 self.load_warnings = warnings;
                 self.selection = Selection::default();
                 self.canvas.fit();

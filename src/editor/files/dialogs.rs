@@ -1,0 +1,199 @@
+//! The file dialogs and the worker thread that runs them, so that the window
+//! keeps drawing while a native dialog is open.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::time::{Duration, Instant};
+
+/// A dialog that comes back with nothing faster than this probably never
+/// showed: rfd returns `None` both when the designer cancels and when the
+/// system has no file-dialog portal, and a person does not cancel this fast.
+pub const NO_DIALOG_WITHIN: Duration = Duration::from_millis(150);
+
+/// The extension Lockwork gives level files.
+pub const LEVEL_EXTENSION: &str = ".level.json";
+
+/// The file dialogs; a test double stands in for the native ones.
+///
+/// Both are called on a worker thread, never on the UI thread.
+pub trait FileDialogs: Send + Sync {
+    /// A file to open, or `None` when cancelled or no dialog could be shown.
+    fn pick_open(&self) -> Option<PathBuf>;
+    /// A file to save to, or `None` when cancelled or no dialog could be shown.
+    fn pick_save(&self, suggested_name: &str) -> Option<PathBuf>;
+}
+
+/// The system's dialogs through rfd.
+pub struct NativeDialogs;
+
+impl FileDialogs for NativeDialogs {
+    fn pick_open(&self) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .set_title("Open level")
+            .add_filter("Lockwork level", &["json"])
+            .pick_file()
+    }
+
+    fn pick_save(&self, suggested_name: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .set_title("Save level as")
+            .add_filter("Lockwork level", &["json"])
+            .set_file_name(suggested_name)
+            .save_file()
+    }
+}
+
+/// Which dialog to show.
+#[derive(Clone, Debug)]
+pub(super) enum Ask {
+    /// Pick a file to open.
+    Open,
+    /// Pick a file to save to, suggesting this name.
+    Save(String),
+}
+
+/// How a dialog on the worker thread is getting on.
+#[derive(Debug)]
+pub(super) enum Poll {
+    /// Still open.
+    Pending,
+    /// The designer chose this file.
+    Chosen(PathBuf),
+    /// No file; `quick` when it came back too fast to have been shown.
+    Nothing {
+        /// Returned within [`NO_DIALOG_WITHIN`].
+        quick: bool,
+    },
+    /// The worker thread died without an answer.
+    Failed,
+}
+
+/// A dialog running on its own thread.
+#[derive(Debug)]
+pub(super) struct DialogJob {
+    rx: Receiver<(Option<PathBuf>, Duration)>,
+}
+
+impl DialogJob {
+    /// Starts `ask` on a worker thread that repaints `ctx` when it is done.
+    pub(super) fn spawn(
+        dialogs: Arc<dyn FileDialogs>,
+        ctx: &egui::Context,
+        ask: Ask,
+    ) -> std::io::Result<Self> {
+        let (tx, rx) = mpsc::channel();
+        let ctx = ctx.clone();
+        std::thread::Builder::new()
+            .name("lockwork-file-dialog".into())
+            .spawn(move || {
+                let started = Instant::now();
+                let path = match &ask {
+                    Ask::Open => dialogs.pick_open(),
+                    Ask::Save(name) => dialogs.pick_save(name),
+                };
+                // The UI may have given up on this dialog (a typed path instead).
+                let _ = tx.send((path, started.elapsed()));
+                ctx.request_repaint();
+            })?;
+        Ok(Self { rx })
+    }
+
+    /// The dialog's answer, if it has one.
+    pub(super) fn poll(&self) -> Poll {
+        match self.rx.try_recv() {
+            Ok((Some(path), _)) => Poll::Chosen(path),
+            Ok((None, took)) => Poll::Nothing {
+                quick: took < NO_DIALOG_WITHIN,
+            },
+            Err(TryRecvError::Empty) => Poll::Pending,
+            Err(TryRecvError::Disconnected) => Poll::Failed,
+        }
+    }
+}
+
+/// `<level name>.level.json`, with characters that file systems refuse replaced.
+pub fn suggested_file_name(level_name: &str) -> String {
+    let cleaned: String = level_name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let stem = cleaned.trim_matches(|c: char| c == '.' || c.is_whitespace());
+    let stem = if stem.is_empty() { "untitled" } else { stem };
+    format!("{stem}{LEVEL_EXTENSION}")
+}
+
+/// `path` with `.level.json` added when its name has no extension.
+pub fn with_level_extension(path: PathBuf) -> PathBuf {
+    if path.extension().is_some() || path.file_name().is_none() {
+        return path;
+    }
+    let mut name = path.into_os_string();
+    name.push(LEVEL_EXTENSION);
+    PathBuf::from(name)
+}
+
+/// A typed path made absolute: `~/` is the home folder, and a relative path
+/// is taken from `base`.
+pub(super) fn resolve_typed(text: &str, base: &Path) -> Option<PathBuf> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let path = match (text.strip_prefix("~/"), home) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ if text == "~" => return None,
+        _ => PathBuf::from(text),
+    };
+    Some(if path.is_absolute() {
+        path
+    } else {
+        base.join(path)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggested_names_are_safe() {
+        assert_eq!(suggested_file_name("Basement"), "Basement.level.json");
+        assert_eq!(suggested_file_name("a/b: c?"), "a-b- c-.level.json");
+        assert_eq!(suggested_file_name("  "), "untitled.level.json");
+        assert_eq!(suggested_file_name("..."), "untitled.level.json");
+    }
+
+    #[test]
+    fn extension_is_added_only_when_missing() {
+        let p = |s: &str| with_level_extension(PathBuf::from(s));
+        assert_eq!(p("/tmp/house"), PathBuf::from("/tmp/house.level.json"));
+        assert_eq!(p("/tmp/house.json"), PathBuf::from("/tmp/house.json"));
+        assert_eq!(
+            p("/tmp/house.level.json"),
+            PathBuf::from("/tmp/house.level.json")
+        );
+    }
+
+    #[test]
+    fn typed_paths_are_taken_from_the_base() {
+        let base = Path::new("/levels");
+        assert_eq!(
+            resolve_typed(" a.json ", base),
+            Some(PathBuf::from("/levels/a.json"))
+        );
+        assert_eq!(
+            resolve_typed("/x/a.json", base),
+            Some(PathBuf::from("/x/a.json"))
+        );
+        assert_eq!(resolve_typed("   ", base), None);
+    }
+}
