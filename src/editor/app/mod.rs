@@ -1,11 +1,14 @@
 //! The editor application: lays out the panels, gathers the frame's intents
 //! and applies them in one place at the end of the frame.
 
+mod keyboard;
+mod menus;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use egui::{Key, Modifiers, Ui, ViewportCommand};
+use egui::{Ui, ViewportCommand};
 
 use super::actions::Action;
 use super::canvas::{Canvas, Tool};
@@ -14,7 +17,7 @@ use super::intent::{Intent, SelectMode};
 use super::live_solver::LiveSolver;
 use super::prefs::Prefs;
 use super::selection::Selection;
-use super::theme::{GRID, Theme};
+use super::theme::Theme;
 use super::view::View;
 use super::{help, inspector, lists, status};
 use crate::document::{Document, LevelCommand};
@@ -23,7 +26,7 @@ use crate::model::{ItemId, Level, LevelIndex};
 use crate::validate::{Problem, Report, validate};
 
 /// The level the editor opens with when no file is named: the lever basement.
-pub const SAMPLE_LEVEL: &str = include_str!("../../assets/basement.level.json");
+pub const SAMPLE_LEVEL: &str = include_str!("../../../assets/basement.level.json");
 
 /// How long a status message stays.
 const MESSAGE_SECS: u64 = 6;
@@ -211,192 +214,6 @@ impl EditorApp {
         {
             let level = self.doc.level();
             self.cached = (self.doc.revision(), validate(level), LevelIndex::new(level));
-        }
-    }
-
-    fn menu_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
-                    action_button(ui, a, true, out);
-                }
-                ui.menu_button("Open Recent", |ui| {
-                    if self.prefs.recent.is_empty() {
-                        ui.label("No recent files");
-                    }
-                    for path in &self.prefs.recent {
-                        if ui.button(path.display().to_string()).clicked() {
-                            self.files
-                                .request(FileRequest::OpenPath(path.clone()), &self.doc);
-                            ui.close();
-                        }
-                    }
-                });
-                ui.separator();
-                action_button(ui, Action::Quit, true, out);
-            });
-            ui.menu_button("Edit", |ui| {
-                let undo = self.doc.history().undo_label().map(|l| format!("Undo {l}"));
-                let redo = self.doc.history().redo_label().map(|l| format!("Redo {l}"));
-                labelled_button(ui, Action::Undo, undo.as_deref(), out);
-                labelled_button(ui, Action::Redo, redo.as_deref(), out);
-                ui.separator();
-                for a in [Action::Delete, Action::SelectAll, Action::SelectNone] {
-                    action_button(ui, a, true, out);
-                }
-                ui.separator();
-                let room = self.selection.target_room(self.doc.level()).is_some();
-                for a in [
-                    Action::AddKey,
-                    Action::AddSmallKey,
-                    Action::AddLever,
-                    Action::SetStart,
-                    Action::SetGoal,
-                ] {
-                    action_button(ui, a, room, out);
-                }
-            });
-            ui.menu_button("View", |ui| {
-                action_button(ui, Action::FitLevel, true, out);
-                toggle_button(ui, Action::ToggleGrid, self.prefs.grid, out);
-                toggle_button(ui, Action::ToggleSolution, self.prefs.show_solution, out);
-                toggle_button(ui, Action::ToggleTheme, self.prefs.dark, out);
-            });
-            ui.menu_button("Help", |ui| action_button(ui, Action::Help, true, out));
-        });
-    }
-
-    fn toolbar_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
-        ui.horizontal(|ui| {
-            for (tool, action, icon) in [
-                (Tool::Select, Action::ToolSelect, "⬉ Select"),
-                (Tool::Room, Action::ToolRoom, "⬜ Room"),
-                (Tool::Connect, Action::ToolConnect, "↔ Connect"),
-            ] {
-                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
-                if ui
-                    .selectable_label(self.canvas.tool == tool, icon)
-                    .on_hover_text(tip)
-                    .clicked()
-                {
-                    out.push(Intent::Action(action));
-                }
-            }
-            ui.separator();
-            let room = self.selection.target_room(self.doc.level()).is_some();
-            for (action, icon) in [
-                (Action::AddKey, "🔑 Key"),
-                (Action::AddSmallKey, "🗝 Small key"),
-                (Action::AddLever, "⚙ Lever"),
-            ] {
-                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
-                if ui
-                    .add_enabled(room, egui::Button::new(icon))
-                    .on_hover_text(tip)
-                    .on_disabled_hover_text("Select a room first")
-                    .clicked()
-                {
-                    out.push(Intent::Action(action));
-                }
-            }
-            ui.separator();
-            for (action, on, icon) in [
-                (Action::ToggleGrid, self.prefs.grid, "# Grid"),
-                (
-                    Action::ToggleSolution,
-                    self.prefs.show_solution,
-                    "➡ Solution",
-                ),
-            ] {
-                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
-                if ui.selectable_label(on, icon).on_hover_text(tip).clicked() {
-                    out.push(Intent::Action(action));
-                }
-            }
-            if ui
-                .button("⛶ Fit")
-                .on_hover_text(Action::FitLevel.tooltip())
-                .clicked()
-            {
-                out.push(Intent::Action(Action::FitLevel));
-            }
-            if let Some(lever) = &self.canvas.link_lever {
-                ui.separator();
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Wiring {lever}: click doors to add or remove them"
-                    ))
-                    .strong(),
-                );
-                if ui.button("Done").clicked() {
-                    out.push(Intent::LinkLever(None));
-                }
-            }
-        });
-    }
-
-    /// Shortcuts from the action list, and arrow-key nudging.
-    fn keyboard(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
-        let typing = ctx.egui_wants_keyboard_input();
-        let mut shortcuts: Vec<(Action, egui::KeyboardShortcut)> = Action::ALL
-            .iter()
-            .flat_map(|&a| {
-                a.shortcut()
-                    .into_iter()
-                    .chain(a.alternatives().iter().copied())
-                    .map(move |s| (a, s))
-            })
-            .filter(|(a, _)| !(typing && a.is_plain_key()))
-            .collect();
-        // Most modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
-        shortcuts.sort_by_key(|(_, s)| {
-            std::cmp::Reverse(
-                s.modifiers.shift as u8 + s.modifiers.command as u8 + s.modifiers.alt as u8,
-            )
-        });
-        for (action, shortcut) in shortcuts {
-            if ctx.input_mut(|i| i.consume_shortcut(&shortcut)) {
-                out.push(Intent::Action(action));
-            }
-        }
-        if typing {
-            return;
-        }
-        let step = if self.prefs.grid { GRID } else { 10.0 };
-        let nudge = ctx.input(|i| {
-            let mut d = egui::Vec2::ZERO;
-            for (key, v) in [
-                (Key::ArrowLeft, egui::vec2(-1.0, 0.0)),
-                (Key::ArrowRight, egui::vec2(1.0, 0.0)),
-                (Key::ArrowUp, egui::vec2(0.0, -1.0)),
-                (Key::ArrowDown, egui::vec2(0.0, 1.0)),
-            ] {
-                if i.key_pressed(key) && i.modifiers == Modifiers::NONE {
-                    d += v * step;
-                }
-            }
-            d
-        });
-        if nudge != egui::Vec2::ZERO {
-            let level = self.doc.level();
-            let moves: Vec<_> = self
-                .selection
-                .rooms()
-                .filter_map(|id| level.room(id))
-                .map(|r| {
-                    let [x, y] = r.pos.unwrap_or_default();
-                    (
-                        r.id.clone(),
-                        [x + f64::from(nudge.x), y + f64::from(nudge.y)],
-                    )
-                })
-                .collect();
-            if !moves.is_empty() {
-                out.push(Intent::EditMerging(
-                    LevelCommand::MoveRooms(moves),
-                    "nudge".into(),
-                ));
-            }
         }
     }
 
@@ -597,36 +414,6 @@ impl EditorApp {
 pub fn sample_document() -> Document {
     let level = format::from_str(SAMPLE_LEVEL).map_or_else(|_| Level::new("Untitled"), |l| l.level);
     Document::new(level, None)
-}
-
-fn action_button(ui: &mut Ui, action: Action, enabled: bool, out: &mut Vec<Intent>) {
-    labelled_button(ui, action, if enabled { None } else { Some("") }, out);
-}
-
-/// A menu button for an action; `label` overrides the text (`Some("")` disables it).
-fn labelled_button(ui: &mut Ui, action: Action, label: Option<&str>, out: &mut Vec<Intent>) {
-    let enabled = label != Some("");
-    let text = label.filter(|l| !l.is_empty()).unwrap_or(action.label());
-    let button = egui::Button::new(text).shortcut_text(action.shortcut_text(ui.ctx()));
-    if ui
-        .add_enabled(enabled, button)
-        .on_hover_text(action.tooltip())
-        .clicked()
-    {
-        out.push(Intent::Action(action));
-        ui.close();
-    }
-}
-
-fn toggle_button(ui: &mut Ui, action: Action, on: bool, out: &mut Vec<Intent>) {
-    let mut checked = on;
-    if ui
-        .checkbox(&mut checked, action.label())
-        .on_hover_text(action.tooltip())
-        .clicked()
-    {
-        out.push(Intent::Action(action));
-    }
 }
 
 impl eframe::App for EditorApp {

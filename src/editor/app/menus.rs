@@ -1,0 +1,167 @@
+//! The menu bar and the toolbar, both read from the one action list.
+
+use egui::Ui;
+
+use super::EditorApp;
+use crate::editor::actions::Action;
+use crate::editor::canvas::Tool;
+use crate::editor::files::FileRequest;
+use crate::editor::intent::Intent;
+
+impl EditorApp {
+    pub(super) fn menu_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
+                    action_button(ui, a, true, out);
+                }
+                ui.menu_button("Open Recent", |ui| {
+                    if self.prefs.recent.is_empty() {
+                        ui.label("No recent files");
+                    }
+                    for path in &self.prefs.recent {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.files
+                                .request(FileRequest::OpenPath(path.clone()), &self.doc);
+                            ui.close();
+                        }
+                    }
+                });
+                ui.separator();
+                action_button(ui, Action::Quit, true, out);
+            });
+            ui.menu_button("Edit", |ui| {
+                let undo = self.doc.history().undo_label().map(|l| format!("Undo {l}"));
+                let redo = self.doc.history().redo_label().map(|l| format!("Redo {l}"));
+                labelled_button(ui, Action::Undo, undo.as_deref(), out);
+                labelled_button(ui, Action::Redo, redo.as_deref(), out);
+                ui.separator();
+                for a in [Action::Delete, Action::SelectAll, Action::SelectNone] {
+                    action_button(ui, a, true, out);
+                }
+                ui.separator();
+                let room = self.selection.target_room(self.doc.level()).is_some();
+                for a in [
+                    Action::AddKey,
+                    Action::AddSmallKey,
+                    Action::AddLever,
+                    Action::SetStart,
+                    Action::SetGoal,
+                ] {
+                    action_button(ui, a, room, out);
+                }
+            });
+            ui.menu_button("View", |ui| {
+                action_button(ui, Action::FitLevel, true, out);
+                toggle_button(ui, Action::ToggleGrid, self.prefs.grid, out);
+                toggle_button(ui, Action::ToggleSolution, self.prefs.show_solution, out);
+                toggle_button(ui, Action::ToggleTheme, self.prefs.dark, out);
+            });
+            ui.menu_button("Help", |ui| action_button(ui, Action::Help, true, out));
+        });
+    }
+
+    pub(super) fn toolbar_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        ui.horizontal(|ui| {
+            for (tool, action, icon) in [
+                (Tool::Select, Action::ToolSelect, "⬉ Select"),
+                (Tool::Room, Action::ToolRoom, "⬜ Room"),
+                (Tool::Connect, Action::ToolConnect, "↔ Connect"),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui
+                    .selectable_label(self.canvas.tool == tool, icon)
+                    .on_hover_text(tip)
+                    .clicked()
+                {
+                    out.push(Intent::Action(action));
+                }
+            }
+            ui.separator();
+            let room = self.selection.target_room(self.doc.level()).is_some();
+            for (action, icon) in [
+                (Action::AddKey, "🔑 Key"),
+                (Action::AddSmallKey, "🗝 Small key"),
+                (Action::AddLever, "⚙ Lever"),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui
+                    .add_enabled(room, egui::Button::new(icon))
+                    .on_hover_text(tip)
+                    .on_disabled_hover_text("Select a room first")
+                    .clicked()
+                {
+                    out.push(Intent::Action(action));
+                }
+            }
+            ui.separator();
+            for (action, on, icon) in [
+                (Action::ToggleGrid, self.prefs.grid, "# Grid"),
+                (
+                    Action::ToggleSolution,
+                    self.prefs.show_solution,
+                    "➡ Solution",
+                ),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui.selectable_label(on, icon).on_hover_text(tip).clicked() {
+                    out.push(Intent::Action(action));
+                }
+            }
+            if ui
+                .button("⛶ Fit")
+                .on_hover_text(Action::FitLevel.tooltip())
+                .clicked()
+            {
+                out.push(Intent::Action(Action::FitLevel));
+            }
+            if let Some(lever) = &self.canvas.link_lever {
+                ui.separator();
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Wiring {lever}: click doors to add or remove them"
+                    ))
+                    .strong(),
+                );
+                if ui.button("Done").clicked() {
+                    out.push(Intent::LinkLever(None));
+                }
+            }
+        });
+    }
+}
+
+pub(super) fn action_button(ui: &mut Ui, action: Action, enabled: bool, out: &mut Vec<Intent>) {
+    labelled_button(ui, action, if enabled { None } else { Some("") }, out);
+}
+
+/// A menu button for an action; `label` overrides the text (`Some("")` disables it).
+pub(super) fn labelled_button(
+    ui: &mut Ui,
+    action: Action,
+    label: Option<&str>,
+    out: &mut Vec<Intent>,
+) {
+    let enabled = label != Some("");
+    let text = label.filter(|l| !l.is_empty()).unwrap_or(action.label());
+    let button = egui::Button::new(text).shortcut_text(action.shortcut_text(ui.ctx()));
+    if ui
+        .add_enabled(enabled, button)
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        out.push(Intent::Action(action));
+        ui.close();
+    }
+}
+
+pub(super) fn toggle_button(ui: &mut Ui, action: Action, on: bool, out: &mut Vec<Intent>) {
+    let mut checked = on;
+    if ui
+        .checkbox(&mut checked, action.label())
+        .on_hover_text(action.tooltip())
+        .clicked()
+    {
+        out.push(Intent::Action(action));
+    }
+}
