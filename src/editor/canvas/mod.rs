@@ -2,6 +2,7 @@
 //! [`egui::Scene`] to [`Intent`]s. It reads the level and never changes it.
 
 mod geometry;
+mod input;
 mod menus;
 mod overlay;
 mod paint;
@@ -11,9 +12,10 @@ use egui::{DragPanButtons, Key, Pos2, Rect, Role, Scene, Sense, Ui, Vec2, Widget
 
 pub use geometry::Geometry;
 
+use self::input::click_mode;
 use self::paint::{DoorLook, Emphasis, RoomLook};
-use super::intent::{Intent, SelectMode};
-use super::theme::{GRID, Theme};
+use super::intent::Intent;
+use super::theme::Theme;
 use super::view::View;
 use crate::document::LevelCommand;
 use crate::model::{ItemId, LeverId, RoomId, palette};
@@ -393,117 +395,6 @@ impl Canvas {
         took_click
     }
 
-    /// Click, drag and double-click on a room.
-    fn room_input(
-        &mut self,
-        ui: &Ui,
-        response: &egui::Response,
-        view: &View<'_>,
-        room: &crate::model::Room,
-        command: bool,
-        out: &mut Vec<Intent>,
-    ) {
-        let item = ItemId::Room(room.id.clone());
-        if response.double_clicked() {
-            self.renaming = Some((room.id.clone(), room.name.clone()));
-        } else if response.clicked() {
-            out.push(Intent::Select(vec![item.clone()], click_mode(ui)));
-        }
-        if response.drag_started_by(egui::PointerButton::Primary) {
-            if command || self.tool == Tool::Connect {
-                let to = response
-                    .interact_pointer_pos()
-                    .unwrap_or_else(|| response.rect.center());
-                self.drag = Drag::Connect {
-                    from: room.id.clone(),
-                    to,
-                };
-            } else {
-                let rooms = if view.selection.contains(&item) {
-                    view.selection.rooms().cloned().collect()
-                } else {
-                    out.push(Intent::Select(vec![item.clone()], SelectMode::Replace));
-                    vec![room.id.clone()]
-                };
-                self.drag = Drag::Move {
-                    rooms,
-                    offset: Vec2::ZERO,
-                };
-            }
-        }
-        if response.dragged_by(egui::PointerButton::Primary) {
-            let delta = response.drag_delta();
-            match &mut self.drag {
-                Drag::Move { offset, .. } => *offset += delta,
-                Drag::Connect { to, .. } => *to += delta,
-                _ => {}
-            }
-        }
-        if response.drag_stopped() {
-            self.finish_drag(view, out);
-        }
-    }
-
-    /// Dragging a key or lever to another room; clicking selects it.
-    fn carry_input(
-        &mut self,
-        ui: &Ui,
-        response: &egui::Response,
-        item: ItemId,
-        out: &mut Vec<Intent>,
-    ) -> bool {
-        if response.clicked() {
-            out.push(Intent::Select(vec![item.clone()], click_mode(ui)));
-        }
-        if response.drag_started_by(egui::PointerButton::Primary) {
-            let at = response
-                .interact_pointer_pos()
-                .unwrap_or_else(|| response.rect.center());
-            self.drag = Drag::Carry { item, at };
-        } else if response.dragged() {
-            if let Drag::Carry { at, .. } = &mut self.drag {
-                *at += response.drag_delta();
-            }
-        }
-        response.clicked()
-    }
-
-    /// Commits a finished drag as one command.
-    fn finish_drag(&mut self, view: &View<'_>, out: &mut Vec<Intent>) {
-        let geo_now = Geometry::new(view.level, &[], Vec2::ZERO);
-        match std::mem::take(&mut self.drag) {
-            Drag::Move { rooms, offset } if offset != Vec2::ZERO => {
-                let moves = rooms
-                    .iter()
-                    .filter_map(|id| {
-                        let center = geo_now.room_rect(id)?.center() + offset;
-                        let p = if view.prefs.grid {
-                            geometry::snap(center, GRID)
-                        } else {
-                            center
-                        };
-                        Some((id.clone(), [f64::from(p.x), f64::from(p.y)]))
-                    })
-                    .collect();
-                out.push(Intent::Edit(LevelCommand::MoveRooms(moves)));
-            }
-            Drag::Connect { from, to } => {
-                match geo_now.room_at(to).map(|r| view.level.rooms[r].id.clone()) {
-                    Some(target) if target != from => {
-                        out.push(Intent::Edit(LevelCommand::Connect { from, to: target }));
-                    }
-                    _ => {}
-                }
-            }
-            Drag::Carry { item, at } => {
-                if let Some(target) = geo_now.room_at(at).map(|r| view.level.rooms[r].id.clone()) {
-                    menus::carry(view.level, item, target, out);
-                }
-            }
-            _ => {}
-        }
-    }
-
     fn rubber_band_ui(&self, ui: &Ui, geo: &Geometry, theme: &Theme) {
         match &self.drag {
             Drag::Boxing { start, end } => {
@@ -551,106 +442,4 @@ impl Canvas {
             self.renaming = None;
         }
     }
-
-    /// Clicks, double-clicks and drags on empty canvas.
-    #[allow(clippy::too_many_arguments)]
-    fn background(
-        &mut self,
-        ui: &Ui,
-        response: &egui::Response,
-        view: &View<'_>,
-        geo: &Geometry,
-        shift: bool,
-        clicked_item: bool,
-        out: &mut Vec<Intent>,
-    ) {
-        let pointer = response.interact_pointer_pos();
-        if response.double_clicked() && !clicked_item {
-            if let Some(p) = pointer {
-                let p = if view.prefs.grid {
-                    geometry::snap(p, GRID)
-                } else {
-                    p
-                };
-                out.push(Intent::Edit(LevelCommand::AddRoom {
-                    pos: [f64::from(p.x), f64::from(p.y)],
-                }));
-            }
-        } else if response.clicked() && !clicked_item {
-            if self.tool == Tool::Room
-                && let Some(p) = pointer
-            {
-                let p = if view.prefs.grid {
-                    geometry::snap(p, GRID)
-                } else {
-                    p
-                };
-                out.push(Intent::Edit(LevelCommand::AddRoom {
-                    pos: [f64::from(p.x), f64::from(p.y)],
-                }));
-            } else if let Some((door, _)) = pointer.and_then(|p| nearest_door(view, geo, p)) {
-                match &self.link_lever {
-                    Some(lever) => out.push(Intent::Edit(LevelCommand::ToggleLeverDoor {
-                        lever: lever.clone(),
-                        door,
-                    })),
-                    None => out.push(Intent::Select(vec![ItemId::Door(door)], click_mode(ui))),
-                }
-            } else if self.link_lever.take().is_none() {
-                out.push(Intent::Select(Vec::new(), SelectMode::Replace));
-            }
-        }
-        if shift && response.drag_started_by(egui::PointerButton::Primary) {
-            if let Some(p) = pointer {
-                self.drag = Drag::Boxing { start: p, end: p };
-            }
-        }
-        if let Drag::Boxing { end, .. } = &mut self.drag
-            && let Some(p) = ui.ctx().pointer_latest_pos()
-        {
-            *end = self.to_screen.inverse() * p;
-        }
-        if response.drag_stopped()
-            && let Drag::Boxing { start, end } = std::mem::take(&mut self.drag)
-        {
-            let area = Rect::from_two_pos(start, end);
-            let items = overlay::items_in(view.level, geo, area);
-            out.push(Intent::Select(
-                items,
-                if shift {
-                    SelectMode::Add
-                } else {
-                    SelectMode::Replace
-                },
-            ));
-        }
-    }
-}
-
-/// Shift adds to the selection, Ctrl toggles, a plain click replaces it.
-fn click_mode(ui: &Ui) -> SelectMode {
-    ui.input(|i| {
-        if i.modifiers.command {
-            SelectMode::Toggle
-        } else if i.modifiers.shift {
-            SelectMode::Add
-        } else {
-            SelectMode::Replace
-        }
-    })
-}
-
-/// The door whose line passes within a few units of `p`, nearest first.
-fn nearest_door(view: &View<'_>, geo: &Geometry, p: Pos2) -> Option<(crate::model::DoorId, f32)> {
-    const REACH: f32 = 7.0;
-    view.level
-        .doors
-        .iter()
-        .zip(&geo.doors)
-        .filter_map(|(door, seg)| {
-            let (a, b) = (*seg)?;
-            let d = geometry::distance_to_segment(p, a, b);
-            (d <= REACH).then(|| (door.id.clone(), d))
-        })
-        .min_by(|x, y| x.1.total_cmp(&y.1))
 }
