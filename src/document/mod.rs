@@ -183,3 +183,121 @@ fn fresh_revision() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Door, Key, Lever, Room};
+
+    /// r1 -d1- r2 -d2- r3, key k1 in r2 locking d2, lever l1 in r1 toggling d2.
+    fn level() -> Level {
+        let mut level = Level::new("t");
+        level.rooms.push(Room::new("r2", [100.0, 0.0]));
+        level.rooms.push(Room::new("r3", [200.0, 0.0]));
+        level.doors.push(Door::new("d1", "r1", "r2"));
+        let mut d2 = Door::new("d2", "r2", "r3");
+        d2.locks = vec!["k1".into()];
+        level.doors.push(d2);
+        level.keys.push(Key::new("k1", "r2"));
+        level.levers.push(Lever::new("l1", "r1", vec!["d2".into()]));
+        level.goal = "r3".into();
+        level.goal_requires = vec!["k1".into()];
+        level
+    }
+
+    #[test]
+    fn deleting_a_room_takes_its_items_and_references_and_undo_brings_all_back() {
+        let original = level();
+        let mut doc = Document::new(original.clone(), None);
+        doc.apply(LevelCommand::Delete(vec![ItemId::Room("r2".into())]))
+            .unwrap();
+        let l = doc.level();
+        assert_eq!(l.rooms.len(), 2);
+        assert!(l.doors.is_empty(), "both doors touched r2");
+        assert!(l.keys.is_empty(), "k1 lay in r2");
+        assert!(
+            l.levers[0].toggles.is_empty(),
+            "l1 no longer toggles the deleted d2"
+        );
+        assert!(l.goal_requires.is_empty());
+        assert!(crate::validate::validate(l).is_valid());
+        doc.undo();
+        assert_eq!(doc.level(), &original);
+        assert!(!doc.is_dirty());
+        doc.redo();
+        assert_eq!(doc.level().rooms.len(), 2);
+    }
+
+    #[test]
+    fn deleting_the_start_room_moves_the_start_and_the_last_room_cannot_go() {
+        let mut doc = Document::new(level(), None);
+        doc.apply(LevelCommand::Delete(vec![ItemId::Room("r1".into())]))
+            .unwrap();
+        assert_eq!(doc.level().start.as_str(), "r2");
+        let all = doc
+            .level()
+            .rooms
+            .iter()
+            .map(|r| ItemId::Room(r.id.clone()))
+            .collect();
+        assert_eq!(
+            doc.apply(LevelCommand::Delete(all)),
+            Err(EditError::LastRoom)
+        );
+    }
+
+    #[test]
+    fn merged_edits_are_one_undo_step() {
+        let mut doc = Document::new(level(), None);
+        for cost in [2.0, 3.0, 4.0] {
+            let mut door = doc.level().doors[0].clone();
+            door.cost = cost;
+            doc.apply_merging(LevelCommand::SetDoor(door), "door:d1:cost")
+                .unwrap();
+        }
+        assert_eq!(doc.level().doors[0].cost, 4.0);
+        doc.undo();
+        assert_eq!(
+            doc.level().doors[0].cost,
+            1.0,
+            "one undo takes back the whole drag"
+        );
+        assert!(doc.undo().is_none());
+    }
+
+    #[test]
+    fn new_ids_are_never_reused_even_after_undo() {
+        let mut doc = Document::new(level(), None);
+        let first = doc
+            .apply(LevelCommand::AddRoom { pos: [0.0, 100.0] })
+            .unwrap();
+        doc.undo();
+        let second = doc
+            .apply(LevelCommand::AddRoom { pos: [0.0, 100.0] })
+            .unwrap();
+        assert_eq!(first, vec![ItemId::Room("r4".into())]);
+        assert_eq!(second, vec![ItemId::Room("r5".into())]);
+    }
+
+    #[test]
+    fn bad_commands_change_nothing() {
+        let mut doc = Document::new(level(), None);
+        let before = doc.revision();
+        let same = LevelCommand::Connect {
+            from: "r1".into(),
+            to: "r1".into(),
+        };
+        assert_eq!(doc.apply(same), Err(EditError::SameRoom));
+        let missing = LevelCommand::SetStart("r9".into());
+        assert!(matches!(doc.apply(missing), Err(EditError::Missing(_))));
+        assert_eq!(doc.revision(), before);
+        assert!(!doc.is_dirty());
+    }
+
+    #[test]
+    fn revisions_differ_across_documents() {
+        let a = Document::new(level(), None);
+        let b = Document::new(level(), None);
+        assert_ne!(a.revision(), b.revision());
+    }
+}

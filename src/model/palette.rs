@@ -42,3 +42,34 @@ pub fn key_color(level: &Level, index: usize) -> Rgb {
         .count();
     KEY_COLORS[nth % KEY_COLORS.len()]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Key;
+
+    #[test]
+    fn palette_colours_are_distinct_and_new_keys_take_unused_ones() {
+        for (i, a) in KEY_COLORS.iter().enumerate() {
+            for b in &KEY_COLORS[i + 1..] {
+                let d: i32 =
+                    a.0.iter()
+                        .zip(b.0)
+                        .map(|(&x, y)| (i32::from(x) - i32::from(y)).abs())
+                        .sum();
+                assert!(d > 90, "{a} and {b} are too alike");
+            }
+        }
+        let mut level = Level::new("t");
+        let mut red = Key::new("k1", "r1");
+        red.color = Some(KEY_COLORS[0]);
+        level.keys.push(red);
+        assert_eq!(next_free(&level), KEY_COLORS[1]);
+        level.keys.push(Key::new("k2", "r1"));
+        assert_eq!(
+            key_color(&level, 1),
+            KEY_COLORS[0],
+            "the first key without a colour gets the first palette colour"
+        );
+    }
+}

@@ -358,3 +358,60 @@ fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<T>, Vec<u32>) {
     }
     (flat, starts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Door, Key, Lever, Room};
+
+    #[test]
+    fn layout_gives_each_part_of_the_state_its_own_bits() {
+        let mut level = Level::new("t");
+        for i in 2..=5 {
+            level.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));
+        }
+        let mut locked = Door::new("d1", "r1", "r2");
+        locked.small_locks = 2;
+        level.doors.push(locked);
+        level.doors.push(Door::new("d2", "r2", "r3"));
+        let mut small = Key::new("s1", "r3");
+        small.small = true;
+        level.keys.push(small);
+        let mut small = Key::new("s2", "r3");
+        small.small = true;
+        level.keys.push(small);
+        level.keys.push(Key::new("k", "r4"));
+        level.levers.push(Lever::new("l", "r1", vec!["d2".into()]));
+        let index = LevelIndex::new(&level);
+        let l = layout(&level, &index, None);
+        assert_eq!(l.room_bits, 3, "5 rooms need 3 bits");
+        assert_eq!(l.count_bits, 2, "up to 2 small keys in hand");
+        assert_eq!(l.room_small[index.room(&"r3".into()).unwrap()], 2);
+        let loot: Vec<u32> = l.loot_bit.iter().copied().filter(|&b| b != NONE).collect();
+        assert_eq!(loot.len(), 2, "r3 (two small keys share a bit) and r4");
+        assert_ne!(l.door_bit[1], NONE, "d2 is toggled");
+        assert_eq!(l.door_bit[0], NONE);
+        assert_ne!(l.unlock_bit[0], NONE, "d1 has a small lock");
+        assert_eq!(l.total_bits, 3 + 2 + 2 + 1 + 1);
+        assert_eq!(l.words(), 1);
+        let without = layout(&level, &index, index.key(&"s1".into()));
+        assert_eq!(
+            without.room_small[index.room(&"r3".into()).unwrap()],
+            1,
+            "a removed small key is not there to pick up"
+        );
+    }
+
+    #[test]
+    fn masks_test_and_set_bits_across_words() {
+        let mut s: Bits<2> = [0; 2];
+        set(&mut s, 3);
+        set(&mut s, 70);
+        assert!(test(&s, 70) && test(&s, 3) && !test(&s, 69));
+        let mut need: Bits<2> = [0; 2];
+        set(&mut need, 70);
+        assert!(has_all(&s, &need));
+        set(&mut need, 5);
+        assert!(!has_all(&s, &need));
+    }
+}
