@@ -16,8 +16,8 @@ fn open_editor(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
 
 /// Built without the editor: say so, and show what the command line can do.
 #[cfg(not(feature = "editor"))]
-fn open_editor(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
-    let _ = file;
+#[allow(clippy::needless_pass_by_value, reason = "the same signature as the editor's")]
+fn open_editor(_file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     eprintln!(
         "this lockwork was built without the editor (feature \"editor\"); the command line works:\n"
     );
