@@ -1,15 +1,377 @@
-//! Lists of keys, levers and problems; clicking one selects and frames it. First cut.
+//! The left panel: the level's keys and levers, its problems (validation and
+//! the solver's findings) and a short solution. Clicking a row selects the
+//! item it is about and frames it on the canvas.
 
-use egui::Ui;
+use egui::{
+    Atom, AtomExt as _, Atoms, Button, CollapsingHeader, Color32, Label, RichText, Sense, Ui, vec2,
+};
 
+use super::inspector::widgets::{dot, key_color, key_swatch};
 use super::intent::Intent;
+use super::live_solver::Outcome;
 use super::view::View;
+use crate::cli::format_cost;
+use crate::model::{DoorId, ItemId, Level};
+use crate::rules::Step;
+use crate::solver::Analysis;
+
+/// Steps of the solution listed before "… more".
+const MAX_SOLUTION_STEPS: usize = 60;
 
 /// Draws the lists.
 pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
-    let _ = out;
-    ui.heading("Problems");
-    for p in view.report.errors.iter().chain(&view.report.warnings) {
-        ui.label(p.to_string());
+    keys_ui(ui, view, out);
+    levers_ui(ui, view, out);
+    problems_ui(ui, view, out);
+    if let Some(analysis) = view.solver.analysis() {
+        solution_ui(ui, view, analysis, out);
+    }
+}
+
+/// A full-width row that selects and frames `item` when clicked.
+fn row(
+    ui: &mut Ui,
+    view: &View<'_>,
+    icon: Atom<'_>,
+    text: RichText,
+    detail: Option<String>,
+    item: ItemId,
+    out: &mut Vec<Intent>,
+) {
+    let selected = view.selection.contains(&item);
+    let hover = match &detail {
+        Some(detail) => format!(
+            "{} — {detail}\nClick to select it and show it on the canvas",
+            text.text()
+        ),
+        None => format!("Select {item} and show it on the canvas"),
+    };
+    let mut atoms = Atoms::new((icon, text));
+    let has_detail = detail.is_some();
+    if let Some(detail) = detail {
+        // The detail gives way (truncated) before the name does.
+        atoms.push_right(Atom::grow());
+        atoms.push_right(
+            RichText::new(detail)
+                .color(view.theme.weak_text)
+                .atom_shrink(true),
+        );
+    }
+    let button = Button::selectable(selected, atoms).min_size(vec2(ui.available_width(), 0.0));
+    let button = if has_detail {
+        button.truncate()
+    } else {
+        button.wrap()
+    };
+    if ui.add(button).on_hover_text(hover).clicked() {
+        out.push(Intent::Frame(item));
+    }
+}
+
+/// A row that is not about one item: a dot in `color` and wrapped text.
+fn plain_row(ui: &mut Ui, color: Color32, text: RichText) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
+        ui.painter().circle_filled(rect.center(), 12.0 * 0.3, color);
+        ui.add(Label::new(text).wrap());
+    });
+}
+
+/// A collapsible section, open at first.
+fn section(ui: &mut Ui, salt: &str, title: String, body: impl FnOnce(&mut Ui)) {
+    CollapsingHeader::new(RichText::new(title).strong())
+        .id_salt(("lists", salt))
+        .default_open(true)
+        .show(ui, body);
+}
+
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let level = view.level;
+    let outline = view.theme.room_stroke;
+    section(ui, "keys", format!("Keys ({})", level.keys.len()), |ui| {
+        if level.keys.is_empty() {
+            ui.label(
+                RichText::new("No keys. Select a room and press K.").color(view.theme.weak_text),
+            );
+        }
+        for key in level.keys.iter().filter(|k| !k.small) {
+            let swatch = key_swatch(key_color(view, &key.id), false, outline);
+            let text = RichText::new(level.key_label(&key.id));
+            let detail = Some(level.room_label(&key.room));
+            row(
+                ui,
+                view,
+                swatch,
+                text,
+                detail,
+                ItemId::Key(key.id.clone()),
+                out,
+            );
+        }
+        let small: Vec<_> = level.keys.iter().filter(|k| k.small).collect();
+        if !small.is_empty() {
+            CollapsingHeader::new(count(small.len(), "small key"))
+                .id_salt(("lists", "small-keys"))
+                .default_open(small.len() <= 8)
+                .show(ui, |ui| {
+                    for key in small {
+                        let swatch = key_swatch(view.theme.small_key, true, outline);
+                        let text = RichText::new(level.key_label(&key.id));
+                        let detail = Some(level.room_label(&key.room));
+                        row(
+                            ui,
+                            view,
+                            swatch,
+                            text,
+                            detail,
+                            ItemId::Key(key.id.clone()),
+                            out,
+                        );
+                    }
+                });
+        }
+    });
+}
+
+fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let level = view.level;
+    section(
+        ui,
+        "levers",
+        format!("Levers ({})", level.levers.len()),
+        |ui| {
+            if level.levers.is_empty() {
+                ui.label(
+                    RichText::new("No levers. Select a room and press L.")
+                        .color(view.theme.weak_text),
+                );
+            }
+            for lever in &level.levers {
+                let toggles = if lever.toggles.is_empty() {
+                    "toggles nothing".to_owned()
+                } else {
+                    let doors: Vec<&str> = lever.toggles.iter().map(DoorId::as_str).collect();
+                    format!("toggles {}", doors.join(", "))
+                };
+                let text = RichText::new(level.lever_label(&lever.id));
+                let detail = Some(format!("{} · {toggles}", level.room_label(&lever.room)));
+                let item = ItemId::Lever(lever.id.clone());
+                row(ui, view, dot(view.theme.lever), text, detail, item, out);
+            }
+        },
+    );
+}
+
+/// Validation errors and warnings, then what the solver found.
+fn problems_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let theme = view.theme;
+    let report = view.report;
+    let analysis = view.solver.analysis();
+    let found = report.errors.len()
+        + report.warnings.len()
+        + analysis.map_or(0, |a| {
+            usize::from(a.plan.is_none()) + a.dead_ends.len() + a.unreachable_rooms.len()
+        });
+    section(ui, "problems", format!("Problems ({found})"), |ui| {
+        for (problems, color) in [
+            (&report.errors, theme.bad),
+            (&report.warnings, theme.warning),
+        ] {
+            for p in problems {
+                let text = RichText::new(p.to_string()).color(color);
+                match &p.item {
+                    Some(item) => row(ui, view, dot(color), text, None, item.clone(), out),
+                    None => plain_row(ui, color, text),
+                }
+            }
+        }
+        solver_findings_ui(ui, view, out);
+        if found == 0 && view.solver.analysis().is_some() {
+            ui.label(RichText::new("✔ No problems found").color(theme.good));
+        }
+    });
+}
+
+fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let theme = view.theme;
+    let level = view.level;
+    let weak = |ui: &mut Ui, text: &str| {
+        ui.label(RichText::new(text).color(theme.weak_text));
+    };
+    let analysis = match &view.solver.outcome {
+        Outcome::Analysed(a) => a,
+        Outcome::Idle => return weak(ui, "Solving…"),
+        Outcome::Invalid => return weak(ui, "Fix the errors to let the solver check the level."),
+        Outcome::TooLarge(why) => {
+            return plain_row(ui, theme.warning, RichText::new(why).color(theme.warning));
+        }
+        Outcome::Failed(why) => {
+            let text = RichText::new(format!("The solver failed: {why}")).color(theme.bad);
+            return plain_row(ui, theme.bad, text);
+        }
+    };
+    if view.solver.running {
+        weak(ui, "Re-solving after the last edit…");
+    }
+    if analysis.plan.is_none() {
+        let text = RichText::new(format!(
+            "Unsolvable: the goal {} cannot be reached",
+            level.room_label(&level.goal)
+        ))
+        .color(theme.bad);
+        row(
+            ui,
+            view,
+            dot(theme.bad),
+            text,
+            None,
+            ItemId::Room(level.goal.clone()),
+            out,
+        );
+    }
+    for dead in &analysis.dead_ends {
+        let steps = dead
+            .steps
+            .iter()
+            .filter(|s| !matches!(s, Step::Pickup { .. }))
+            .count();
+        let when = match steps {
+            0 => "from the start".to_owned(),
+            n => format!("after {}", count(n, "step")),
+        };
+        let color = if analysis.plan.is_none() {
+            theme.bad
+        } else {
+            theme.warning
+        };
+        let text = RichText::new(format!(
+            "Dead end {when} in {}: {}",
+            level.room_label(&dead.room),
+            dead.reason
+        ))
+        .color(color);
+        let item = ItemId::Room(dead.room.clone());
+        let trace: Vec<String> = dead.steps.iter().map(|s| step_text(level, s)).collect();
+        let selected = view.selection.contains(&item);
+        let button = Button::selectable(selected, (dot(color), text))
+            .wrap()
+            .min_size(vec2(ui.available_width(), 0.0));
+        let hover = if trace.is_empty() {
+            "Stuck from the very start".to_owned()
+        } else {
+            format!("How to get stuck here:\n{}", trace.join("\n"))
+        };
+        if ui.add(button).on_hover_text(hover).clicked() {
+            out.push(Intent::Frame(item));
+        }
+    }
+    let more = analysis
+        .dead_end_kinds
+        .saturating_sub(analysis.dead_ends.len());
+    if more > 0 {
+        weak(ui, &format!("… and {} more", count(more, "kind")));
+    }
+    for room in &analysis.unreachable_rooms {
+        let text =
+            RichText::new(format!("Unreachable: {}", level.room_label(room))).color(theme.warning);
+        row(
+            ui,
+            view,
+            dot(theme.warning),
+            text,
+            None,
+            ItemId::Room(room.clone()),
+            out,
+        );
+    }
+}
+
+/// The least-cost plan, step by step, with room and lever names.
+fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<Intent>) {
+    let Some(plan) = &analysis.plan else { return };
+    let level = view.level;
+    let title = format!(
+        "Solution (cost {}, {}, {})",
+        format_cost(plan.cost),
+        count(plan.moves as usize, "move"),
+        count(plan.pulls as usize, "pull")
+    );
+    section(ui, "solution", title, |ui| {
+        if plan.steps.is_empty() {
+            ui.label(RichText::new("The player starts at the goal.").color(view.theme.weak_text));
+        }
+        let mut n = 0;
+        for step in plan.steps.iter().take(MAX_SOLUTION_STEPS) {
+            let (icon, item, number): (Atom<'_>, ItemId, bool) = match step {
+                Step::Move { door, .. } => {
+                    (dot(view.theme.solution), ItemId::Door(door.clone()), true)
+                }
+                Step::Pull { lever } => (dot(view.theme.lever), ItemId::Lever(lever.clone()), true),
+                Step::Pickup { key } => {
+                    let color = match level.key(key) {
+                        Some(k) if k.small => view.theme.small_key,
+                        _ => key_color(view, key),
+                    };
+                    let small = level.key(key).is_some_and(|k| k.small);
+                    (
+                        key_swatch(color, small, view.theme.room_stroke),
+                        ItemId::Key(key.clone()),
+                        false,
+                    )
+                }
+            };
+            let text = if number {
+                n += 1;
+                format!("{n}. {}", step_text(level, step))
+            } else {
+                format!("    {}", step_text(level, step))
+            };
+            let text = if number {
+                RichText::new(text)
+            } else {
+                RichText::new(text).color(view.theme.weak_text)
+            };
+            row(ui, view, icon, text, None, item, out);
+        }
+        let rest = plan.steps.len().saturating_sub(MAX_SOLUTION_STEPS);
+        if rest > 0 {
+            ui.label(
+                RichText::new(format!("… {} more", count(rest, "step")))
+                    .color(view.theme.weak_text),
+            );
+        }
+        if let Some(least) = analysis.min_pulls.as_ref().filter(|p| p.pulls < plan.pulls) {
+            let text = format!(
+                "A plan with only {} exists (cost {}).",
+                count(least.pulls as usize, "pull"),
+                format_cost(least.cost)
+            );
+            ui.label(RichText::new(text).color(view.theme.weak_text));
+        }
+    });
+}
+
+/// One step of a plan in words, with names.
+fn step_text(level: &Level, step: &Step) -> String {
+    match step {
+        Step::Move { door, to } => {
+            format!(
+                "Through {} to {}",
+                level.door_label(door),
+                level.room_label(to)
+            )
+        }
+        Step::Pull { lever } => {
+            let room = level
+                .lever(lever)
+                .map(|l| format!(" in {}", level.room_label(&l.room)))
+                .unwrap_or_default();
+            format!("Pull {}{room}", level.lever_label(lever))
+        }
+        Step::Pickup { key } => format!("Pick up {}", level.key_label(key)),
     }
 }

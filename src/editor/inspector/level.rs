@@ -1,0 +1,138 @@
+//! The level's own fields, shown when nothing is selected: name,
+//! description, lever cost, start, goal, the keys the goal requires, props.
+
+use egui::{Checkbox, RichText, TextEdit, Ui};
+
+use super::key::plural;
+use super::props::props_ui;
+use super::widgets::{
+    FIELD_WIDTH, emit, key_color, key_swatch, merge_key, number_row, room_picker, row_label,
+    text_row,
+};
+use super::{form, heading};
+use crate::document::{LevelCommand, LevelMeta};
+use crate::editor::intent::Intent;
+use crate::editor::view::View;
+
+/// Draws the level's form.
+pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let level = view.level;
+    let meta = LevelMeta::of(level);
+    let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut LevelMeta), merge: Option<String>| {
+        let mut changed = meta.clone();
+        change(&mut changed);
+        emit(out, LevelCommand::SetMeta(changed), merge);
+    };
+    heading(ui, view, "Level", "");
+    let counts = [
+        (level.rooms.len(), "room"),
+        (level.doors.len(), "door"),
+        (level.keys.len(), "key"),
+        (level.levers.len(), "lever"),
+    ]
+    .map(|(n, what)| format!("{n} {what}{}", plural(n)))
+    .join(" · ");
+    ui.label(RichText::new(counts).color(view.theme.weak_text));
+    ui.label(RichText::new("Select an item to edit it.").color(view.theme.weak_text));
+    ui.add_space(4.0);
+
+    form(ui, "level", |ui| {
+        if let Some((name, merge)) = text_row(ui, view, "Name", &level.name, "level:name") {
+            set(out, &|m| m.name.clone_from(&name), Some(merge));
+        }
+        let l = row_label(ui, view, "Description");
+        let mut description = level.description.clone();
+        let response = ui
+            .add(
+                TextEdit::multiline(&mut description)
+                    .id_salt("level:description")
+                    .desired_width(FIELD_WIDTH)
+                    .desired_rows(3),
+            )
+            .labelled_by(l.id);
+        ui.end_row();
+        let merge = merge_key(ui, &response, "level:description");
+        if response.changed() {
+            set(
+                out,
+                &|m| m.description.clone_from(&description),
+                Some(merge),
+            );
+        }
+        let lever_cost = number_row(
+            ui,
+            view,
+            "Lever cost",
+            level.lever_cost,
+            0.0..=1e9,
+            0.1,
+            "level:lever_cost",
+        );
+        if let Some((cost, merge)) = lever_cost {
+            set(out, &|m| m.lever_cost = cost, Some(merge));
+        }
+        let l = row_label(ui, view, "Start");
+        if let Some(room) = room_picker(ui, view, "level:start", &level.start, &l) {
+            out.push(Intent::Edit(LevelCommand::SetStart(room)));
+        }
+        ui.end_row();
+        let l = row_label(ui, view, "Goal");
+        if let Some(room) = room_picker(ui, view, "level:goal", &level.goal, &l) {
+            out.push(Intent::Edit(LevelCommand::SetGoal(room)));
+        }
+        ui.end_row();
+    });
+
+    ui.add_space(8.0);
+    ui.label(RichText::new("Goal requires").strong())
+        .on_hover_text("The goal counts only while the player holds every ticked key");
+    let named: Vec<_> = level.keys.iter().filter(|k| !k.small).collect();
+    if named.is_empty() {
+        ui.label(RichText::new("No keys yet").color(view.theme.weak_text));
+    }
+    for key in named {
+        let mut on = level.goal_requires.contains(&key.id);
+        let swatch = key_swatch(key_color(view, &key.id), false, view.theme.room_stroke);
+        if ui
+            .add(Checkbox::new(&mut on, (swatch, level.key_label(&key.id))))
+            .changed()
+        {
+            set(
+                out,
+                &|m| {
+                    if on {
+                        m.goal_requires.push(key.id.clone());
+                    } else {
+                        m.goal_requires.retain(|k| k != &key.id);
+                    }
+                },
+                None,
+            );
+        }
+    }
+    // Keys the goal names that are gone or small: shown so they can be removed.
+    for id in &level.goal_requires {
+        if level.key(id).is_some_and(|k| !k.small) {
+            continue;
+        }
+        let mut on = true;
+        let text = RichText::new(format!("{id} (not a named key)")).color(view.theme.bad);
+        if ui.checkbox(&mut on, text).changed() {
+            set(out, &|m| m.goal_requires.retain(|k| k != id), None);
+        }
+    }
+
+    ui.add_space(8.0);
+    if let Some((props, merge)) = props_ui(ui, view, &level.props, "level") {
+        set(out, &|m| m.props.clone_from(&props), merge);
+    }
+    if let Some(generator) = &level.generator {
+        ui.add_space(8.0);
+        ui.label(RichText::new("Generated").strong());
+        ui.label(
+            RichText::new(generator.to_string())
+                .monospace()
+                .color(view.theme.weak_text),
+        );
+    }
+}

@@ -1,0 +1,206 @@
+//! The building blocks of the inspector's forms (and the lists' swatches):
+//! labelled rows that return what the designer changed, never change it.
+
+use egui::emath::Numeric;
+use egui::{Atom, Color32, ComboBox, DragValue, Response, RichText, Shape, Stroke, TextEdit, Ui};
+use egui::{Vec2, pos2};
+
+use crate::document::LevelCommand;
+use crate::editor::intent::Intent;
+use crate::editor::theme::Theme;
+use crate::editor::view::View;
+use crate::model::{ItemId, KeyId, RoomId, palette};
+
+/// Width of the inspector's text fields and pickers.
+pub const FIELD_WIDTH: f32 = 170.0;
+
+/// Pushes `command`, merged with the edits of the same key when `merge` is set.
+pub fn emit(out: &mut Vec<Intent>, command: LevelCommand, merge: Option<String>) {
+    out.push(match merge {
+        Some(key) => Intent::EditMerging(command, key),
+        None => Intent::Edit(command),
+    });
+}
+
+/// The merge key of a continuous edit of `field`: one for the whole of a drag
+/// or a stretch of typing, and a new one each time the widget is taken up
+/// again, so that two separate edits are two undo steps.
+///
+/// Call it every frame the widget is shown, not only when it changed.
+pub fn merge_key(ui: &Ui, response: &Response, field: &str) -> String {
+    let id = response.id.with("lockwork-edit-session");
+    let restarted = response.drag_started() || response.gained_focus() || response.clicked();
+    let session = ui.data_mut(|d| {
+        let session = d.get_temp_mut_or_default::<u64>(id);
+        if restarted {
+            *session += 1;
+        }
+        *session
+    });
+    format!("{field}#{session}")
+}
+
+/// A grid row's label, in the theme's secondary text colour.
+pub fn row_label(ui: &mut Ui, view: &View<'_>, text: &str) -> Response {
+    ui.label(RichText::new(text).color(view.theme.weak_text))
+}
+
+/// A read-only grid row.
+pub fn info_row(ui: &mut Ui, view: &View<'_>, label: &str, value: impl Into<egui::WidgetText>) {
+    let l = row_label(ui, view, label);
+    ui.label(value).labelled_by(l.id);
+    ui.end_row();
+}
+
+/// A one-line text field in a grid row; returns the new text and its merge
+/// key when typed in. `field` names the field (and keys its undo merging).
+pub fn text_row(
+    ui: &mut Ui,
+    view: &View<'_>,
+    label: &str,
+    value: &str,
+    field: &str,
+) -> Option<(String, String)> {
+    let l = row_label(ui, view, label);
+    let mut text = value.to_owned();
+    let response = ui
+        .add(
+            TextEdit::singleline(&mut text)
+                .id_salt(field)
+                .desired_width(FIELD_WIDTH),
+        )
+        .labelled_by(l.id);
+    ui.end_row();
+    let key = merge_key(ui, &response, field);
+    response.changed().then_some((text, key))
+}
+
+/// A number in a grid row, dragged or typed; returns the new value and its
+/// merge key when changed.
+pub fn number_row<N: Numeric>(
+    ui: &mut Ui,
+    view: &View<'_>,
+    label: &str,
+    value: N,
+    range: std::ops::RangeInclusive<N>,
+    speed: f64,
+    field: &str,
+) -> Option<(N, String)> {
+    let l = row_label(ui, view, label);
+    let mut v = value;
+    let response = ui
+        .add(
+            DragValue::new(&mut v)
+                .range(range)
+                // Showing a value must never change the level; only the designer does.
+                .clamp_existing_to_range(false)
+                .speed(speed),
+        )
+        .labelled_by(l.id);
+    ui.end_row();
+    let key = merge_key(ui, &response, field);
+    (response.changed() && v != value).then_some((v, key))
+}
+
+/// A checkbox in a grid row; returns the new state when clicked.
+pub fn check_row(ui: &mut Ui, view: &View<'_>, label: &str, text: &str, on: bool) -> Option<bool> {
+    row_label(ui, view, label);
+    let mut checked = on;
+    let changed = ui.checkbox(&mut checked, text).changed();
+    ui.end_row();
+    changed.then_some(checked)
+}
+
+/// A link-like button naming an item; clicking it frames the item.
+pub fn item_link(ui: &mut Ui, text: impl Into<String>, item: ItemId, out: &mut Vec<Intent>) {
+    let text = text.into();
+    if ui
+        .link(text)
+        .on_hover_text(format!("Select {item} and show it"))
+        .clicked()
+    {
+        out.push(Intent::Frame(item));
+    }
+}
+
+/// A combo box choosing one room; returns the room picked when it differs.
+pub fn room_picker(
+    ui: &mut Ui,
+    view: &View<'_>,
+    salt: &str,
+    current: &RoomId,
+    label: &Response,
+) -> Option<RoomId> {
+    let level = view.level;
+    let mut picked = None;
+    let shown = ComboBox::from_id_salt(salt)
+        .selected_text(level.room_label(current))
+        .width(FIELD_WIDTH)
+        .show_ui(ui, |ui| {
+            for room in &level.rooms {
+                let selected = &room.id == current;
+                if ui
+                    .selectable_label(selected, level.room_label(&room.id))
+                    .clicked()
+                    && !selected
+                {
+                    picked = Some(room.id.clone());
+                }
+            }
+        });
+    let _ = shown.response.labelled_by(label.id);
+    picked
+}
+
+/// The colour a key and its locks are drawn in.
+pub fn key_color(view: &View<'_>, id: &KeyId) -> Color32 {
+    match view.index.key(id) {
+        Some(i) if view.level.keys[i].small => view.theme.small_key,
+        Some(i) => Theme::key(palette::key_color(view.level, i)),
+        None => view.theme.bad,
+    }
+}
+
+/// Size of a swatch in the lists and the inspector.
+const SWATCH: f32 = 12.0;
+
+/// A key's mark, as on the canvas: a triangle in its colour (outlined only
+/// for a small key).
+pub fn key_swatch<'a>(color: Color32, small: bool, outline: Color32) -> Atom<'a> {
+    Atom::paint(Vec2::splat(SWATCH), move |ui, args| {
+        let r = args.rect.shrink(1.0);
+        let points = vec![
+            pos2(r.center().x, r.top()),
+            pos2(r.right(), r.bottom()),
+            pos2(r.left(), r.bottom()),
+        ];
+        let shape = if small {
+            Shape::convex_polygon(points, Color32::TRANSPARENT, Stroke::new(1.5, color))
+        } else {
+            Shape::convex_polygon(points, color, Stroke::new(1.0, outline))
+        };
+        ui.painter().add(shape);
+    })
+}
+
+/// A lock's mark, as on the canvas: a square in its key's colour.
+pub fn lock_swatch<'a>(color: Color32, outline: Color32) -> Atom<'a> {
+    Atom::paint(Vec2::splat(SWATCH), move |ui, args| {
+        let r = args.rect.shrink(1.5);
+        ui.painter().rect(
+            r,
+            2.0,
+            color,
+            Stroke::new(1.0, outline),
+            egui::StrokeKind::Inside,
+        );
+    })
+}
+
+/// A round mark in one colour (levers, problems).
+pub fn dot<'a>(color: Color32) -> Atom<'a> {
+    Atom::paint(Vec2::splat(SWATCH), move |ui, args| {
+        ui.painter()
+            .circle_filled(args.rect.center(), SWATCH * 0.3, color);
+    })
+}
