@@ -16,7 +16,10 @@ fn open_editor(file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
 
 /// Built without the editor: say so, and show what the command line can do.
 #[cfg(not(feature = "editor"))]
-#[allow(clippy::needless_pass_by_value, reason = "the same signature as the editor's")]
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the same signature as the editor's"
+)]
 fn open_editor(_file: Option<std::path::PathBuf>) -> anyhow::Result<()> {
     eprintln!(
         "this lockwork was built without the editor (feature \"editor\"); the command line works:\n"
