@@ -328,6 +328,40 @@ impl<'a> Rules<'a> {
         Ok(())
     }
 
+    /// The level as it stands in `state`: the same puzzle, but starting where
+    /// the player is, with the doors as they are now, picked-up keys gone
+    /// from their rooms and held ones (and the small keys in hand) lying in
+    /// the current room, and opened small locks unlocked. Solving it answers
+    /// "can the goal still be reached from here, and at what cost?".
+    pub fn level_as_of(&self, state: &PlayState) -> Level {
+        let mut level = self.level.clone();
+        let here = level.rooms[state.room].id.clone();
+        level.start = here.clone();
+        for (d, door) in level.doors.iter_mut().enumerate() {
+            door.open = state.open[d];
+            if state.unlocked[d] {
+                door.small_locks = 0;
+            }
+        }
+        let mut small_left = state.small_in_hand;
+        let mut keys = Vec::with_capacity(level.keys.len());
+        for (k, mut key) in level.keys.drain(..).enumerate() {
+            if !state.picked[k] {
+                keys.push(key);
+            } else if !key.small {
+                key.room = here.clone();
+                keys.push(key);
+            } else if small_left > 0 {
+                // Spent small keys are gone; the ones in hand come along.
+                small_left -= 1;
+                key.room = here.clone();
+                keys.push(key);
+            }
+        }
+        level.keys = keys;
+        level
+    }
+
     /// Applies one step by id; a pickup changes nothing. Returns keys picked up.
     pub fn apply(&self, state: &mut PlayState, step: &Step) -> Result<Vec<usize>, Illegal> {
         match step {
@@ -435,4 +469,60 @@ pub fn replay(level: &Level, plan: &[Step]) -> Result<Replay, ReplayError> {
         end: state,
         steps,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Door, Key, Room};
+    use crate::solver::{SolveOptions, solve};
+
+    #[test]
+    fn the_level_as_it_stands_has_the_same_future() {
+        // r1 holds two small keys; d1 (r1-r2) and d2 (r1-r3) each spend one;
+        // the goal r4 lies behind d3 (r3-r4), which spends one too.
+        let mut level = Level::new("t");
+        for (i, x) in [(2, 100.0), (3, 0.0), (4, 0.0)] {
+            level.rooms.push(Room::new(format!("r{i}"), [x, 100.0]));
+        }
+        for (id, a, b) in [("d1", "r1", "r2"), ("d2", "r1", "r3"), ("d3", "r3", "r4")] {
+            let mut door = Door::new(id, a, b);
+            door.small_locks = 1;
+            level.doors.push(door);
+        }
+        for id in ["s1", "s2"] {
+            let mut key = Key::new(id, "r1");
+            key.small = true;
+            level.keys.push(key);
+        }
+        level.goal = "r4".into();
+        let rules = Rules::new(&level).unwrap();
+        let options = SolveOptions::default();
+        let mut state = rules.start();
+        // Spending a key on d1 and coming back still leaves one for d2 and... none for d3.
+        rules
+            .apply(
+                &mut state,
+                &Step::Move {
+                    door: "d1".into(),
+                    to: "r2".into(),
+                },
+            )
+            .unwrap();
+        let now = rules.level_as_of(&state);
+        assert_eq!(now.start.as_str(), "r2");
+        assert_eq!(
+            now.keys.iter().filter(|k| k.small).count(),
+            1,
+            "one small key in hand"
+        );
+        assert_eq!(now.doors[0].small_locks, 0, "d1 stays unlocked");
+        assert!(solve(&now, &options).unwrap().plan.is_none(), "a dead end");
+        // From the start, the goal is two small-lock doors away: solvable.
+        let fresh = rules.level_as_of(&rules.start());
+        assert_eq!(
+            solve(&fresh, &options).unwrap().plan.map(|p| p.cost),
+            Some(2.0)
+        );
+    }
 }

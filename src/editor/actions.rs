@@ -48,6 +48,10 @@ pub enum Action {
     SetStart,
     /// Make the selected room the goal.
     SetGoal,
+    /// Step through the least-cost solution on the canvas.
+    StepThrough,
+    /// Play the level as the player would.
+    PlayLevel,
     /// Show the list of actions and shortcuts.
     Help,
     /// Leave the editor.
@@ -87,6 +91,8 @@ impl Action {
         Self::ToggleGrid,
         Self::ToggleSolution,
         Self::ToggleTheme,
+        Self::StepThrough,
+        Self::PlayLevel,
         Self::Help,
     ];
 
@@ -114,6 +120,8 @@ impl Action {
             Self::AddLever => "Add Lever",
             Self::SetStart => "Set as Start",
             Self::SetGoal => "Set as Goal",
+            Self::StepThrough => "Step Through Solution",
+            Self::PlayLevel => "Play Level",
             Self::Help => "Keyboard Shortcuts",
             Self::Quit => "Quit",
         }
@@ -151,6 +159,12 @@ impl Action {
             Self::AddLever => "Put a new lever in the selected room",
             Self::SetStart => "Make the selected room the start (drawn white)",
             Self::SetGoal => "Make the selected room the goal (drawn black)",
+            Self::StepThrough => {
+                "Replay the least-cost plan step by step: doors, keys and the player at each step"
+            }
+            Self::PlayLevel => {
+                "Be the player: click a neighbouring room to walk, a lever to pull it"
+            }
             Self::Help => "List every action and its shortcut",
             Self::Quit => "Close Lockwork (asks about unsaved changes)",
         }
@@ -186,6 +200,8 @@ impl Action {
             Self::AddLever => plain(Key::L),
             Self::SetStart => plain(Key::S),
             Self::SetGoal => plain(Key::E),
+            Self::StepThrough => plain(Key::F5),
+            Self::PlayLevel => plain(Key::F6),
             Self::Help => plain(Key::F1),
             Self::Quit => cmd(Key::Q),
         }

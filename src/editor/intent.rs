@@ -41,6 +41,33 @@ pub enum Intent {
     Close,
     /// Start (or with `None`, end) wiring a lever by clicking doors.
     LinkLever(Option<crate::model::LeverId>),
+    /// Step through a plan, or play the level.
+    Playback(Playback),
     /// A message for the status bar.
     Status(String),
+}
+
+/// Requests of the plan viewer and the play mode.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Playback {
+    /// Step through this plan.
+    Show(super::playback::Source),
+    /// Go to step `n` (0 = the start).
+    Seek(usize),
+    /// Start or stop playing on its own.
+    TogglePlaying,
+    /// Steps per second while playing.
+    Speed(f32),
+    /// Play the level as the player.
+    StartPlay,
+    /// In play mode: walk into this room.
+    Walk(crate::model::RoomId),
+    /// In play mode: pull this lever.
+    Pull(crate::model::LeverId),
+    /// In play mode: take back the last step.
+    UndoStep,
+    /// In play mode: back to the start.
+    Restart,
+    /// Back to editing.
+    Stop,
 }

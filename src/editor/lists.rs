@@ -8,7 +8,9 @@ use egui::{
 
 use super::inspector::widgets::{dot, key_color, key_swatch};
 use super::intent::Intent;
+use super::intent::Playback;
 use super::live_solver::Outcome;
+use super::playback::Source;
 use super::view::View;
 use crate::cli::format_cost;
 use crate::model::{DoorId, ItemId, Level};
@@ -233,7 +235,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             out,
         );
     }
-    for dead in &analysis.dead_ends {
+    for (index, dead) in analysis.dead_ends.iter().enumerate() {
         let steps = dead
             .steps
             .iter()
@@ -267,6 +269,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         };
         if ui.add(button).on_hover_text(hover).clicked() {
             out.push(Intent::Frame(item));
+            out.push(Intent::Playback(Playback::Show(Source::DeadEnd(index))));
         }
     }
     let more = analysis
@@ -330,7 +333,13 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
             } else {
                 format!("    {}", step_text(level, step))
             };
-            let text = if number {
+            let current = view
+                .play
+                .and_then(|p| p.step)
+                .is_some_and(|(source, at)| source == Source::Solution && at == n);
+            let text = if number && current {
+                RichText::new(text).strong().color(view.theme.solution)
+            } else if number {
                 RichText::new(text)
             } else {
                 RichText::new(text).color(view.theme.weak_text)

@@ -14,6 +14,8 @@ mod inspector;
 pub mod intent;
 mod lists;
 pub mod live_solver;
+pub mod playback;
+mod playback_ui;
 pub mod prefs;
 pub mod selection;
 mod status;

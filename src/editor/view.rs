@@ -3,6 +3,7 @@
 //! access to any of it; they push [`super::intent::Intent`]s instead.
 
 use super::live_solver::SolverState;
+use super::playback::PlayView;
 use super::prefs::Prefs;
 use super::selection::Selection;
 use super::theme::Theme;
@@ -25,4 +26,6 @@ pub struct View<'a> {
     pub theme: &'a Theme,
     /// The designer's preferences.
     pub prefs: &'a Prefs,
+    /// The state of play shown while stepping through a plan or playing.
+    pub play: Option<&'a PlayView>,
 }

@@ -36,6 +36,21 @@ impl EditorApp {
         if typing {
             return;
         }
+        // While stepping through a plan, the arrow keys step.
+        if let crate::editor::playback::Mode::View(viewer) = &self.mode {
+            let (back, on) = ctx.input(|i| {
+                (
+                    i.key_pressed(Key::ArrowLeft),
+                    i.key_pressed(Key::ArrowRight),
+                )
+            });
+            let at = viewer.at;
+            if back || on {
+                let to = if on { at + 1 } else { at.saturating_sub(1) };
+                out.push(Intent::Playback(crate::editor::intent::Playback::Seek(to)));
+            }
+            return;
+        }
         let step = if self.prefs.grid { GRID } else { 10.0 };
         let nudge = ctx.input(|i| {
             let mut d = egui::Vec2::ZERO;

@@ -57,6 +57,10 @@ impl EditorApp {
                 toggle_button(ui, Action::ToggleSolution, self.prefs.show_solution, out);
                 toggle_button(ui, Action::ToggleTheme, self.prefs.dark, out);
             });
+            ui.menu_button("Play", |ui| {
+                action_button(ui, Action::StepThrough, true, out);
+                action_button(ui, Action::PlayLevel, true, out);
+            });
             ui.menu_button("Help", |ui| action_button(ui, Action::Help, true, out));
         });
     }
@@ -114,6 +118,16 @@ impl EditorApp {
                 .clicked()
             {
                 out.push(Intent::Action(Action::FitLevel));
+            }
+            ui.separator();
+            for (action, icon) in [
+                (Action::StepThrough, "⏵ Step through"),
+                (Action::PlayLevel, "⚑ Play"),
+            ] {
+                let tip = format!("{} ({})", action.tooltip(), action.shortcut_text(ui.ctx()));
+                if ui.button(icon).on_hover_text(tip).clicked() {
+                    out.push(Intent::Action(action));
+                }
             }
             if let Some(lever) = &self.canvas.link_lever {
                 ui.separator();

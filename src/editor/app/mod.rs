@@ -3,6 +3,7 @@
 
 mod keyboard;
 mod menus;
+mod playback;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -13,13 +14,16 @@ use egui::{Ui, ViewportCommand};
 use super::actions::Action;
 use super::canvas::{Canvas, Tool};
 use super::files::{FileDialogs, FileRequest, Files, NativeDialogs};
+use super::intent::Playback;
 use super::intent::{Intent, SelectMode};
 use super::live_solver::LiveSolver;
+use super::playback::{Mode, Source};
 use super::prefs::Prefs;
 use super::selection::Selection;
 use super::theme::Theme;
 use super::view::View;
-use super::{help, inspector, lists, status};
+use super::{help, inspector, lists, playback_ui, status};
+
 use crate::document::{Document, LevelCommand};
 use crate::format;
 use crate::model::{ItemId, Level, LevelIndex};
@@ -46,6 +50,10 @@ pub struct EditorApp {
     message: Option<(String, Instant)>,
     show_help: bool,
     may_close: bool,
+    /// Editing, stepping through a plan, or playing.
+    mode: Mode,
+    /// The document revision the mode was started at.
+    mode_revision: u64,
     title: String,
 }
 
@@ -70,6 +78,8 @@ impl EditorApp {
             message: None,
             show_help: false,
             may_close: false,
+            mode: Mode::Edit,
+            mode_revision: 0,
             title: String::new(),
             doc,
         };
@@ -128,6 +138,11 @@ impl EditorApp {
         &self.prefs
     }
 
+    /// Editing, viewing a plan, or playing.
+    pub fn mode(&self) -> &Mode {
+        &self.mode
+    }
+
     fn say(&mut self, message: impl Into<String>) {
         self.message = Some((message.into(), Instant::now()));
     }
@@ -164,6 +179,8 @@ impl EditorApp {
             .filter(|(_, at)| at.elapsed() < Duration::from_secs(MESSAGE_SECS))
             .map(|(m, _)| m.clone());
         let zoom = self.canvas.to_screen().scaling;
+        self.tick_mode(&ctx);
+        let play = self.mode.play_view(self.doc.level());
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &mut out));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut out));
         {
@@ -175,10 +192,16 @@ impl EditorApp {
                 solver: self.solver.state(),
                 theme: &theme,
                 prefs: &self.prefs,
+                play: play.as_ref(),
             };
             egui::Panel::bottom("status").show(ui, |ui| {
                 status::status_ui(ui, &view, message.as_deref(), zoom);
             });
+            if !matches!(self.mode, Mode::Edit) {
+                egui::Panel::bottom("playback").show(ui, |ui| {
+                    playback_ui::playback_ui(ui, &view, &self.mode, &mut out);
+                });
+            }
             egui::Panel::left("lists")
                 .resizable(true)
                 .default_size(240.0)
@@ -308,6 +331,7 @@ impl EditorApp {
                 }
                 self.canvas.link_lever = lever;
             }
+            Intent::Playback(request) => self.playback(request),
             Intent::Status(message) => self.say(message),
         }
     }
@@ -373,6 +397,7 @@ impl EditorApp {
             Action::SelectAll => self
                 .selection
                 .apply(Selection::all(self.doc.level()), SelectMode::Replace),
+            Action::SelectNone if !matches!(self.mode, Mode::Edit) => self.mode = Mode::Edit,
             Action::SelectNone => {
                 self.selection.apply(Vec::new(), SelectMode::Replace);
                 self.canvas.link_lever = None;
@@ -405,6 +430,8 @@ impl EditorApp {
                 };
                 self.edit(command, None);
             }
+            Action::StepThrough => self.playback(Playback::Show(Source::Solution)),
+            Action::PlayLevel => self.playback(Playback::StartPlay),
             Action::Help => self.show_help = !self.show_help,
         }
     }

@@ -14,11 +14,12 @@ pub use geometry::Geometry;
 
 use self::input::click_mode;
 use self::paint::{DoorLook, Emphasis, RoomLook};
-use super::intent::Intent;
+use super::intent::{Intent, Playback};
 use super::theme::Theme;
 use super::view::View;
 use crate::document::LevelCommand;
 use crate::model::{ItemId, LeverId, RoomId, palette};
+use crate::rules::Step;
 
 /// What a primary click on empty canvas does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -194,6 +195,8 @@ impl Canvas {
             Sense::hover()
         };
         let path = overlay::SolutionPath::new(view);
+        let play_step = view.play.and_then(|p| p.current.as_ref());
+        let playing = view.play.is_some_and(|p| p.interactive);
         let mut took_click = false;
         let unreachable: Vec<&RoomId> = view
             .solver
@@ -211,11 +214,15 @@ impl Canvas {
                 .map(|k| Theme::key(palette::key_color(level, k)))
                 .collect();
             let look = DoorLook {
-                open: door.open,
+                open: view.play.map_or(door.open, |p| p.state.open[d]),
                 one_way: door.one_way,
                 cost: (door.cost != 1.0).then(|| crate::cli::format_cost(door.cost)),
                 locks: &locks,
-                small_locks: door.small_locks,
+                small_locks: if view.play.is_some_and(|p| p.state.unlocked[d]) {
+                    0
+                } else {
+                    door.small_locks
+                },
             };
             let mid = seg.0 + (seg.1 - seg.0) / 2.0;
             let handle = Rect::from_center_size(mid, vec2(20.0, 20.0));
@@ -234,13 +241,16 @@ impl Canvas {
             let em = Emphasis {
                 selected: view.selection.contains(&item),
                 hovered: response.hovered(),
-                on_path: path.door_used(d),
+                on_path: path.door_used(d)
+                    || play_step.is_some_and(
+                        |s| matches!(s, Step::Move { door: id, .. } if id == &door.id),
+                    ),
             };
             paint::door(ui.painter(), seg, &look, em, theme);
             if let Some(badge) = path.door_badge(d) {
                 paint::badge(ui.painter(), mid + vec2(0.0, -17.0), &badge, theme);
             }
-            if response.clicked() {
+            if response.clicked() && !playing {
                 took_click = true;
                 if let Some(lever) = &self.link_lever {
                     out.push(Intent::Edit(LevelCommand::ToggleLeverDoor {
@@ -315,6 +325,19 @@ impl Canvas {
                 on_path: path.room_visited(r),
             };
             paint::room(ui.painter(), rect, &look, em, theme);
+            if let Some(play) = view.play
+                && play.state.room == r
+            {
+                paint::pawn(ui.painter(), rect, theme);
+            }
+            if playing {
+                if response.clicked() {
+                    out.push(Intent::Playback(Playback::Walk(room.id.clone())));
+                }
+                took_click |= response.clicked();
+                took_click |= self.marks_ui(ui, view, rect, &room.id, &path, interactive, out);
+                continue;
+            }
             self.room_input(ui, &response, view, room, command, out);
             took_click |= response.clicked() || response.double_clicked();
             response.context_menu(|ui| menus::room_menu(ui, view, room, &mut self.renaming, out));
@@ -343,7 +366,11 @@ impl Canvas {
         } else {
             Sense::hover()
         };
+        let playing = view.play.is_some_and(|p| p.interactive);
         for (k, key, mark) in overlay::key_marks(rect, level, room) {
+            if view.play.is_some_and(|p| p.state.picked[k]) {
+                continue; // picked up: it is in the player's hands now
+            }
             let item = ItemId::Key(key.id.clone());
             let response = ui.interact(mark, egui::Id::unique(("lockwork-key", &key.id)), sense);
             let label = key_label(&key.id);
@@ -366,7 +393,9 @@ impl Canvas {
                 on_path: false,
             };
             paint::key(ui.painter(), mark, color, small, em, theme);
-            took_click |= self.carry_input(ui, &response, item, out);
+            if !playing {
+                took_click |= self.carry_input(ui, &response, item, out);
+            }
             response
                 .on_hover_text(overlay::key_tooltip(level, key))
                 .context_menu(|ui| menus::key_menu(ui, key, out));
@@ -386,8 +415,25 @@ impl Canvas {
                 hovered: response.hovered(),
                 on_path: false,
             };
-            paint::lever(ui.painter(), mark, em, path.lever_pulled(&lever.id), theme);
-            took_click |= self.carry_input(ui, &response, item, out);
+            let just_pulled = view
+                .play
+                .and_then(|p| p.current.as_ref())
+                .is_some_and(|s| matches!(s, Step::Pull { lever: l } if l == &lever.id));
+            paint::lever(
+                ui.painter(),
+                mark,
+                em,
+                path.lever_pulled(&lever.id) || just_pulled,
+                theme,
+            );
+            if playing {
+                if response.clicked() {
+                    out.push(Intent::Playback(Playback::Pull(lever.id.clone())));
+                    took_click = true;
+                }
+            } else {
+                took_click |= self.carry_input(ui, &response, item, out);
+            }
             response
                 .on_hover_text(overlay::lever_tooltip(level, lever))
                 .context_menu(|ui| menus::lever_menu(ui, lever, &mut self.link_lever, out));

@@ -23,7 +23,7 @@ impl SolutionPath {
         let Some(plan) = view.solver.analysis().and_then(|a| a.plan.as_ref()) else {
             return Self::default();
         };
-        if !view.prefs.show_solution {
+        if !view.prefs.show_solution || view.play.is_some() {
             return Self::default();
         }
         let level = view.level;

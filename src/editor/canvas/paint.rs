@@ -315,3 +315,18 @@ pub fn rubber_band(painter: &Painter, a: Pos2, b: Pos2, as_box: bool, theme: &Th
         painter.circle_filled(b, 4.0, theme.selection);
     }
 }
+
+/// The player: a pawn standing in the room's left part.
+pub fn pawn(painter: &Painter, room: Rect, theme: &Theme) {
+    // On the left edge, like keys and levers on theirs, so it never covers the name.
+    let base = pos2(room.left(), room.center().y + 9.0);
+    let head = base - vec2(0.0, 17.0);
+    let body = vec![
+        base + vec2(-8.0, 0.0),
+        base + vec2(8.0, 0.0),
+        head + vec2(0.0, 5.0),
+    ];
+    let outline = Stroke::new(1.5, theme.canvas);
+    painter.add(Shape::convex_polygon(body, theme.solution, outline));
+    painter.circle(head, 5.5, theme.solution, outline);
+}

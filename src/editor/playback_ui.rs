@@ -1,0 +1,230 @@
+//! The panel under the canvas while stepping through a plan or playing:
+//! controls, the step, and what the player holds.
+
+use egui::{RichText, Ui};
+
+use super::intent::{Intent, Playback};
+use super::playback::{Mode, Play, Source, Tone, Viewer};
+use super::theme::Theme;
+use super::view::View;
+use crate::cli::format_cost;
+use crate::model::palette;
+use crate::rules::{PlayState, Step};
+
+/// Draws the panel for `mode` (nothing while editing).
+pub fn playback_ui(ui: &mut Ui, view: &View<'_>, mode: &Mode, out: &mut Vec<Intent>) {
+    match mode {
+        Mode::Edit => {}
+        Mode::View(viewer) => viewer_ui(ui, view, viewer, out),
+        Mode::Play(play) => play_ui(ui, view, play, out),
+    }
+}
+
+fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent>) {
+    let n = viewer.steps.len();
+    ui.horizontal(|ui| {
+        ui.strong(viewer.source.title());
+        let analysis = view.solver.analysis();
+        let differs = analysis.is_some_and(|a| match (&a.plan, &a.min_pulls) {
+            (Some(p), Some(m)) => p.pulls != m.pulls,
+            _ => false,
+        });
+        if differs {
+            for (source, label) in [
+                (Source::Solution, "Least cost"),
+                (Source::MinPulls, "Fewest pulls"),
+            ] {
+                if ui
+                    .selectable_label(viewer.source == source, label)
+                    .clicked()
+                {
+                    out.push(Intent::Playback(Playback::Show(source)));
+                }
+            }
+        }
+        ui.separator();
+        let buttons = [
+            ("⏮", "Back to the start", 0, viewer.at > 0),
+            (
+                "⏪",
+                "One step back",
+                viewer.at.saturating_sub(1),
+                viewer.at > 0,
+            ),
+        ];
+        for (label, tip, to, enabled) in buttons {
+            if ui
+                .add_enabled(enabled, egui::Button::new(label))
+                .on_hover_text(tip)
+                .clicked()
+            {
+                out.push(Intent::Playback(Playback::Seek(to)));
+            }
+        }
+        let play_label = if viewer.playing { "⏸" } else { "⏵" };
+        if ui
+            .button(play_label)
+            .on_hover_text("Play or pause")
+            .clicked()
+        {
+            out.push(Intent::Playback(Playback::TogglePlaying));
+        }
+        let buttons = [
+            ("⏩", "One step on", (viewer.at + 1).min(n), viewer.at < n),
+            ("⏭", "To the last step", n, viewer.at < n),
+        ];
+        for (label, tip, to, enabled) in buttons {
+            if ui
+                .add_enabled(enabled, egui::Button::new(label))
+                .on_hover_text(tip)
+                .clicked()
+            {
+                out.push(Intent::Playback(Playback::Seek(to)));
+            }
+        }
+        let mut at = viewer.at;
+        if ui
+            .add(egui::Slider::new(&mut at, 0..=n).text(format!("of {n}")))
+            .changed()
+        {
+            out.push(Intent::Playback(Playback::Seek(at)));
+        }
+        let mut speed = viewer.speed;
+        if ui
+            .add(
+                egui::DragValue::new(&mut speed)
+                    .range(0.25..=20.0)
+                    .speed(0.05)
+                    .suffix(" steps/s"),
+            )
+            .changed()
+        {
+            out.push(Intent::Playback(Playback::Speed(speed)));
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("✖ Close")
+                .on_hover_text("Back to editing (Esc)")
+                .clicked()
+            {
+                out.push(Intent::Playback(Playback::Stop));
+            }
+        });
+    });
+    let level = view.level;
+    let step = match (viewer.at, viewer.current()) {
+        (0, _) | (_, None) => format!("At the start, in {}", level.room_label(&level.start)),
+        (k, Some(step)) => format!("Step {k}: {}", step_words(view, step)),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(step).strong());
+        if let Some(play) = view.play {
+            inventory_ui(ui, view, &play.state);
+        }
+    });
+    if let Some(reason) = viewer.reason.as_ref().filter(|_| viewer.at == n) {
+        ui.label(RichText::new(format!("Stuck: {reason}")).color(view.theme.bad));
+    }
+}
+
+fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
+    let level = view.level;
+    ui.horizontal(|ui| {
+        ui.strong("Playing");
+        ui.label(format!(
+            "in {} · {} moves · {} pulls · cost {}",
+            level.room_label(&level.rooms[play.state.room].id),
+            play.state.moves,
+            play.state.pulls,
+            format_cost(play.state.cost)
+        ));
+        ui.separator();
+        if ui
+            .add_enabled(!play.history.is_empty(), egui::Button::new("⟲ Undo step"))
+            .clicked()
+        {
+            out.push(Intent::Playback(Playback::UndoStep));
+        }
+        if ui.button("⏮ Restart").clicked() {
+            out.push(Intent::Playback(Playback::Restart));
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui
+                .button("✖ Stop playing")
+                .on_hover_text("Back to editing (Esc)")
+                .clicked()
+            {
+                out.push(Intent::Playback(Playback::Stop));
+            }
+        });
+    });
+    ui.horizontal_wrapped(|ui| {
+        inventory_ui(ui, view, &play.state);
+    });
+    let hint = "Click a neighbouring room to walk there; click a lever in this room to pull it.";
+    match &play.message {
+        Some((text, tone)) => {
+            let color = match tone {
+                Tone::Info => view.theme.room_text,
+                Tone::Good => view.theme.good,
+                Tone::Bad => view.theme.bad,
+            };
+            ui.label(RichText::new(text).color(color).strong());
+        }
+        None => {
+            ui.label(RichText::new(hint).color(view.theme.weak_text));
+        }
+    }
+}
+
+/// Keys held and small keys in hand.
+fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
+    let level = view.level;
+    ui.label(RichText::new("Holding:").color(view.theme.weak_text));
+    let mut any = false;
+    for (k, key) in level.keys.iter().enumerate() {
+        if state.picked[k] && !key.small {
+            any = true;
+            let color = Theme::key(palette::key_color(level, k));
+            ui.label(RichText::new("■").color(color));
+            ui.label(level.key_label(&key.id));
+        }
+    }
+    if state.small_in_hand > 0 {
+        any = true;
+        ui.label(
+            RichText::new(format!(
+                "{} small key{}",
+                state.small_in_hand,
+                if state.small_in_hand == 1 { "" } else { "s" }
+            ))
+            .color(view.theme.small_key),
+        );
+    }
+    if !any {
+        ui.label(RichText::new("nothing").color(view.theme.weak_text));
+    }
+}
+
+fn step_words(view: &View<'_>, step: &Step) -> String {
+    let level = view.level;
+    match step {
+        Step::Move { door, to } => format!(
+            "through {} to {}",
+            level.door_label(door),
+            level.room_label(to)
+        ),
+        Step::Pull { lever } => match level.lever(lever) {
+            Some(l) => {
+                let doors: Vec<&str> = l.toggles.iter().map(crate::model::DoorId::as_str).collect();
+                format!(
+                    "pull {} (flips {})",
+                    level.lever_label(lever),
+                    doors.join(", ")
+                )
+            }
+            None => format!("pull {lever}"),
+        },
+        Step::Pickup { key } => format!("pick up {}", level.key_label(key)),
+    }
+}
