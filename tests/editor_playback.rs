@@ -1,0 +1,255 @@
+//! Stepping through plans, dead-end traces and play mode, driven through the
+//! real app with `egui_kittest`. Every state shown is checked against the
+//! core's own replay of the same steps.
+
+#![cfg(feature = "editor")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use lockwork::document::Document;
+use lockwork::editor::EditorApp;
+use lockwork::editor::files::FileDialogs;
+use lockwork::editor::playback::{Mode, Source, Tone};
+use lockwork::editor::prefs::Prefs;
+use lockwork::model::{Level, LevelIndex};
+use lockwork::rules::{Step, replay};
+
+struct NoDialogs;
+
+impl FileDialogs for NoDialogs {
+    fn pick_open(&self) -> Option<PathBuf> {
+        None
+    }
+
+    fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
+        None
+    }
+}
+
+type App<'a> = Harness<'a, Option<EditorApp>>;
+
+fn sample(name: &str) -> Level {
+    let path = format!("{}/assets/{name}.level.json", env!("CARGO_MANIFEST_DIR"));
+    lockwork::format::from_file(std::path::Path::new(&path))
+        .unwrap()
+        .level
+}
+
+/// The real app on `level`, once the live solver has answered.
+fn harness(level: Level) -> App<'static> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut Option<EditorApp>| {
+                if let Some(app) = app {
+                    app.show(ui);
+                }
+            },
+            None,
+        );
+    let editor = EditorApp::new(
+        &harness.ctx,
+        Document::new(level, None),
+        Prefs::default(),
+        Arc::new(NoDialogs),
+    );
+    *harness.state_mut() = Some(editor);
+    harness.run_steps(3);
+    for _ in 0..400 {
+        harness.step();
+        if app(&harness).solver().state().analysis().is_some() {
+            harness.run_steps(2);
+            return harness;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the live solver never answered");
+}
+
+fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
+    harness.state().as_ref().unwrap()
+}
+
+fn press(harness: &mut App<'_>, key: Key) {
+    harness.key_press(key);
+    harness.run_steps(2);
+}
+
+/// Clicks a canvas item: inside the `Scene`, its rect is in canvas units.
+fn click_on_canvas(harness: &mut App<'_>, label: &str) {
+    let rect = harness.get_by_label_contains(label).rect();
+    let pos: Pos2 = app(harness).canvas().to_screen() * rect.center();
+    harness.hover_at(pos);
+    harness.step();
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    harness.run_steps(2);
+}
+
+#[test]
+fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
+    let level = sample("basement");
+    let mut harness = harness(level.clone());
+    press(&mut harness, Key::F5);
+    let Mode::View(viewer) = app(&harness).mode() else {
+        panic!("F5 starts the step-through")
+    };
+    assert_eq!(viewer.source, Source::Solution);
+    assert_eq!(viewer.at, 0);
+    for _ in 0..8 {
+        press(&mut harness, Key::ArrowRight);
+    }
+    let Mode::View(viewer) = app(&harness).mode() else {
+        panic!("still viewing")
+    };
+    assert_eq!(viewer.at, 8);
+    // The core's own replay of the first eight moves and pulls.
+    let plan = app(&harness)
+        .solver()
+        .state()
+        .analysis()
+        .unwrap()
+        .plan
+        .clone()
+        .unwrap();
+    let first: Vec<Step> = plan
+        .steps
+        .iter()
+        .filter(|s| !matches!(s, Step::Pickup { .. }))
+        .take(8)
+        .cloned()
+        .collect();
+    let expected = replay(&level, &first).unwrap().end;
+    let shown = app(&harness).mode().play_view(&level).unwrap().state;
+    assert_eq!(shown.open, expected.open, "door states at step 8");
+    assert_eq!(shown.room, expected.room, "where the player is at step 8");
+    // The basement's eighth step pulls l5 in the Boiler room, opening d1 and d2.
+    assert!(matches!(viewer.current(), Some(Step::Pull { lever }) if lever.as_str() == "l5"));
+    let index = LevelIndex::new(&level);
+    assert!(
+        shown.open[index.door(&"d1".into()).unwrap()]
+            && shown.open[index.door(&"d2".into()).unwrap()]
+    );
+    assert_eq!(level.rooms[shown.room].id.as_str(), "r3");
+    // Esc goes back to editing.
+    press(&mut harness, Key::Escape);
+    assert!(matches!(app(&harness).mode(), Mode::Edit));
+}
+
+#[test]
+fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
+    let level = sample("smallkeys");
+    let mut harness = harness(level.clone());
+    harness
+        .get_by_label_contains("Dead end after 2 steps")
+        .click();
+    harness.run_steps(3);
+    let Mode::View(viewer) = app(&harness).mode() else {
+        panic!("the dead end is shown")
+    };
+    assert_eq!(viewer.source, Source::DeadEnd(0));
+    assert_eq!(
+        viewer.at,
+        viewer.steps.len(),
+        "shown at the moment the player is stuck"
+    );
+    assert!(
+        viewer
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("needs key \"big\"")
+    );
+    let shown = app(&harness).mode().play_view(&level).unwrap().state;
+    assert_eq!(
+        level.rooms[shown.room].id.as_str(),
+        "r3",
+        "stuck in the Storeroom"
+    );
+    assert_eq!(
+        shown.small_in_hand, 1,
+        "one small key left, and the big key beyond reach"
+    );
+    assert!(
+        harness.query_by_label_contains("Stuck: ").is_some(),
+        "the panel says why"
+    );
+}
+
+#[test]
+fn playing_to_the_goal_compares_with_the_optimum() {
+    let mut harness = harness(sample("keys"));
+    press(&mut harness, Key::F6);
+    assert!(matches!(app(&harness).mode(), Mode::Play(_)));
+    // The least-cost route of the keys sample, walked by clicking rooms.
+    for room in ["r2", "r4", "r2", "r3", "r5", "r3", "r2", "r7", "r8", "r9"] {
+        click_on_canvas(&mut harness, &format!("Room {room}"));
+    }
+    let Mode::Play(play) = app(&harness).mode() else {
+        panic!("still playing")
+    };
+    let (text, tone) = play.message.clone().unwrap();
+    assert_eq!(tone, Tone::Good, "{text}");
+    assert!(text.starts_with("Goal reached in 10 moves"), "{text}");
+    assert!(text.contains("as cheap as the best solution"), "{text}");
+}
+
+#[test]
+fn walking_into_a_dead_end_warns_at_once_and_undo_takes_it_back() {
+    let mut harness = harness(sample("smallkeys"));
+    press(&mut harness, Key::F6);
+    click_on_canvas(&mut harness, "Room r2");
+    click_on_canvas(&mut harness, "Room r3");
+    let Mode::Play(play) = app(&harness).mode() else {
+        panic!("playing")
+    };
+    let (text, tone) = play.message.clone().unwrap();
+    assert_eq!(tone, Tone::Bad);
+    assert!(text.starts_with("Dead end"), "{text}");
+    harness.get_by_label_contains("Undo step").click();
+    harness.run_steps(2);
+    let Mode::Play(play) = app(&harness).mode() else {
+        panic!("playing")
+    };
+    assert_eq!(play.log.len(), 1, "back in the Guard room");
+    assert!(
+        play.message
+            .as_ref()
+            .is_none_or(|(_, tone)| *tone != Tone::Bad)
+    );
+    // A refused step says why and changes nothing.
+    click_on_canvas(&mut harness, "Room r8");
+    let Mode::Play(play) = app(&harness).mode() else {
+        panic!("playing")
+    };
+    assert_eq!(play.log.len(), 1);
+    assert_eq!(play.message.as_ref().unwrap().1, Tone::Bad);
+}
+
+#[test]
+fn editing_the_level_stops_playback() {
+    let mut harness = harness(sample("keys"));
+    press(&mut harness, Key::F6);
+    // Select the gold key from the list and delete it: the level changed.
+    harness
+        .get_all_by_label_contains("Gold key (gold)")
+        .next()
+        .unwrap()
+        .click();
+    harness.run_steps(2);
+    press(&mut harness, Key::Delete);
+    assert_eq!(app(&harness).document().level().keys.len(), 4);
+    assert!(matches!(app(&harness).mode(), Mode::Edit));
+}
