@@ -36,7 +36,7 @@ impl EditorApp {
                     self.mode_revision = self.doc.revision();
                 }
                 None => {
-                    self.say("There is no such plan yet: wait for the solver, or fix the level")
+                    self.say("There is no such plan yet: wait for the solver, or fix the level");
                 }
             },
             (Playback::StartPlay | Playback::Restart, _) => match &rules {
