@@ -1,7 +1,7 @@
 //! Lockwork: a solver, analyser and generator for lock-and-key and lever-door
 //! puzzles, and (with the `editor` feature) a desktop editor for them.
 //!
-//! The core — [`model`], [`format`], [`validate`], [`rules`], [`solver`] —
+//! The core — [`model`], [`format`](mod@format), [`validate`], [`rules`], [`solver`] —
 //! knows nothing of any user interface and builds with
 //! `--no-default-features`, so a game can embed it.
 
@@ -10,6 +10,8 @@ pub mod document;
 #[cfg(feature = "editor")]
 pub mod editor;
 pub mod format;
+pub mod generate;
+pub mod layout;
 pub mod model;
 pub mod rules;
 pub mod solver;

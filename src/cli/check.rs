@@ -10,7 +10,7 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
         return EXIT_INVALID;
     };
     let level = &loaded.level;
-    println!(
+    outln!(
         "{}: valid level, {}, {}, {}, {}",
         path.display(),
         report::noun(level.rooms.len(), "room"),
@@ -19,11 +19,11 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
         report::noun(level.levers.len(), "lever")
     );
     if loaded.warnings.is_empty() {
-        println!("warnings: none");
+        outln!("warnings: none");
     } else {
-        println!("warnings:");
+        outln!("warnings:");
         for w in &loaded.warnings {
-            println!("  {w}");
+            outln!("  {w}");
         }
     }
     let options = SolveOptions {
@@ -32,6 +32,7 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
     };
     let a = match analyze(level, &options) {
         Ok(a) => a,
+        Err(e @ SolveError::TooLarge { .. }) => return solve_only(level, &options, &e),
         Err(e) => {
             eprintln!("error: {e}");
             return if matches!(e, SolveError::Invalid(_)) {
@@ -41,21 +42,21 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
             };
         }
     };
-    println!("analysis:");
+    outln!("analysis:");
     match (&a.plan, &a.min_pulls) {
         (Some(plan), min) => {
-            println!("  solvable: {}", report::summary(plan));
+            outln!("  solvable: {}", report::summary(plan));
             if let Some(min) = min {
-                println!("  least lever pulls of any solution: {}", min.pulls);
+                outln!("  least lever pulls of any solution: {}", min.pulls);
             }
         }
-        (None, _) => println!("  cannot be solved"),
+        (None, _) => outln!("  cannot be solved"),
     }
-    println!("  states explored: {}", report::count(a.states_explored));
+    outln!("  states explored: {}", report::count(a.states_explored));
     if a.dead_end_states == 0 {
-        println!("  dead ends: none");
+        outln!("  dead ends: none");
     } else {
-        println!(
+        outln!(
             "  dead ends: {}, reached by {} of step{}",
             report::noun(a.dead_end_states, "state"),
             report::noun(a.dead_end_kinds, "kind"),
@@ -66,7 +67,7 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
             }
         );
         for (i, d) in a.dead_ends.iter().enumerate() {
-            print!("{}", report::dead_end(level, d, i + 1));
+            out!("{}", report::dead_end(level, d, i + 1));
         }
     }
     let rooms: Vec<String> = a
@@ -74,7 +75,7 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
         .iter()
         .map(|r| level.room_label(r))
         .collect();
-    println!(
+    outln!(
         "  unreachable rooms: {}",
         if rooms.is_empty() {
             "none".to_owned()
@@ -92,11 +93,36 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
                 .join(", "),
             Err(e) => format!("not worked out ({e})"),
         };
-        println!("  keys no solution needs: {keys}");
+        outln!("  keys no solution needs: {keys}");
     }
     if a.plan.is_some() {
         EXIT_SOLVABLE
     } else {
         EXIT_UNSOLVABLE
+    }
+}
+
+/// The full analysis did not fit in the state limit; a plain solve stops at
+/// the goal and often still does.
+fn solve_only(level: &crate::model::Level, options: &SolveOptions, why: &SolveError) -> u8 {
+    outln!("analysis:");
+    outln!("  dead ends, least pulls and unneeded keys: not worked out ({why})");
+    match crate::solver::solve(level, options) {
+        Ok(s) => {
+            match &s.plan {
+                Some(plan) => outln!("  solvable: {}", report::summary(plan)),
+                None => outln!("  cannot be solved"),
+            }
+            outln!("  states explored: {}", report::count(s.states_explored));
+            if s.plan.is_some() {
+                EXIT_SOLVABLE
+            } else {
+                EXIT_UNSOLVABLE
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_TOO_LARGE
+        }
     }
 }

@@ -1,6 +1,25 @@
 //! The `lockwork` command line: `solve`, `check` and (with the editor) opening a level.
 
+/// Like `println!`, but when standard output is closed (`lockwork check F | head`)
+/// the rest of the output is dropped quietly instead of panicking; the exit
+/// status still tells the outcome.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
+/// Like `print!`, with the same care as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 mod check;
+pub mod generate;
 mod report;
 mod solve;
 
@@ -59,6 +78,8 @@ pub enum Command {
         #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
         max_states: usize,
     },
+    /// Write a new level: `lockwork generate KIND [options] -o OUT`.
+    Generate(generate::GenerateArgs),
 }
 
 /// Runs the command line; what `main` calls. `open_editor` is given the file
@@ -71,6 +92,7 @@ pub fn run(cli: Cli, open_editor: impl FnOnce(Option<PathBuf>) -> anyhow::Result
             max_states,
         }) => ExitCode::from(solve::run(&file, json, max_states)),
         Some(Command::Check { file, max_states }) => ExitCode::from(check::run(&file, max_states)),
+        Some(Command::Generate(args)) => ExitCode::from(generate::run(args)),
         None => match open_editor(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

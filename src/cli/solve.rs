@@ -55,7 +55,7 @@ pub fn run(path: &Path, as_json: bool, max_states: usize) -> u8 {
         Err(e) => return fail(&e),
     };
     if as_json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&to_json(&answer)).unwrap_or_default()
         );
@@ -109,18 +109,18 @@ fn print_text(path: &Path, level: &crate::model::Level, a: &Answer) {
     };
     match &a.plan {
         Some(plan) => {
-            println!("{title}: solvable, {}", report::summary(plan));
+            outln!("{title}: solvable, {}", report::summary(plan));
             if let Some(min) = a.min_pulls {
-                println!("least lever pulls of any solution: {min}");
+                outln!("least lever pulls of any solution: {min}");
             }
-            print!("{}", report::plan(level, &plan.steps, ""));
+            out!("{}", report::plan(level, &plan.steps, ""));
         }
-        None => println!("{title}: cannot be solved"),
+        None => outln!("{title}: cannot be solved"),
     }
     let dead = a
         .dead_ends
         .map_or_else(|| "not analysed".to_owned(), report::count);
-    println!(
+    outln!(
         "states explored: {}; dead-end states: {dead}",
         report::count(a.states_explored)
     );

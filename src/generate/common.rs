@@ -1,0 +1,252 @@
+//! What the generators share: colours, fresh ids, the room graph, and the
+//! final check by the solver.
+
+use serde_json::{Map, Value};
+
+use super::GenerateError;
+use crate::model::Level;
+use crate::model::palette::{FIRST_COLORS, WHEEL_COLORS, nth as palette};
+use crate::solver::{SolveOptions, solve};
+
+/// Gives every key a distinct colour (in key order) and a colour name when it
+/// has no name yet.
+pub(crate) fn color_keys(level: &mut Level) {
+    let mut used: rustc_hash::FxHashSet<[u8; 3]> = level
+        .keys
+        .iter()
+        .filter_map(|k| k.color.map(|c| c.0))
+        .collect();
+    let mut next = 0usize;
+    for key in &mut level.keys {
+        if key.color.is_some() {
+            continue;
+        }
+        // Bounded: each colour taken can make at most one draw fail.
+        let (rgb, name) = loop {
+            let (rgb, name) = palette(next);
+            next += 1;
+            if !used.contains(&rgb.0) || next > level_keys_bound(used.len()) {
+                break (rgb, name);
+            }
+        };
+        used.insert(rgb.0);
+        key.color = Some(rgb);
+        if key.name.is_empty()
+            && let Some(name) = name
+        {
+            key.name = name.to_owned();
+        }
+    }
+}
+
+/// Draws of the palette after which [`color_keys`] stops looking for an unused colour.
+fn level_keys_bound(used: usize) -> usize {
+    2 * used + FIRST_COLORS.len() + WHEEL_COLORS + 1
+}
+
+/// Mints ids `prefix1`, `prefix2`, … that are not already taken.
+pub(crate) struct Ids {
+    prefix: &'static str,
+    next: usize,
+    taken: rustc_hash::FxHashSet<String>,
+}
+
+impl Ids {
+    pub fn new<'a>(prefix: &'static str, taken: impl Iterator<Item = &'a str>) -> Self {
+        Self {
+            prefix,
+            next: 1,
+            taken: taken.map(str::to_owned).collect(),
+        }
+    }
+
+    /// The next free id. Terminates: each call skips at most `taken.len()` ids.
+    pub fn fresh(&mut self) -> String {
+        loop {
+            let id = format!("{}{}", self.prefix, self.next);
+            self.next += 1;
+            if !self.taken.contains(&id) {
+                self.taken.insert(id.clone());
+                return id;
+            }
+        }
+    }
+}
+
+/// The rooms and doors of a level as adjacency lists over indices.
+#[derive(Clone, Debug)]
+pub(crate) struct Graph {
+    /// Per room: `(door index, other room index)`, in door order.
+    pub adj: Vec<Vec<(usize, usize)>>,
+    /// Per door: its two rooms, `(from, to)`.
+    pub ends: Vec<(usize, usize)>,
+}
+
+impl Graph {
+    /// The graph of a level whose references resolve (doors that do not
+    /// resolve are left out).
+    pub fn of(level: &Level) -> Self {
+        let index = crate::model::LevelIndex::new(level);
+        let mut adj = vec![Vec::new(); level.rooms.len()];
+        let mut ends = Vec::with_capacity(level.doors.len());
+        for (d, door) in level.doors.iter().enumerate() {
+            match (index.room(&door.from), index.room(&door.to)) {
+                (Some(a), Some(b)) if a != b => {
+                    adj[a].push((d, b));
+                    adj[b].push((d, a));
+                    ends.push((a, b));
+                }
+                _ => ends.push((usize::MAX, usize::MAX)),
+            }
+        }
+        Self { adj, ends }
+    }
+
+    /// Breadth-first distances from `from` through doors that `usable` allows;
+    /// `usize::MAX` where not reached. Also the door each room was first
+    /// reached by (`usize::MAX` for `from` and unreached rooms).
+    pub fn bfs(&self, from: usize, usable: impl Fn(usize) -> bool) -> (Vec<usize>, Vec<usize>) {
+        let n = self.adj.len();
+        let mut dist = vec![usize::MAX; n];
+        let mut via = vec![usize::MAX; n];
+        if from >= n {
+            return (dist, via);
+        }
+        dist[from] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(r) = queue.pop_front() {
+            for &(d, next) in &self.adj[r] {
+                if dist[next] == usize::MAX && usable(d) {
+                    dist[next] = dist[r] + 1;
+                    via[next] = d;
+                    queue.push_back(next);
+                }
+            }
+        }
+        (dist, via)
+    }
+}
+
+/// What the solver found when it checked a generated level.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Verified {
+    pub cost: f64,
+    pub moves: u32,
+    pub pulls: u32,
+    pub states: usize,
+    pub steps: Vec<crate::rules::Step>,
+}
+
+/// The states a generator lets the solver visit when checking a level.
+pub(crate) const VERIFY_MAX_STATES: usize = 4_000_000;
+
+/// Checks with the solver that `level` is valid (the solver refuses a level
+/// with validation errors) and solvable.
+/// `hint` says what to change when the level is too large to check.
+pub(crate) fn verify(
+    level: &Level,
+    max_states: usize,
+    hint: &str,
+) -> Result<Verified, GenerateError> {
+    let options = SolveOptions {
+        max_states,
+        cancel: None,
+    };
+    let solved = solve(level, &options).map_err(|e| match e {
+        crate::solver::SolveError::Invalid(m) => {
+            GenerateError::Internal(format!("the generated level does not validate: {m}"))
+        }
+        crate::solver::SolveError::TooLarge { .. }
+        | crate::solver::SolveError::TooManyBits { .. } => GenerateError::TooLargeToCheck {
+            limit: max_states,
+            hint: hint.to_owned(),
+        },
+        e => GenerateError::Solver(e),
+    })?;
+    match solved.plan {
+        Some(plan) => Ok(Verified {
+            cost: plan.cost,
+            moves: plan.moves,
+            pulls: plan.pulls,
+            states: solved.states_explored,
+            steps: plan.steps,
+        }),
+        None => Err(GenerateError::Internal(
+            "the solver found no solution for the generated level".into(),
+        )),
+    }
+}
+
+/// Gives keys colours and rooms positions: what a level needs to read well,
+/// none of which changes how it plays.
+pub(crate) fn dress(level: &mut Level) {
+    color_keys(level);
+    crate::layout::place_missing(level);
+}
+
+/// Writes the generator record: kind, seed, parameters and what was achieved.
+pub(crate) fn record(level: &mut Level, kind: &str, seed: u64, params: Value, result: Value) {
+    let mut record = Map::new();
+    record.insert("kind".into(), Value::from(kind));
+    record.insert("seed".into(), Value::from(seed));
+    record.insert("parameters".into(), params);
+    record.insert("result".into(), result);
+    level.generator = Some(Value::Object(record));
+}
+
+/// `12` for whole numbers, `2.5` otherwise.
+pub(crate) fn cost_text(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A JSON number for a figure: whole numbers without a fraction.
+pub(crate) fn num(x: f64) -> Value {
+    crate::format::number(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palette_is_distinct() {
+        let head: Vec<[u8; 3]> = (0..220).map(|i| palette(i).0.0).collect();
+        let mut sorted = head.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), head.len());
+        let tail: Vec<[u8; 3]> = (220..60_000).map(|i| palette(i).0.0).collect();
+        let mut sorted = tail.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), tail.len());
+    }
+
+    #[test]
+    fn many_keys_get_distinct_colors() {
+        let mut level = Level::new("keys");
+        for i in 0..3000 {
+            level
+                .keys
+                .push(crate::model::Key::new(format!("k{i}"), "r1"));
+        }
+        level.keys[5].color = Some(palette(0).0); // taken by the designer
+        color_keys(&mut level);
+        let mut colors: Vec<[u8; 3]> = level.keys.iter().map(|k| k.color.unwrap().0).collect();
+        colors.sort_unstable();
+        colors.dedup();
+        assert_eq!(colors.len(), 3000);
+    }
+
+    #[test]
+    fn fresh_ids_skip_taken() {
+        let taken = ["k1", "k3"];
+        let mut ids = Ids::new("k", taken.iter().copied());
+        assert_eq!(ids.fresh(), "k2");
+        assert_eq!(ids.fresh(), "k4");
+    }
+}

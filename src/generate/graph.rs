@@ -1,0 +1,114 @@
+//! Random connected room graphs for the generators that do not get a layout.
+
+use super::{GenerateError, Rng};
+use crate::format::MAX_ITEMS;
+use crate::model::{Door, Level, Room};
+
+/// A random connected graph of `rooms` rooms (`r1` … `rN`, no positions) and
+/// doors (`d1` …): a random tree that favours long corridors, plus up to
+/// `extra_doors` more doors, each between rooms two or three doors apart so
+/// that loops stay local. Start and goal are `r1`. Returns the level and the
+/// number of extra doors that fitted.
+pub fn random_graph(
+    rng: &mut Rng,
+    rooms: usize,
+    extra_doors: usize,
+) -> Result<(Level, usize), GenerateError> {
+    if rooms == 0 || rooms > MAX_ITEMS {
+        return Err(GenerateError::Params(format!(
+            "--rooms must be between 1 and {MAX_ITEMS}, not {rooms}"
+        )));
+    }
+    if extra_doors > MAX_ITEMS - rooms {
+        return Err(GenerateError::Params(format!(
+            "--extra-doors must be at most {}, not {extra_doors}",
+            MAX_ITEMS - rooms
+        )));
+    }
+    let mut level = Level::new("");
+    level.rooms.clear();
+    for i in 1..=rooms {
+        let mut room = Room::new(format!("r{i}"), [0.0, 0.0]);
+        room.pos = None;
+        level.rooms.push(room);
+    }
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); rooms];
+    let add = |level: &mut Level, adj: &mut Vec<Vec<usize>>, a: usize, b: usize| {
+        let id = format!("d{}", level.doors.len() + 1);
+        level
+            .doors
+            .push(Door::new(id, format!("r{}", a + 1), format!("r{}", b + 1)));
+        adj[a].push(b);
+        adj[b].push(a);
+    };
+    for i in 1..rooms {
+        // Half the time hang the room off one of the last three (corridors),
+        // otherwise off any earlier room (branches).
+        let parent = if rng.chance(1, 2) {
+            i - 1 - rng.index(i.min(3))
+        } else {
+            rng.index(i)
+        };
+        add(&mut level, &mut adj, parent, i);
+    }
+    let mut placed = 0;
+    let mut dist = vec![usize::MAX; rooms];
+    let mut touched: Vec<usize> = Vec::new();
+    let attempts = extra_doors.saturating_mul(20);
+    let mut tries = 0;
+    while placed < extra_doors && tries < attempts {
+        tries += 1;
+        let a = rng.index(rooms);
+        // Rooms two or three doors from `a`, in discovery order.
+        for &t in &touched {
+            dist[t] = usize::MAX;
+        }
+        touched.clear();
+        dist[a] = 0;
+        touched.push(a);
+        let mut candidates = Vec::new();
+        let mut k = 0;
+        while k < touched.len() {
+            let r = touched[k];
+            k += 1;
+            if dist[r] >= 3 {
+                continue;
+            }
+            for &s in &adj[r] {
+                if dist[s] == usize::MAX {
+                    dist[s] = dist[r] + 1;
+                    touched.push(s);
+                    if dist[s] >= 2 {
+                        candidates.push(s);
+                    }
+                }
+            }
+        }
+        if let Some(&b) = rng.pick(&candidates) {
+            add(&mut level, &mut adj, a, b);
+            placed += 1;
+        }
+    }
+    level.start = level.rooms[0].id.clone();
+    level.goal = level.start.clone();
+    Ok((level, placed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::common::Graph;
+
+    #[test]
+    fn connected_with_extra_doors() {
+        let mut rng = Rng::new(5);
+        let (level, placed) = random_graph(&mut rng, 60, 15).unwrap();
+        assert_eq!(level.rooms.len(), 60);
+        assert_eq!(placed, 15);
+        assert_eq!(level.doors.len(), 59 + 15);
+        let g = Graph::of(&level);
+        let (dist, _) = g.bfs(0, |_| true);
+        assert!(dist.iter().all(|&d| d != usize::MAX));
+        assert!(random_graph(&mut rng, 0, 0).is_err());
+    }
+}

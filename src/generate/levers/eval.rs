@@ -1,0 +1,717 @@
+//! The fast evaluator of a lever wiring: the least number of lever pulls
+//! (walking free) from the start to the goal, as the solver's `min_pulls`
+//! defines it, for layouts of rooms, doors and levers.
+//!
+//! Door states are a bitmask (`bit d` set: door `d` open). For layouts of up
+//! to [`DENSE_MAX_DOORS`] doors, the set of states reached is kept as one
+//! bitset over all door masks per room, and a breadth-first search runs a
+//! whole level of pulls at once with word operations: a pull permutes a
+//! room's bitset (mask `m` becomes `m ^ flips`, a few "delta swaps"), and
+//! walking spreads bits along each door, restricted to the masks in which
+//! that door is open, in two sweeps over a spanning tree of the rooms (one
+//! round suffices when the doors form a forest). Larger layouts use a plain
+//! breadth-first search over `(mask, room)` states. Nothing is allocated per
+//! evaluation: the buffers are reused.
+
+use rustc_hash::FxHashSet;
+
+use crate::model::{Level, LevelIndex};
+
+/// Layouts with at most this many doors use the bitset evaluator.
+pub const DENSE_MAX_DOORS: usize = 12;
+/// At most this many doors in a layout for the lever generator.
+pub const MAX_DOORS: usize = 64;
+/// The sparse evaluator gives up past this many states.
+pub const SPARSE_MAX_STATES: usize = 2_000_000;
+
+/// Positions where bit `j` of the index (within a 64-bit word) is 0.
+const LOW: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
+
+/// One door as walking sees it, oriented from the spanning tree's parent side.
+#[derive(Clone, Copy, Debug)]
+struct Link {
+    parent: usize,
+    child: usize,
+    door: usize,
+    /// Passable from `parent` to `child`.
+    down: bool,
+    /// Passable from `child` to `parent`.
+    up: bool,
+}
+
+/// Computes `min_pulls` for wirings of one layout, fast.
+#[derive(Clone, Debug)]
+pub struct LeverEvaluator {
+    rooms: usize,
+    doors: usize,
+    start: usize,
+    goal: usize,
+    start_mask: u64,
+    /// Room of each lever.
+    lever_room: Vec<usize>,
+    /// Levers of room `r`: `room_levers[room_start[r]..room_start[r + 1]]`.
+    room_start: Vec<usize>,
+    room_levers: Vec<usize>,
+    /// Rooms with levers: `(room, first, last)` into `room_levers`.
+    pull_rooms: Vec<(usize, usize, usize)>,
+    links: Vec<Link>,
+    /// The doors form a forest, so one round of sweeps closes walking.
+    forest: bool,
+    /// Per room: its doors as `(door, other room, passable from here)`.
+    adj: Vec<Vec<(u32, usize)>>,
+    dense: Option<Dense>,
+    sparse: Sparse,
+}
+
+#[derive(Clone, Debug)]
+struct Dense {
+    words: usize,
+    /// Per door, the words of the bitset of masks in which it is open.
+    open: Vec<u64>,
+    reached: Vec<u64>,
+    front: Vec<u64>,
+    next: Vec<u64>,
+    /// The same, one `u128` per room, for layouts of up to 7 doors.
+    open128: Vec<u128>,
+    reached128: Vec<u128>,
+    front128: Vec<u128>,
+    next128: Vec<u128>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Sparse {
+    seen: FxHashSet<(u64, u32)>,
+    cur: Vec<(u64, u32)>,
+    next: Vec<(u64, u32)>,
+}
+
+/// Why a layout cannot be evaluated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalLayoutError {
+    /// More doors than [`MAX_DOORS`].
+    TooManyDoors(usize),
+    /// A reference does not resolve.
+    Invalid(String),
+}
+
+impl LeverEvaluator {
+    /// An evaluator for the rooms, doors and levers of `level` (locks and
+    /// keys are not looked at: the lever generator refuses them).
+    pub fn new(level: &Level) -> Result<Self, EvalLayoutError> {
+        let doors = level.doors.len();
+        if doors > MAX_DOORS {
+            return Err(EvalLayoutError::TooManyDoors(doors));
+        }
+        let index = LevelIndex::new(level);
+        let room = |id| {
+            index
+                .room(id)
+                .ok_or_else(|| EvalLayoutError::Invalid(format!("no room \"{id}\"")))
+        };
+        let rooms = level.rooms.len();
+        let start = room(&level.start)?;
+        let goal = room(&level.goal)?;
+        let mut start_mask = 0u64;
+        let mut ends = Vec::with_capacity(doors);
+        let mut adj: Vec<Vec<(u32, usize)>> = vec![Vec::new(); rooms];
+        for (d, door) in level.doors.iter().enumerate() {
+            let a = room(&door.from)?;
+            let b = room(&door.to)?;
+            if door.open {
+                start_mask |= 1 << d;
+            }
+            ends.push((a, b, door.one_way));
+            adj[a].push((d as u32, b));
+            if !door.one_way {
+                adj[b].push((d as u32, a));
+            }
+        }
+        let mut lever_room = Vec::with_capacity(level.levers.len());
+        for lever in &level.levers {
+            lever_room.push(room(&lever.room)?);
+        }
+        let mut room_start = vec![0usize; rooms + 1];
+        for &r in &lever_room {
+            room_start[r + 1] += 1;
+        }
+        for r in 0..rooms {
+            room_start[r + 1] += room_start[r];
+        }
+        let mut fill = room_start.clone();
+        let mut room_levers = vec![0usize; lever_room.len()];
+        for (l, &r) in lever_room.iter().enumerate() {
+            room_levers[fill[r]] = l;
+            fill[r] += 1;
+        }
+        let pull_rooms = (0..rooms)
+            .filter(|&r| room_start[r + 1] > room_start[r])
+            .map(|r| (r, room_start[r], room_start[r + 1]))
+            .collect();
+        let (links, forest) = sweep_order(rooms, start, &ends);
+        let dense = (doors <= DENSE_MAX_DOORS && rooms <= 64).then(|| {
+            let words = ((1usize << doors) / 64).max(1);
+            let mut open = vec![0u64; words * doors];
+            for d in 0..doors {
+                for i in 0..words {
+                    open[d * words + i] = (0..64)
+                        .filter(|b| ((i * 64 + b) >> d) & 1 == 1)
+                        .fold(0u64, |w, b| w | (1 << b));
+                }
+            }
+            let small = doors <= 7;
+            let open128 = if small {
+                (0..doors)
+                    .map(|d| {
+                        (0..128u32)
+                            .filter(|m| (m >> d) & 1 == 1)
+                            .fold(0u128, |w, m| w | (1 << m))
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let rooms128 = if small { rooms } else { 0 };
+            Dense {
+                words,
+                open128,
+                reached128: vec![0; rooms128],
+                front128: vec![0; rooms128],
+                next128: vec![0; rooms128],
+                open,
+                reached: vec![0; words * rooms],
+                front: vec![0; words * rooms],
+                next: vec![0; words * rooms],
+            }
+        });
+        Ok(Self {
+            rooms,
+            doors,
+            start,
+            goal,
+            start_mask,
+            lever_room,
+            room_start,
+            room_levers,
+            pull_rooms,
+            links,
+            forest,
+            adj,
+            dense,
+            sparse: Sparse::default(),
+        })
+    }
+
+    /// Number of levers.
+    pub fn levers(&self) -> usize {
+        self.lever_room.len()
+    }
+
+    /// Number of doors.
+    pub fn doors(&self) -> usize {
+        self.doors
+    }
+
+    /// The room of each lever, by index into the level's rooms.
+    pub fn lever_rooms(&self) -> &[usize] {
+        &self.lever_room
+    }
+
+    /// The wiring of `level` as one door mask per lever (`bit d`: it flips
+    /// door `d`; a door listed twice flips back).
+    pub fn wiring_of(level: &Level) -> Vec<u64> {
+        let index = LevelIndex::new(level);
+        level
+            .levers
+            .iter()
+            .map(|l| {
+                l.toggles
+                    .iter()
+                    .filter_map(|d| index.door(d))
+                    .filter(|&d| d < 64)
+                    .fold(0u64, |m, d| m ^ (1 << d))
+            })
+            .collect()
+    }
+
+    /// The least number of pulls that takes the player from the start to the
+    /// goal with lever `l` flipping the doors of `wires[l]`, or `None` when no
+    /// number of pulls does (or, for large layouts, when the search gives up).
+    pub fn min_pulls(&mut self, wires: &[u64]) -> Option<u32> {
+        if wires.len() < self.lever_room.len() {
+            // Levers without an entry flip nothing.
+            let mut padded = wires.to_vec();
+            padded.resize(self.lever_room.len(), 0);
+            return self.min_pulls(&padded);
+        }
+        if !self.might_reach(wires) {
+            return None;
+        }
+        if self.dense.is_some() {
+            self.dense_min_pulls(wires)
+        } else {
+            self.sparse_min_pulls(wires)
+        }
+    }
+
+    /// A quick necessary condition: the goal can be reached if every door
+    /// that a lever in a reachable room flips were open. False means no
+    /// number of pulls helps. (Always true for layouts of more than 64 rooms.)
+    fn might_reach(&self, wires: &[u64]) -> bool {
+        if self.rooms > 64 {
+            return true;
+        }
+        let mut open = self.start_mask;
+        let mut reached = 1u64 << self.start;
+        loop {
+            // Walk through every door that is or might be open.
+            loop {
+                let before = reached;
+                for link in self.links.iter().rev() {
+                    if link.up && open & (1 << link.door) != 0 && reached & (1 << link.child) != 0 {
+                        reached |= 1 << link.parent;
+                    }
+                }
+                for link in &self.links {
+                    if link.down
+                        && open & (1 << link.door) != 0
+                        && reached & (1 << link.parent) != 0
+                    {
+                        reached |= 1 << link.child;
+                    }
+                }
+                if self.forest || reached == before {
+                    break;
+                }
+            }
+            if reached & (1 << self.goal) != 0 {
+                return true;
+            }
+            let mut more = open;
+            for (l, &r) in self.lever_room.iter().enumerate() {
+                if reached & (1 << r) != 0 {
+                    more |= wires.get(l).copied().unwrap_or(0);
+                }
+            }
+            if more == open {
+                return false;
+            }
+            open = more;
+        }
+    }
+
+    fn dense_min_pulls(&mut self, wires: &[u64]) -> Option<u32> {
+        let mut dense = self.dense.take()?;
+        let answer = match dense.words {
+            _ if self.doors <= 7 => self.run_u128(&mut dense, wires),
+            1 => self.run_dense::<1>(&mut dense, wires),
+            2 => self.run_dense::<2>(&mut dense, wires),
+            4 => self.run_dense::<4>(&mut dense, wires),
+            8 => self.run_dense::<8>(&mut dense, wires),
+            16 => self.run_dense::<16>(&mut dense, wires),
+            32 => self.run_dense::<32>(&mut dense, wires),
+            _ => self.run_dense::<64>(&mut dense, wires),
+        };
+        self.dense = Some(dense);
+        answer
+    }
+
+    /// The bitset search for layouts of up to 7 doors: one `u128` per room.
+    fn run_u128(&self, d: &mut Dense, wires: &[u64]) -> Option<u32> {
+        let goal = 1u64 << self.goal;
+        d.reached128.fill(0);
+        d.front128.fill(0);
+        d.front128[self.start] = 1 << self.start_mask;
+        let mut front_live =
+            self.close128(&mut d.front128, &d.reached128, &d.open128, 1 << self.start);
+        d.reached128.copy_from_slice(&d.front128);
+        if front_live & goal != 0 {
+            return Some(0);
+        }
+        let mut pulls = 0u32;
+        loop {
+            pulls += 1;
+            d.next128.fill(0);
+            let mut live = 0u64;
+            for &(r, first, last) in &self.pull_rooms {
+                if front_live & (1 << r) == 0 {
+                    continue;
+                }
+                let front = d.front128[r];
+                let seen = d.reached128[r];
+                let mut add = 0u128;
+                for &l in &self.room_levers[first..last] {
+                    add |= permute128(front, wires[l]);
+                }
+                add &= !seen;
+                if add != 0 {
+                    d.next128[r] = add;
+                    live |= 1 << r;
+                }
+            }
+            if live == 0 {
+                return None;
+            }
+            live = self.close128(&mut d.next128, &d.reached128, &d.open128, live);
+            let mut rooms = live;
+            while rooms != 0 {
+                let r = rooms.trailing_zeros() as usize;
+                rooms &= rooms - 1;
+                d.reached128[r] |= d.next128[r];
+            }
+            if live & goal != 0 {
+                return Some(pulls);
+            }
+            std::mem::swap(&mut d.front128, &mut d.next128);
+            front_live = live;
+        }
+    }
+
+    /// [`Self::close`] for one `u128` per room.
+    #[inline(always)]
+    fn close128(&self, set: &mut [u128], reached: &[u128], open: &[u128], mut live: u64) -> u64 {
+        loop {
+            let mut changed = 0u128;
+            for link in self.links.iter().rev() {
+                if link.up && live & (1 << link.child) != 0 {
+                    let add = set[link.child] & open[link.door] & !reached[link.parent];
+                    let grew = add & !set[link.parent];
+                    if grew != 0 {
+                        set[link.parent] |= add;
+                        live |= 1 << link.parent;
+                        changed |= grew;
+                    }
+                }
+            }
+            for link in &self.links {
+                if link.down && live & (1 << link.parent) != 0 {
+                    let add = set[link.parent] & open[link.door] & !reached[link.child];
+                    let grew = add & !set[link.child];
+                    if grew != 0 {
+                        set[link.child] |= add;
+                        live |= 1 << link.child;
+                        changed |= grew;
+                    }
+                }
+            }
+            if self.forest || changed == 0 {
+                return live;
+            }
+        }
+    }
+
+    /// The bitset search with `W` words per room (`W = 2^doors / 64`, at least 1).
+    #[allow(clippy::needless_range_loop)] // word `i` of several bitsets at once
+    fn run_dense<const W: usize>(&self, d: &mut Dense, wires: &[u64]) -> Option<u32> {
+        let goal = 1u64 << self.goal;
+        d.reached.fill(0);
+        d.front.fill(0);
+        let m0 = self.start_mask as usize;
+        d.front[self.start * W + m0 / 64] |= 1 << (m0 % 64);
+        let mut front_live = self.close::<W>(&mut d.front, &d.reached, &d.open, 1 << self.start);
+        d.reached.copy_from_slice(&d.front);
+        if front_live & goal != 0 {
+            return Some(0);
+        }
+        let mut pulls = 0u32;
+        loop {
+            pulls += 1;
+            d.next.fill(0);
+            let mut live = 0u64;
+            for &(r, first, last) in &self.pull_rooms {
+                if front_live & (1 << r) == 0 {
+                    continue;
+                }
+                let at = r * W;
+                for &l in &self.room_levers[first..last] {
+                    let flips = wires[l];
+                    if flips == 0 {
+                        continue;
+                    }
+                    let mut tmp = [0u64; W];
+                    tmp.copy_from_slice(&d.front[at..at + W]);
+                    permute::<W>(&mut tmp, flips);
+                    let mut grew = 0u64;
+                    for i in 0..W {
+                        let add = tmp[i] & !d.reached[at + i];
+                        d.next[at + i] |= add;
+                        grew |= add;
+                    }
+                    if grew != 0 {
+                        live |= 1 << r;
+                    }
+                }
+            }
+            if live == 0 {
+                return None;
+            }
+            live = self.close::<W>(&mut d.next, &d.reached, &d.open, live);
+            let mut rooms = live;
+            while rooms != 0 {
+                let at = rooms.trailing_zeros() as usize * W;
+                rooms &= rooms - 1;
+                for i in 0..W {
+                    d.reached[at + i] |= d.next[at + i];
+                }
+            }
+            if live & goal != 0 {
+                return Some(pulls);
+            }
+            std::mem::swap(&mut d.front, &mut d.next);
+            front_live = live;
+        }
+    }
+
+    /// Spreads the states of `set` along open doors into states not yet in
+    /// `reached` until nothing changes. `live` has a bit for each room with
+    /// states in `set`; returns it updated.
+    #[inline(always)]
+    fn close<const W: usize>(
+        &self,
+        set: &mut [u64],
+        reached: &[u64],
+        open: &[u64],
+        mut live: u64,
+    ) -> u64 {
+        loop {
+            let mut changed = 0u64;
+            for link in self.links.iter().rev() {
+                if link.up && live & (1 << link.child) != 0 {
+                    let grew = spread::<W>(set, reached, open, link.child, link.parent, link.door);
+                    if grew != 0 {
+                        live |= 1 << link.parent;
+                        changed |= grew;
+                    }
+                }
+            }
+            for link in &self.links {
+                if link.down && live & (1 << link.parent) != 0 {
+                    let grew = spread::<W>(set, reached, open, link.parent, link.child, link.door);
+                    if grew != 0 {
+                        live |= 1 << link.child;
+                        changed |= grew;
+                    }
+                }
+            }
+            if self.forest || changed == 0 {
+                return live;
+            }
+        }
+    }
+
+    fn sparse_min_pulls(&mut self, wires: &[u64]) -> Option<u32> {
+        let mut sp = std::mem::take(&mut self.sparse);
+        let answer = self.run_sparse(&mut sp, wires);
+        self.sparse = sp;
+        answer
+    }
+
+    fn run_sparse(&self, sp: &mut Sparse, wires: &[u64]) -> Option<u32> {
+        sp.seen.clear();
+        sp.cur.clear();
+        sp.next.clear();
+        let first = (self.start_mask, self.start as u32);
+        sp.seen.insert(first);
+        sp.cur.push(first);
+        if self.walk(sp) {
+            return Some(0);
+        }
+        let mut pulls = 0u32;
+        while !sp.cur.is_empty() {
+            pulls += 1;
+            sp.next.clear();
+            for i in 0..sp.cur.len() {
+                let (mask, r) = sp.cur[i];
+                let r = r as usize;
+                for &l in &self.room_levers[self.room_start[r]..self.room_start[r + 1]] {
+                    let flips = wires.get(l).copied().unwrap_or(0);
+                    let s = (mask ^ flips, r as u32);
+                    if flips != 0 && sp.seen.insert(s) {
+                        sp.next.push(s);
+                    }
+                }
+            }
+            std::mem::swap(&mut sp.cur, &mut sp.next);
+            if self.walk(sp) {
+                return Some(pulls);
+            }
+            if sp.seen.len() > SPARSE_MAX_STATES {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Adds to `sp.cur` every state reached by walking from its states; true
+    /// when one of them is in the goal room.
+    fn walk(&self, sp: &mut Sparse) -> bool {
+        let mut i = 0;
+        let mut found = false;
+        while i < sp.cur.len() {
+            let (mask, r) = sp.cur[i];
+            i += 1;
+            if r as usize == self.goal {
+                found = true;
+            }
+            for &(d, other) in &self.adj[r as usize] {
+                if mask & (1 << d) != 0 {
+                    let s = (mask, other as u32);
+                    if sp.seen.insert(s) {
+                        sp.cur.push(s);
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// `set[to] |= set[from] & open(door) & !reached[to]`; nonzero when it grew.
+/// `open` holds, per door, the `W` words of the masks in which it is open.
+#[inline(always)]
+fn spread<const W: usize>(
+    set: &mut [u64],
+    reached: &[u64],
+    open: &[u64],
+    from: usize,
+    to: usize,
+    door: usize,
+) -> u64 {
+    let (f, t, o) = (from * W, to * W, door * W);
+    let mut add = [0u64; W];
+    for i in 0..W {
+        add[i] = set[f + i] & open[o + i] & !reached[t + i];
+    }
+    let mut grew = 0u64;
+    for i in 0..W {
+        grew |= add[i] & !set[t + i];
+        set[t + i] |= add[i];
+    }
+    grew
+}
+
+/// Moves every bit `m` of a 128-bit set to `m ^ flips` (`flips < 128`).
+#[inline(always)]
+fn permute128(x: u128, flips: u64) -> u128 {
+    let mut x = x;
+    let mut f = flips;
+    while f != 0 {
+        let j = f.trailing_zeros();
+        f &= f - 1;
+        if j < 6 {
+            // A delta swap on each 64-bit half (variable u128 shifts are slow).
+            let m = LOW[j as usize];
+            let s = 1u32 << j;
+            let (lo, hi) = (x as u64, (x >> 64) as u64);
+            let lo = ((lo & m) << s) | ((lo >> s) & m);
+            let hi = ((hi & m) << s) | ((hi >> s) & m);
+            x = u128::from(lo) | (u128::from(hi) << 64);
+        } else {
+            x = x.rotate_left(64);
+        }
+    }
+    x
+}
+
+/// Moves every bit `m` of the bitset to `m ^ flips`.
+#[inline(always)]
+fn permute<const W: usize>(words: &mut [u64; W], flips: u64) {
+    let mut f = flips;
+    while f != 0 {
+        let j = f.trailing_zeros();
+        f &= f - 1;
+        if j < 6 {
+            let s = 1u32 << j;
+            let m = LOW[j as usize];
+            for x in words.iter_mut() {
+                *x = ((*x & m) << s) | ((*x >> s) & m);
+            }
+        } else {
+            let step = 1usize << (j - 6);
+            if step >= W {
+                continue; // a door beyond the layout: no such bit
+            }
+            for i in 0..W {
+                if i & step == 0 {
+                    words.swap(i, i + step);
+                }
+            }
+        }
+    }
+}
+
+/// Orders the doors for the walking sweeps: a breadth-first spanning tree
+/// from the start (then from any room not reached), tree doors first in
+/// breadth-first order, then the doors that close loops. Also says whether
+/// the doors form a forest.
+fn sweep_order(rooms: usize, start: usize, ends: &[(usize, usize, bool)]) -> (Vec<Link>, bool) {
+    let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); rooms];
+    for (d, &(a, b, _)) in ends.iter().enumerate() {
+        adj[a].push((d, b));
+        adj[b].push((d, a));
+    }
+    let mut seen = vec![false; rooms];
+    let mut used = vec![false; ends.len()];
+    let mut links = Vec::with_capacity(ends.len());
+    let link = |d: usize, parent: usize, child: usize| {
+        let (a, _, one_way) = ends[d];
+        let forward = parent == a; // parent is the door's `from`
+        Link {
+            parent,
+            child,
+            door: d,
+            down: forward || !one_way,
+            up: !forward || !one_way,
+        }
+    };
+    let roots = std::iter::once(start).chain(0..rooms);
+    for root in roots {
+        if root >= rooms || seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut queue = std::collections::VecDeque::from([root]);
+        while let Some(r) = queue.pop_front() {
+            for &(d, s) in &adj[r] {
+                if !seen[s] {
+                    seen[s] = true;
+                    used[d] = true;
+                    links.push(link(d, r, s));
+                    queue.push_back(s);
+                }
+            }
+        }
+    }
+    let mut forest = true;
+    for (d, &(a, b, _)) in ends.iter().enumerate() {
+        if !used[d] {
+            forest = false;
+            links.push(link(d, a, b));
+        }
+    }
+    (links, forest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permute_moves_bits_by_xor() {
+        for flips in [1u64, 2, 5, 64, 65, 127, 0x41] {
+            let mut words = [0u64; 2];
+            let m = 37usize;
+            words[m / 64] |= 1 << (m % 64);
+            permute::<2>(&mut words, flips);
+            let t = m ^ flips as usize;
+            assert_eq!(words[t / 64], 1 << (t % 64), "flips {flips}");
+            assert_eq!(words.iter().map(|w| w.count_ones()).sum::<u32>(), 1);
+        }
+    }
+}

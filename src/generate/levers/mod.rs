@@ -1,0 +1,460 @@
+//! Lever wiring (seed article 000): given a layout of rooms, doors and levers
+//! with empty `toggles`, choose which doors each lever flips so that the least
+//! number of lever pulls needed to reach the goal is as large as possible.
+
+mod eval;
+mod search;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+pub use eval::{DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, MAX_DOORS};
+use search::{Budget, Found, Shared, Space, anneal};
+
+use super::common::{Graph, dress, record};
+use super::{Change, DoorChange, GenerateError, Generated, Progress};
+use crate::model::{Door, Level, Lever, Room};
+use crate::solver::{SolveOptions, analyze};
+use crate::validate::validate;
+
+/// What [`levers`] makes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeversParams {
+    /// The seed. With an evaluation budget and no time limit, the same seed,
+    /// thread count and layout give the same level on every machine.
+    pub seed: u64,
+    /// Rooms, doors (closed unless marked open) and levers; levers with empty
+    /// `toggles` get wired, the others keep their wiring.
+    pub layout: Level,
+    /// The layout's file name, for the generator record.
+    pub layout_name: String,
+    /// Each lever flips at least this many doors.
+    pub min_doors: usize,
+    /// Each lever flips at most this many doors.
+    pub max_doors: usize,
+    /// Let two levers flip the same doors.
+    pub allow_alike: bool,
+    /// Stop after this many seconds (the result then depends on the machine's speed).
+    pub seconds: Option<f64>,
+    /// Stop after this many wirings tried per thread (reproducible).
+    pub evaluations: Option<u64>,
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Stop as soon as a wiring needs this many pulls.
+    pub target: Option<u32>,
+}
+
+impl LeversParams {
+    /// Parameters for wiring `layout`, with the defaults: 1..2 doors per
+    /// lever, no two levers alike, five seconds on all cores.
+    pub fn new(layout: Level) -> Self {
+        Self {
+            seed: 0,
+            layout,
+            layout_name: String::new(),
+            min_doors: 1,
+            max_doors: 2,
+            allow_alike: false,
+            seconds: Some(5.0),
+            evaluations: None,
+            threads: 0,
+            target: None,
+        }
+    }
+}
+
+/// The basement of the seed article: rooms `r1`..`r8`, start `r1`, goal
+/// `r8`, doors all closed `[1,2] [1,3] [2,4] [2,5] [3,6] [3,7] [5,8]`, and
+/// levers with empty toggles in the rooms listed (`[1,1,2,2,3,4,5,5,6,7,7]`
+/// for the article's layout).
+pub fn basement_layout(lever_rooms: &[usize]) -> Level {
+    let mut level = Level::new("Basement");
+    level.rooms.clear();
+    let places: [[f64; 2]; 8] = [
+        [0.0, 110.0],
+        [180.0, 0.0],
+        [180.0, 220.0],
+        [360.0, -55.0],
+        [360.0, 55.0],
+        [360.0, 165.0],
+        [360.0, 275.0],
+        [540.0, 55.0],
+    ];
+    for (i, pos) in places.iter().enumerate() {
+        level.rooms.push(Room::new(format!("r{}", i + 1), *pos));
+    }
+    let doors = [(1, 2), (1, 3), (2, 4), (2, 5), (3, 6), (3, 7), (5, 8)];
+    for (i, (a, b)) in doors.iter().enumerate() {
+        let mut door = Door::new(format!("d{}", i + 1), format!("r{a}"), format!("r{b}"));
+        door.open = false;
+        level.doors.push(door);
+    }
+    for (i, r) in lever_rooms.iter().enumerate() {
+        level.levers.push(Lever::new(
+            format!("l{}", i + 1),
+            format!("r{r}"),
+            Vec::new(),
+        ));
+    }
+    level.start = "r1".into();
+    level.goal = "r8".into();
+    level
+}
+
+/// The least number of pulls of a wired level of rooms, doors and levers,
+/// by the fast evaluator (`None` when it cannot be solved).
+pub fn min_pulls_of_wiring(level: &Level) -> Result<Option<u32>, GenerateError> {
+    let mut eval = LeverEvaluator::new(level).map_err(layout_error)?;
+    Ok(eval.min_pulls(&LeverEvaluator::wiring_of(level)))
+}
+
+fn layout_error(e: EvalLayoutError) -> GenerateError {
+    match e {
+        EvalLayoutError::TooManyDoors(n) => GenerateError::Layout(format!(
+            "the layout has {n} doors; the lever generator handles at most {MAX_DOORS}: \
+             remove doors or split the level"
+        )),
+        EvalLayoutError::Invalid(m) => GenerateError::InvalidLayout(m),
+    }
+}
+
+/// Wires the levers of a layout to make the least number of pulls large.
+///
+/// Runs simulated annealing with restarts on `threads` workers (each its
+/// own stream of the seed), changing one lever's wiring per step and scoring
+/// each wiring with the [`LeverEvaluator`]; stops at the time or evaluation
+/// budget, at the target, or when `cancel` is set, and returns the best
+/// wiring found (with `cancelled` set in the last case). The solver checks
+/// the result and must agree on the number of pulls.
+pub fn levers(
+    params: &LeversParams,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let layout = &params.layout;
+    check_layout(layout)?;
+    if params.seconds.is_none() && params.evaluations.is_none() && params.target.is_none() {
+        return Err(GenerateError::Params(
+            "give the search a budget: --seconds, --evaluations or --target".into(),
+        ));
+    }
+    if let Some(s) = params.seconds
+        && !(s.is_finite() && s > 0.0 && s <= 1e7)
+    {
+        return Err(GenerateError::Params(format!(
+            "--seconds must be a positive number of seconds, not {s}"
+        )));
+    }
+    let doors = layout.doors.len();
+    if params.min_doors == 0 || params.min_doors > params.max_doors {
+        return Err(GenerateError::Params(format!(
+            "--min-doors must be at least 1 and at most --max-doors (here {}..{})",
+            params.min_doors, params.max_doors
+        )));
+    }
+    if params.min_doors > doors {
+        return Err(GenerateError::Params(format!(
+            "--min-doors is {} but the layout has only {doors} door{}: lower --min-doors",
+            params.min_doors,
+            if doors == 1 { "" } else { "s" }
+        )));
+    }
+    let max_doors = params.max_doors.min(doors);
+    let eval = LeverEvaluator::new(layout).map_err(layout_error)?;
+    let fixed: Vec<Option<u64>> = LeverEvaluator::wiring_of(layout)
+        .into_iter()
+        .zip(&layout.levers)
+        .map(|(mask, lever)| (!lever.toggles.is_empty()).then_some(mask))
+        .collect();
+    let free = fixed.iter().filter(|f| f.is_none()).count();
+    if free == 0 {
+        return Err(GenerateError::NoLevers);
+    }
+    let distinct = !params.allow_alike;
+    if distinct {
+        let wirings: u128 = (params.min_doors..=max_doors)
+            .map(|k| binomial(doors as u128, k as u128))
+            .sum();
+        if (layout.levers.len() as u128) > wirings {
+            return Err(GenerateError::Params(format!(
+                "{} levers cannot all be different: there are only {wirings} ways to wire a \
+                 lever to {}..{} of {doors} doors; raise --max-doors or allow alike levers \
+                 (--allow-alike)",
+                layout.levers.len(),
+                params.min_doors,
+                max_doors
+            )));
+        }
+    }
+    let space = Space {
+        fixed,
+        doors: if doors == 64 {
+            u64::MAX
+        } else {
+            (1u64 << doors) - 1
+        },
+        min_doors: params.min_doors as u32,
+        max_doors: max_doors as u32,
+        distinct,
+    };
+    let closed = layout
+        .doors
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| !d.open)
+        .fold(0u64, |m, (i, _)| m | (1 << i));
+    let threads = match params.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, 256);
+    let budget = Budget {
+        evaluations: params.evaluations,
+        deadline: params
+            .seconds
+            .and_then(|s| Instant::now().checked_add(Duration::from_secs_f64(s))),
+        target: params.target,
+    };
+    let shared = Shared::default();
+    let total = params.evaluations.map(|e| e.saturating_mul(threads as u64));
+    progress(Progress::new("searching", 0, total));
+    let running = std::sync::atomic::AtomicUsize::new(threads);
+    let mut results: Vec<Option<Found>> = Vec::with_capacity(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let mut worker = eval.clone();
+                let (space, shared, running) = (&space, &shared, &running);
+                let me = std::thread::current();
+                scope.spawn(move || {
+                    let found = anneal(
+                        &mut worker,
+                        space,
+                        closed,
+                        params.seed,
+                        t as u64,
+                        budget,
+                        shared,
+                        cancel,
+                    );
+                    running.fetch_sub(1, Ordering::Release);
+                    me.unpark();
+                    found
+                })
+            })
+            .collect();
+        // This thread reports progress (the callback stays on it).
+        while running.load(Ordering::Acquire) > 0 {
+            std::thread::park_timeout(Duration::from_millis(100));
+            let mut p = Progress::new(
+                "searching",
+                shared.evaluations.load(Ordering::Relaxed),
+                total,
+            );
+            let best = shared.best.load(Ordering::Relaxed);
+            p.best = (best > 0).then(|| f64::from(best - 1));
+            progress(p);
+        }
+        results = handles.into_iter().map(|h| h.join().ok()).collect();
+    });
+    let cancelled = cancel.load(Ordering::Relaxed);
+    let results: Vec<Found> = results.into_iter().flatten().collect();
+    if results.len() < threads {
+        return Err(GenerateError::Internal("a search thread failed".into()));
+    }
+    finish_levers(params, &eval, results, threads, cancelled, progress)
+}
+
+/// Picks the best wiring of all workers (ties to the lowest worker), writes
+/// it into the layout, and checks it with the solver.
+fn finish_levers(
+    params: &LeversParams,
+    eval: &LeverEvaluator,
+    results: Vec<Found>,
+    threads: usize,
+    cancelled: bool,
+    progress: &dyn Fn(Progress),
+) -> Result<Generated, GenerateError> {
+    let evaluations: u64 = results.iter().map(|f| f.evaluations).sum();
+    let memo_hits: u64 = results.iter().map(|f| f.memo_hits).sum();
+    let restarts: u64 = results.iter().map(|f| f.restarts).sum();
+    let key = |f: &Found| (f.pulls.map_or(-1, i64::from), -i64::from(f.dead_doors));
+    let mut best: Option<Found> = None;
+    for found in results {
+        if best.as_ref().is_none_or(|b| key(&found) > key(b)) {
+            best = Some(found);
+        }
+    }
+    let Some(best) = best else {
+        return Err(GenerateError::Internal("no search ran".into()));
+    };
+    let Some(pulls) = best.pulls else {
+        if cancelled {
+            return Err(GenerateError::Cancelled);
+        }
+        return Err(GenerateError::GoalUnreachable(format!(
+            "none of the {evaluations} wirings tried lets the player reach the goal: put \
+             levers in rooms the player can reach, near the closed doors on the way, or \
+             raise --max-doors"
+        )));
+    };
+    // Score the winner afresh (the search may have remembered it).
+    if eval.clone().min_pulls(&best.wires) != Some(pulls) {
+        return Err(GenerateError::Internal(
+            "the best wiring scores differently when evaluated again".into(),
+        ));
+    }
+    progress(Progress::new("checking with the solver", evaluations, None));
+    let mut level = params.layout.clone();
+    let mut flipped = 0u64;
+    for (lever, &mask) in level.levers.iter_mut().zip(&best.wires) {
+        flipped |= mask;
+        if lever.toggles.is_empty() {
+            lever.toggles = (0..params.layout.doors.len())
+                .filter(|&d| mask & (1 << d) != 0)
+                .map(|d| params.layout.doors[d].id.clone())
+                .collect();
+        }
+    }
+    let changes: Vec<DoorChange> = level
+        .doors
+        .iter()
+        .enumerate()
+        .filter(|&(d, _)| flipped & (1 << d) != 0)
+        .map(|(_, door)| DoorChange {
+            door: door.id.clone(),
+            change: Change::Wired { open: door.open },
+        })
+        .collect();
+    dress(&mut level);
+    // The solver must agree on the pulls (it also refuses an invalid level).
+    let options = SolveOptions {
+        max_states: super::common::VERIFY_MAX_STATES,
+        cancel: None,
+    };
+    let analysis = analyze(&level, &options)?;
+    let solved_pulls = analysis.min_pulls.as_ref().map(|p| p.pulls);
+    if solved_pulls != Some(pulls) {
+        return Err(GenerateError::Internal(format!(
+            "the evaluator counted {pulls} pulls but the solver finds {solved_pulls:?}"
+        )));
+    }
+    let cost = analysis.plan.as_ref().map_or(0.0, |p| p.cost);
+    if level.name.is_empty() {
+        level.name = format!("Levers, seed {}", params.seed);
+    }
+    if level.description.is_empty() {
+        level.description = format!(
+            "Levers wired by lockwork generate levers: at least {pulls} pulls to reach the goal."
+        );
+    }
+    let deterministic =
+        params.seconds.is_none() && !cancelled && (params.target.is_none() || threads == 1);
+    let params_json = json!({
+        "layout": params.layout_name,
+        "min_doors": params.min_doors,
+        "max_doors": params.max_doors,
+        "distinct": !params.allow_alike,
+        "seconds": params.seconds.map(super::common::num),
+        "evaluations": params.evaluations,
+        "threads": threads,
+        "target": params.target,
+    });
+    let result = json!({
+        "pulls": pulls,
+        "cost": super::common::num(cost),
+        "closed_doors_never_flipped": best.dead_doors,
+        "evaluations": evaluations,
+        "evaluator_calls": evaluations - memo_hits,
+        "best_found_after_evaluations": best.found_after,
+        "restarts": restarts,
+        "reproducible": deterministic,
+        "cancelled": cancelled,
+    });
+    record(&mut level, "levers", params.seed, params_json, result);
+    progress(Progress::new("done", evaluations, None));
+    Ok(Generated {
+        level,
+        changes,
+        cancelled,
+    })
+}
+
+/// `n choose k`, saturating.
+fn binomial(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r.saturating_mul(n - i) / (i + 1);
+    }
+    r
+}
+
+/// A layout the lever generator can wire: valid, rooms, doors and levers
+/// only, and a goal that some wiring could reach.
+fn check_layout(level: &Level) -> Result<(), GenerateError> {
+    if let Some(first) = validate(level).errors.first() {
+        return Err(GenerateError::InvalidLayout(first.to_string()));
+    }
+    if level.levers.is_empty() {
+        return Err(GenerateError::NoLevers);
+    }
+    if !level.keys.is_empty() || !level.goal_requires.is_empty() {
+        return Err(GenerateError::Layout(
+            "the lever generator works on rooms, doors and levers only: remove the keys \
+             (and goal_requires) from the layout"
+                .into(),
+        ));
+    }
+    if let Some((i, door)) = level
+        .doors
+        .iter()
+        .enumerate()
+        .find(|(_, d)| !d.locks.is_empty() || d.small_locks > 0)
+    {
+        return Err(GenerateError::Layout(format!(
+            "doors[{i}] (\"{}\") is locked; the lever generator works on rooms, doors and \
+             levers only: remove its locks",
+            door.id
+        )));
+    }
+    // With every door open, can the goal be reached at all?
+    let graph = Graph::of(level);
+    let index = crate::model::LevelIndex::new(level);
+    let (Some(start), Some(goal)) = (index.room(&level.start), index.room(&level.goal)) else {
+        return Err(GenerateError::InvalidLayout("start or goal missing".into()));
+    };
+    let one_way: Vec<bool> = level.doors.iter().map(|d| d.one_way).collect();
+    let reach = directed_reach(&graph, &one_way, start);
+    if !reach[goal] {
+        return Err(GenerateError::GoalUnreachable(format!(
+            "no path of doors leads from the start {} to the goal {}, even with every door \
+             open: add doors between them",
+            level.room_label(&level.start),
+            level.room_label(&level.goal)
+        )));
+    }
+    Ok(())
+}
+
+/// Rooms reachable from `start` with every door open, one-way doors respected.
+fn directed_reach(graph: &Graph, one_way: &[bool], start: usize) -> Vec<bool> {
+    let mut seen = vec![false; graph.adj.len()];
+    seen[start] = true;
+    let mut stack = vec![start];
+    while let Some(r) = stack.pop() {
+        for &(d, s) in &graph.adj[r] {
+            let forward = graph.ends[d].0 == r;
+            if (forward || !one_way[d]) && !seen[s] {
+                seen[s] = true;
+                stack.push(s);
+            }
+        }
+    }
+    seen
+}

@@ -1,0 +1,390 @@
+//! Generate and test (seed article 003): place locks, keys and levers at
+//! random, let the solver prove the level solvable and measure it, keep it
+//! when it is hard enough, and try again otherwise, a bounded number of times.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde_json::json;
+
+use super::backward::{farthest, source_json};
+use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
+use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
+use crate::model::{DoorId, Key, KeyId, Level, LevelIndex, Lever, LeverId};
+use crate::solver::{SolveError, SolveOptions, analyze, solve};
+use crate::validate::validate;
+
+/// What [`random`] makes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RandomParams {
+    /// The seed: the same seed and parameters give the same level.
+    pub seed: u64,
+    /// A random graph or a drawn layout (its keys, locks and levers are kept).
+    pub source: Source,
+    /// Locks to place, each on its own door, each opened by one key.
+    pub locks: usize,
+    /// Levers to place, each flipping one or two doors.
+    pub levers: usize,
+    /// Give up after this many tries.
+    pub max_tries: usize,
+    /// Keep only levels whose least cost is at least this.
+    pub min_cost: Option<f64>,
+    /// Keep only levels that need at least this many lever pulls.
+    pub min_pulls: Option<u32>,
+    /// A try whose level has more states than this is rejected as too large.
+    pub max_states: usize,
+}
+
+impl Default for RandomParams {
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            source: Source::Graph {
+                rooms: 12,
+                extra_doors: 4,
+            },
+            locks: 3,
+            levers: 0,
+            max_tries: 1000,
+            min_cost: None,
+            min_pulls: None,
+            max_states: 200_000,
+        }
+    }
+}
+
+/// Why tries were rejected.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    tries: usize,
+    unsolvable: usize,
+    too_easy: usize,
+    too_large: usize,
+}
+
+/// A solvable candidate and its figures.
+struct Candidate {
+    level: Level,
+    changes: Vec<DoorChange>,
+    cost: f64,
+    pulls: Option<u32>,
+}
+
+/// Generates a level by generate-and-test.
+///
+/// Each try places `locks` locks on distinct unlocked doors with their keys in
+/// random rooms, and `levers` levers in random rooms flipping one or two
+/// random doors (mostly starting closed); the solver then proves it solvable
+/// and measures its least cost (and least pulls, when `min_pulls` is asked).
+/// The first try that meets the bar is returned, with the number of tries and
+/// the rejection rate in its generator record.
+pub fn random(
+    params: &RandomParams,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    if params.max_tries == 0 {
+        return Err(GenerateError::Params(
+            "--max-tries must be at least 1".into(),
+        ));
+    }
+    if let Some(c) = params.min_cost
+        && !(c.is_finite() && c >= 0.0)
+    {
+        return Err(GenerateError::Params(format!(
+            "--min-cost must be a number >= 0, not {c}"
+        )));
+    }
+    let mut rng = Rng::new(params.seed);
+    let (mut base, from_layout, layout_name) = match &params.source {
+        Source::Graph { rooms, extra_doors } => (
+            graph_base(&mut rng, *rooms, *extra_doors)?,
+            false,
+            String::new(),
+        ),
+        Source::Layout { level, name } => {
+            if let Some(first) = validate(level).errors.first() {
+                return Err(GenerateError::InvalidLayout(first.to_string()));
+            }
+            (level.as_ref().clone(), true, name.clone())
+        }
+    };
+    let index = LevelIndex::new(&base);
+    let graph = Graph::of(&base);
+    let (Some(start), Some(goal)) = (index.room(&base.start), index.room(&base.goal)) else {
+        return Err(GenerateError::InvalidLayout("start or goal missing".into()));
+    };
+    if graph.bfs(start, |_| true).0[goal] == usize::MAX {
+        return Err(GenerateError::GoalUnreachable(format!(
+            "no doors join the start {} to the goal {}: add doors between them",
+            base.room_label(&base.start),
+            base.room_label(&base.goal)
+        )));
+    }
+    let lockable_of = |level: &Level| -> Vec<usize> {
+        (0..level.doors.len())
+            .filter(|&d| level.doors[d].locks.is_empty())
+            .collect()
+    };
+    let mut lockable = lockable_of(&base);
+    let doors_at_most = match &params.source {
+        Source::Graph { rooms, extra_doors } => (rooms - 1).saturating_add(*extra_doors),
+        Source::Layout { .. } => lockable.len(),
+    };
+    if params.locks > doors_at_most {
+        return Err(GenerateError::TooManyLocks {
+            asked: params.locks,
+            placed: doors_at_most,
+            what: if from_layout {
+                "layout"
+            } else {
+                "random graph"
+            },
+        });
+    }
+    if params.levers > 0 && base.doors.is_empty() {
+        return Err(GenerateError::Params(
+            "levers need doors to flip, and the level has none".into(),
+        ));
+    }
+    let limit = crate::format::MAX_ITEMS;
+    if base.keys.len() + params.locks > limit || base.levers.len() + params.levers > limit {
+        return Err(GenerateError::Params(format!(
+            "a level may hold at most {limit} keys and {limit} levers: lower --locks or --levers"
+        )));
+    }
+
+    // Locks only make a level harder: without levers to add, a layout that
+    // cannot be solved as drawn never will be.
+    if params.levers == 0 && from_layout {
+        let options = SolveOptions {
+            max_states: params.max_states,
+            cancel: None,
+        };
+        if let Ok(s) = solve(&base, &options)
+            && s.plan.is_none()
+        {
+            return Err(GenerateError::GoalUnreachable(format!(
+                "the layout cannot be solved even before any lock is placed: open its closed \
+                 doors, add levers that flip them, or ask for some with --levers (from {} to {})",
+                base.room_label(&base.start),
+                base.room_label(&base.goal)
+            )));
+        }
+    }
+    let mut tally = Tally::default();
+    let mut best: Option<Candidate> = None;
+    let mut accepted = false;
+    let mut cancelled = false;
+    let bar = |cost: f64, pulls: Option<u32>| {
+        params.min_cost.is_none_or(|c| cost >= c)
+            && params
+                .min_pulls
+                .is_none_or(|p| pulls.is_some_and(|q| q >= p))
+    };
+    while tally.tries < params.max_tries {
+        if cancel.load(Ordering::Relaxed) {
+            cancelled = true;
+            break;
+        }
+        tally.tries += 1;
+        // On a random graph, every try gets a new graph too.
+        if tally.tries > 1
+            && let Source::Graph { rooms, extra_doors } = &params.source
+        {
+            base = graph_base(&mut rng, *rooms, *extra_doors)?;
+            lockable = lockable_of(&base);
+        }
+        let (level, changes) = place(&base, &lockable, params, &mut rng);
+        let measured = measure(&level, params);
+        let mut report = Progress::new("trying", tally.tries as u64, Some(params.max_tries as u64));
+        report.best = best.as_ref().map(|b| b.cost);
+        progress(report);
+        let (cost, pulls) = match measured {
+            Ok(Some(m)) => m,
+            Ok(None) => {
+                tally.unsolvable += 1;
+                continue;
+            }
+            Err(SolveError::TooLarge { .. } | SolveError::TooManyBits { .. }) => {
+                tally.too_large += 1;
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let good = bar(cost, pulls);
+        let better = best
+            .as_ref()
+            .is_none_or(|b| (cost, pulls.unwrap_or(0)) > (b.cost, b.pulls.unwrap_or(0)));
+        if good || better {
+            best = Some(Candidate {
+                level,
+                changes,
+                cost,
+                pulls,
+            });
+        }
+        if good {
+            accepted = true;
+            break;
+        }
+        tally.too_easy += 1;
+    }
+    let Some(found) = best else {
+        if cancelled {
+            return Err(GenerateError::Cancelled);
+        }
+        return Err(GenerateError::NotFound(format!(
+            "none of {} tries gave a solvable level ({} unsolvable, {} too large for the \
+             solver): place fewer --locks or --levers, or raise --max-tries",
+            tally.tries, tally.unsolvable, tally.too_large
+        )));
+    };
+    if !accepted && !cancelled {
+        let pulls = found
+            .pulls
+            .map_or_else(String::new, |p| format!(", {p} pulls"));
+        return Err(GenerateError::NotFound(format!(
+            "no level in {} tries met the bar (the hardest solvable one had cost {}{pulls}): \
+             lower --min-cost or --min-pulls, or raise --max-tries",
+            tally.tries,
+            super::common::cost_text(found.cost)
+        )));
+    }
+    let Candidate {
+        mut level,
+        changes,
+        cost,
+        pulls,
+    } = found;
+    let rejected = if accepted {
+        tally.tries - 1
+    } else {
+        tally.tries
+    };
+    let rate = if tally.tries == 0 {
+        0.0
+    } else {
+        rejected as f64 / tally.tries as f64
+    };
+    level.name = format!("Random, seed {}", params.seed);
+    level.description = format!(
+        "Locks, keys and levers placed at random and kept once the solver proved the level \
+         solvable (try {} of {}); made by lockwork generate random.",
+        tally.tries, params.max_tries
+    );
+    let params_json = json!({
+        "source": source_json(&params.source, &layout_name),
+        "locks": params.locks,
+        "levers": params.levers,
+        "max_tries": params.max_tries,
+        "min_cost": params.min_cost.map(num),
+        "min_pulls": params.min_pulls,
+    });
+    let result = json!({
+        "cost": num(cost),
+        "pulls": pulls,
+        "tries": tally.tries,
+        "rejected": rejected,
+        "rejection_rate": num((rate * 1e4).round() / 1e4),
+        "unsolvable": tally.unsolvable,
+        "too_easy": tally.too_easy,
+        "too_large": tally.too_large,
+        "met_bar": accepted,
+    });
+    dress(&mut level);
+    verify(
+        &level,
+        VERIFY_MAX_STATES.max(params.max_states),
+        "place fewer --locks or --levers, or use fewer rooms",
+    )?;
+    record(&mut level, "random", params.seed, params_json, result);
+    Ok(Generated {
+        level,
+        changes,
+        cancelled: cancelled && !accepted,
+    })
+}
+
+/// A random graph with its goal far from the start.
+fn graph_base(rng: &mut Rng, rooms: usize, extra_doors: usize) -> Result<Level, GenerateError> {
+    let (mut level, _) = random_graph(rng, rooms, extra_doors)?;
+    let graph = Graph::of(&level);
+    let (dist, _) = graph.bfs(0, |_| true);
+    let goal = farthest(&dist, 0, rng)
+        .ok_or_else(|| GenerateError::Params("--rooms must be at least 2".into()))?;
+    level.goal = level.rooms[goal].id.clone();
+    Ok(level)
+}
+
+/// One try: the base level with random locks, keys and levers.
+fn place(
+    base: &Level,
+    lockable: &[usize],
+    params: &RandomParams,
+    rng: &mut Rng,
+) -> (Level, Vec<DoorChange>) {
+    let mut level = base.clone();
+    let mut changes = Vec::new();
+    let n = level.rooms.len();
+    let mut keys = Ids::new("k", level.keys.iter().map(|k| k.id.as_str()));
+    let mut levers = Ids::new("l", level.levers.iter().map(|l| l.id.as_str()));
+    let mut doors: Vec<usize> = lockable.to_vec();
+    for i in 0..params.locks.min(doors.len()) {
+        let j = i + rng.index(doors.len() - i);
+        doors.swap(i, j);
+        let d = doors[i];
+        let key = KeyId(keys.fresh());
+        let room = level.rooms[rng.index(n)].id.clone();
+        level.keys.push(Key::new(key.clone(), room));
+        level.doors[d].locks.push(key.clone());
+        changes.push(DoorChange {
+            door: level.doors[d].id.clone(),
+            change: Change::Locked(vec![key]),
+        });
+    }
+    let mut wired = vec![false; level.doors.len()];
+    let count = level.doors.len();
+    for _ in 0..params.levers {
+        let room = level.rooms[rng.index(n)].id.clone();
+        let first = rng.index(count);
+        let mut toggles = vec![first];
+        if count > 1 && rng.chance(1, 2) {
+            let second = (first + 1 + rng.index(count - 1)) % count;
+            toggles.push(second);
+        }
+        for &d in &toggles {
+            if !wired[d] {
+                wired[d] = true;
+                level.doors[d].open = rng.chance(1, 3);
+                changes.push(DoorChange {
+                    door: level.doors[d].id.clone(),
+                    change: Change::Wired {
+                        open: level.doors[d].open,
+                    },
+                });
+            }
+        }
+        let ids: Vec<DoorId> = toggles.iter().map(|&d| level.doors[d].id.clone()).collect();
+        level
+            .levers
+            .push(Lever::new(LeverId(levers.fresh()), room, ids));
+    }
+    (level, changes)
+}
+
+/// The least cost (and least pulls, when asked for) of a try, or `None`
+/// when it cannot be solved.
+fn measure(level: &Level, params: &RandomParams) -> Result<Option<(f64, Option<u32>)>, SolveError> {
+    let options = SolveOptions {
+        max_states: params.max_states,
+        cancel: None,
+    };
+    if params.min_pulls.is_some() {
+        let a = analyze(level, &options)?;
+        Ok(a.plan.map(|p| (p.cost, a.min_pulls.map(|m| m.pulls))))
+    } else {
+        Ok(solve(level, &options)?
+            .plan
+            .map(|p| (p.cost, Some(p.pulls))))
+    }
+}
