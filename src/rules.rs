@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};
-use crate::validate::validate;
+use crate::validate::errors;
 
 /// One step of a plan.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -147,8 +147,7 @@ pub struct Rules<'a> {
 impl<'a> Rules<'a> {
     /// Prepares the rules for `level`, which must be valid.
     pub fn new(level: &'a Level) -> Result<Self, InvalidLevel> {
-        let report = validate(level);
-        if let Some(first) = report.errors.first() {
+        if let Some(first) = errors(level).first() {
             return Err(InvalidLevel(first.to_string()));
         }
         let index = LevelIndex::new(level);

@@ -71,6 +71,16 @@ impl Report {
 /// unique non-empty ids, references that resolve, numbers in range. Also
 /// reports warnings.
 pub fn validate(level: &Level) -> Report {
+    check(level, true)
+}
+
+/// Only the errors of [`validate`]: what the solver and the rules need to
+/// know before they run, without the cost of working out warnings.
+pub fn errors(level: &Level) -> Vec<Problem> {
+    check(level, false).errors
+}
+
+fn check(level: &Level, warnings: bool) -> Report {
     let mut v = Validator {
         level,
         index: LevelIndex::new(level),
@@ -79,7 +89,7 @@ pub fn validate(level: &Level) -> Report {
     v.check_ids();
     v.check_numbers();
     v.check_references();
-    if v.report.errors.is_empty() {
+    if warnings && v.report.errors.is_empty() {
         v.check_warnings();
     }
     v.report
@@ -286,14 +296,19 @@ impl Validator<'_> {
                 self.warn(Problem::new(format!("levers[{i}].toggles[{j}]"), msg).about(item));
             }
         }
+        let graph = Passages::new(level, &self.index);
+        let reach_all = graph.reachable(None);
         for (i, key) in level.keys.iter().enumerate() {
-            if key.small || !level.doors.iter().any(|d| d.locks.contains(&key.id)) {
+            let Some(k) = self.index.key(&key.id).filter(|_| !key.small) else {
+                continue;
+            };
+            if !graph.locked_by[k] {
                 continue;
             }
-            let reach_all = self.reachable(None);
-            let reach_without = self.reachable(Some(&key.id));
             let room = self.index.room(&key.room);
-            if room.is_some_and(|r| reach_all[r] && !reach_without[r]) {
+            // Only when the key's room is reachable at all does walking
+            // around its own locks tell us anything.
+            if room.is_some_and(|r| reach_all[r] && !graph.reachable(Some(k))[r]) {
                 let p = Problem::new(
                     format!("keys[{i}].room"),
                     format!("key \"{}\" lies behind its own lock", key.id),
@@ -302,36 +317,61 @@ impl Validator<'_> {
             }
         }
     }
+}
+
+/// The level's doors as index-based adjacency, built once for the
+/// reachability questions the warnings ask.
+struct Passages {
+    start: Option<usize>,
+    /// Per room: `(next room, locking keys)` for every door usable that way.
+    exits: Vec<Vec<(usize, Vec<usize>)>>,
+    /// Per key: does some door's lock name it?
+    locked_by: Vec<bool>,
+}
+
+impl Passages {
+    fn new(level: &Level, index: &LevelIndex) -> Self {
+        let toggled: FxHashSet<&crate::model::DoorId> =
+            level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
+        let mut exits = vec![Vec::new(); level.rooms.len()];
+        let mut locked_by = vec![false; level.keys.len()];
+        for door in &level.doors {
+            let (Some(a), Some(b)) = (index.room(&door.from), index.room(&door.to)) else {
+                continue;
+            };
+            let locks: Vec<usize> = door.locks.iter().filter_map(|k| index.key(k)).collect();
+            for &k in &locks {
+                locked_by[k] = true;
+            }
+            if !(door.open || toggled.contains(&door.id)) {
+                continue;
+            }
+            exits[a].push((b, locks.clone()));
+            if !door.one_way {
+                exits[b].push((a, locks));
+            }
+        }
+        Self {
+            start: index.room(&level.start),
+            exits,
+            locked_by,
+        }
+    }
 
     /// Rooms reachable from the start through doors that are open or that some
     /// lever toggles, respecting one-way doors, and skipping doors locked by `without`.
-    fn reachable(&self, without: Option<&crate::model::KeyId>) -> Vec<bool> {
-        let level = self.level;
-        let toggled: FxHashSet<&crate::model::DoorId> =
-            level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
-        let mut seen = vec![false; level.rooms.len()];
-        let Some(start) = self.index.room(&level.start) else {
+    fn reachable(&self, without: Option<usize>) -> Vec<bool> {
+        let mut seen = vec![false; self.exits.len()];
+        let Some(start) = self.start else {
             return seen;
         };
         seen[start] = true;
         let mut queue = VecDeque::from([start]);
         while let Some(r) = queue.pop_front() {
-            let here = &level.rooms[r].id;
-            for door in &level.doors {
-                let usable = (door.open || toggled.contains(&door.id))
-                    && without.is_none_or(|k| !door.locks.contains(k));
-                let next = if &door.from == here {
-                    Some(&door.to)
-                } else if &door.to == here && !door.one_way {
-                    Some(&door.from)
-                } else {
-                    None
-                };
-                if let (true, Some(next)) = (usable, next.and_then(|n| self.index.room(n)))
-                    && !seen[next]
-                {
-                    seen[next] = true;
-                    queue.push_back(next);
+            for (next, locks) in &self.exits[r] {
+                if !seen[*next] && without.is_none_or(|k| !locks.contains(&k)) {
+                    seen[*next] = true;
+                    queue.push_back(*next);
                 }
             }
         }

@@ -4,43 +4,91 @@
 
 use super::{Level, Rgb};
 
-/// Key colours, most distinct first.
-pub const KEY_COLORS: [Rgb; 12] = [
-    Rgb([0xd6, 0x27, 0x28]), // red
-    Rgb([0x1f, 0x77, 0xb4]), // blue
-    Rgb([0x2c, 0xa0, 0x2c]), // green
-    Rgb([0xff, 0x7f, 0x0e]), // orange
-    Rgb([0x94, 0x67, 0xbd]), // purple
-    Rgb([0x17, 0xbe, 0xcf]), // cyan
-    Rgb([0xe3, 0x77, 0xc2]), // pink
-    Rgb([0xbc, 0xbd, 0x22]), // olive
-    Rgb([0x8c, 0x56, 0x4b]), // brown
-    Rgb([0x7f, 0x7f, 0x7f]), // grey
-    Rgb([0xff, 0xd7, 0x00]), // gold
-    Rgb([0x00, 0x80, 0x80]), // teal
+/// Distinct, readable colours for the first keys; later keys walk the colour
+/// wheel by the golden angle.
+pub(crate) const FIRST_COLORS: [([u8; 3], &str); 10] = [
+    ([0xd6, 0x27, 0x28], "red"),
+    ([0x1f, 0x77, 0xb4], "blue"),
+    ([0x2c, 0xa0, 0x2c], "green"),
+    ([0xff, 0x7f, 0x0e], "orange"),
+    ([0x94, 0x67, 0xbd], "purple"),
+    ([0x8c, 0x56, 0x4b], "brown"),
+    ([0xe3, 0x77, 0xc2], "pink"),
+    ([0x17, 0xbe, 0xcf], "cyan"),
+    ([0xbc, 0xbd, 0x22], "olive"),
+    ([0x7f, 0x7f, 0x7f], "grey"),
 ];
 
-/// The first palette colour no key of `level` uses yet (cycling when all are used).
-pub fn next_free(level: &Level) -> Rgb {
-    let used = |c: &Rgb| level.keys.iter().any(|k| k.color.as_ref() == Some(c));
-    KEY_COLORS
-        .iter()
-        .copied()
-        .find(|c| !used(c))
-        .unwrap_or(KEY_COLORS[level.keys.len() % KEY_COLORS.len()])
+/// How many colours of the golden-angle series differ from each other and
+/// from [`FIRST_COLORS`].
+pub(crate) const WHEEL_COLORS: usize = 210;
+
+/// The colour of the `i`-th key, and a name for it when it has a plain one.
+/// The first 220 colours are all different and chosen to be told apart;
+/// after them come distinct colours spread over the whole sRGB cube.
+pub fn nth(i: usize) -> (Rgb, Option<&'static str>) {
+    if let Some(&(rgb, name)) = FIRST_COLORS.get(i) {
+        return (Rgb(rgb), Some(name));
+    }
+    if i >= FIRST_COLORS.len() + WHEEL_COLORS {
+        // An odd multiplier is a bijection modulo 2^24: all different.
+        let k = (i - FIRST_COLORS.len() - WHEEL_COLORS + 1) as u32;
+        let c = k.wrapping_mul(0x00B5_AD4B) & 0x00FF_FFFF;
+        let [_, r, g, b] = c.to_be_bytes();
+        return (Rgb([r, g, b]), None);
+    }
+    // Hue by the golden angle (in 1/4096 turns), with three tiers of
+    // lightness; integer arithmetic only.
+    let j = i - FIRST_COLORS.len();
+    let hue = (j as u64 * 1583) % 4096; // 1583/4096 ≈ 0.3865 turn ≈ 139°
+    let tier = (j / 7) % 3;
+    let (lo, hi) = [(40u64, 200u64), (70, 230), (20, 160)][tier];
+    let sector = hue * 6 / 4096;
+    let f = (hue * 6) % 4096; // position within the sector, 0..4096
+    let up = lo + (hi - lo) * f / 4096;
+    let down = hi - (hi - lo) * f / 4096;
+    let (r, g, b) = match sector {
+        0 => (hi, up, lo),
+        1 => (down, hi, lo),
+        2 => (lo, hi, up),
+        3 => (lo, down, hi),
+        4 => (up, lo, hi),
+        _ => (hi, lo, down),
+    };
+    (Rgb([r as u8, g as u8, b as u8]), None)
 }
 
-/// The colour a key is drawn in: its own, else one from the palette by its
+/// The first key colours, the clearest to tell apart, in the order they are handed out.
+pub const KEY_COLORS: [Rgb; FIRST_COLORS.len()] = {
+    let mut out = [Rgb([0, 0, 0]); FIRST_COLORS.len()];
+    let mut i = 0;
+    while i < FIRST_COLORS.len() {
+        out[i] = Rgb(FIRST_COLORS[i].0);
+        i += 1;
+    }
+    out
+};
+
+/// The first palette colour no key of `level` uses yet.
+pub fn next_free(level: &Level) -> Rgb {
+    let used = |c: &Rgb| level.keys.iter().any(|k| k.color.as_ref() == Some(c));
+    (0..=level.keys.len())
+        .map(|i| nth(i).0)
+        .find(|c| !used(c))
+        .unwrap_or(KEY_COLORS[0])
+}
+
+/// The colour a key is drawn in: its own, else the palette's colour for its
 /// place among the keys without a colour.
 pub fn key_color(level: &Level, index: usize) -> Rgb {
     if let Some(c) = level.keys.get(index).and_then(|k| k.color) {
         return c;
     }
-    let nth = level.keys[..index.min(level.keys.len())]
+    let nth_uncoloured = level.keys[..index.min(level.keys.len())]
         .iter()
         .filter(|k| k.color.is_none())
         .count();
-    KEY_COLORS[nth % KEY_COLORS.len()]
+    nth(nth_uncoloured).0
 }
 
 #[cfg(test)]

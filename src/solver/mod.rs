@@ -43,7 +43,7 @@ pub use analysis::{Analysis, DeadEnd, MAX_DEAD_END_KINDS, analyze, unneeded_keys
 
 use crate::model::{KeyId, Level, LevelIndex, RoomId};
 use crate::rules::{Step, replay};
-use crate::validate::validate;
+use crate::validate::errors;
 use compile::{Compiled, Layout, MAX_WORDS, PULL};
 use search::{Explored, Search};
 
@@ -162,7 +162,7 @@ pub(crate) struct Prepared<'a> {
 impl<'a> Prepared<'a> {
     /// Checks the level and lays out its states; `removed_key` is treated as absent.
     fn new(level: &'a Level, removed_key: Option<&KeyId>) -> Result<Self, SolveError> {
-        if let Some(first) = validate(level).errors.first() {
+        if let Some(first) = errors(level).first() {
             return Err(SolveError::Invalid(first.to_string()));
         }
         let index = LevelIndex::new(level);
