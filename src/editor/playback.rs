@@ -331,6 +331,11 @@ pub struct PlayView {
 impl Mode {
     /// What to draw, if anything, for `level`.
     pub fn play_view(&self, level: &Level) -> Option<PlayView> {
+        // Editing shows no play state; validating a big level every frame costs
+        // tens of milliseconds.
+        if matches!(self, Self::Edit) {
+            return None;
+        }
         let rules = Rules::new(level).ok()?;
         match self {
             Self::Edit => None,

@@ -75,9 +75,10 @@ pub fn door_menu(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent
         }
     });
     let mut changed = door.clone();
-    if ui.checkbox(&mut changed.one_way, "One-way").changed()
-        || ui.checkbox(&mut changed.open, "Open at start").changed()
-    {
+    // Both are always drawn: a short-circuit `||` would skip the second for a frame.
+    let one_way = ui.checkbox(&mut changed.one_way, "One-way").changed();
+    let open = ui.checkbox(&mut changed.open, "Open at start").changed();
+    if one_way || open {
         out.push(Intent::Edit(LevelCommand::SetDoor(changed)));
     }
     ui.separator();

@@ -261,9 +261,14 @@ impl Canvas {
                     out.push(Intent::Select(vec![item.clone()], click_mode(ui)));
                 }
             }
-            response
-                .on_hover_text(overlay::door_tooltip(level, door))
-                .context_menu(|ui| menus::door_menu(ui, view, door, out));
+            // Built only when it can be seen or read: for 1,500 doors the
+            // texts cost milliseconds a frame.
+            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
+                response.on_hover_text(overlay::door_tooltip(level, door))
+            } else {
+                response
+            };
+            response.context_menu(|ui| menus::door_menu(ui, view, door, out));
         }
 
         // Wiring of the selected levers (and the one in link mode).
@@ -396,9 +401,14 @@ impl Canvas {
             if !playing {
                 took_click |= self.carry_input(ui, &response, item, out);
             }
-            response
-                .on_hover_text(overlay::key_tooltip(level, key))
-                .context_menu(|ui| menus::key_menu(ui, key, out));
+            // Built only when it can be seen or read: for 1,500 doors the
+            // texts cost milliseconds a frame.
+            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
+                response.on_hover_text(overlay::key_tooltip(level, key))
+            } else {
+                response
+            };
+            response.context_menu(|ui| menus::key_menu(ui, key, out));
         }
         for lever in level.levers.iter().filter(|l| &l.room == room) {
             let mark = overlay::lever_rect(rect, level, &lever.id);
@@ -434,9 +444,14 @@ impl Canvas {
             } else {
                 took_click |= self.carry_input(ui, &response, item, out);
             }
-            response
-                .on_hover_text(overlay::lever_tooltip(level, lever))
-                .context_menu(|ui| menus::lever_menu(ui, lever, &mut self.link_lever, out));
+            // Built only when it can be seen or read: for 1,500 doors the
+            // texts cost milliseconds a frame.
+            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
+                response.on_hover_text(overlay::lever_tooltip(level, lever))
+            } else {
+                response
+            };
+            response.context_menu(|ui| menus::lever_menu(ui, lever, &mut self.link_lever, out));
         }
         took_click
     }
