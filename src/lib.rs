@@ -9,6 +9,7 @@ pub mod cli;
 pub mod document;
 #[cfg(feature = "editor")]
 pub mod editor;
+pub mod export;
 pub mod format;
 pub mod generate;
 pub mod layout;

@@ -52,8 +52,16 @@ pub enum Action {
     StepThrough,
     /// Play the level as the player would.
     PlayLevel,
+    /// Open the generator window.
+    Generate,
     /// Show the list of actions and shortcuts.
     Help,
+    /// Export the canvas as PNG.
+    ExportPng,
+    /// Export the canvas as SVG.
+    ExportSvg,
+    /// Export the level as Graphviz DOT.
+    ExportDot,
     /// Leave the editor.
     Quit,
 }
@@ -73,6 +81,9 @@ impl Action {
         Self::Open,
         Self::Save,
         Self::SaveAs,
+        Self::ExportPng,
+        Self::ExportSvg,
+        Self::ExportDot,
         Self::Quit,
         Self::Undo,
         Self::Redo,
@@ -93,6 +104,7 @@ impl Action {
         Self::ToggleTheme,
         Self::StepThrough,
         Self::PlayLevel,
+        Self::Generate,
         Self::Help,
     ];
 
@@ -122,7 +134,11 @@ impl Action {
             Self::SetGoal => "Set as Goal",
             Self::StepThrough => "Step Through Solution",
             Self::PlayLevel => "Play Level",
+            Self::Generate => "Generate…",
             Self::Help => "Keyboard Shortcuts",
+            Self::ExportPng => "Export PNG…",
+            Self::ExportSvg => "Export SVG…",
+            Self::ExportDot => "Export Graphviz DOT…",
             Self::Quit => "Quit",
         }
     }
@@ -165,7 +181,13 @@ impl Action {
             Self::PlayLevel => {
                 "Be the player: click a neighbouring room to walk, a lever to pull it"
             }
+            Self::Generate => {
+                "Run a generator (backward, levers, nested, random) on this level or a new one"
+            }
             Self::Help => "List every action and its shortcut",
+            Self::ExportPng => "Save a picture of the level as PNG",
+            Self::ExportSvg => "Save a scalable picture of the level as SVG",
+            Self::ExportDot => "Save the level as a Graphviz graph (rooms and doors)",
             Self::Quit => "Close Lockwork (asks about unsaved changes)",
         }
     }
@@ -202,7 +224,13 @@ impl Action {
             Self::SetGoal => plain(Key::E),
             Self::StepThrough => plain(Key::F5),
             Self::PlayLevel => plain(Key::F6),
+            Self::Generate => cmd(Key::G),
             Self::Help => plain(Key::F1),
+            Self::ExportPng => Some(KeyboardShortcut::new(
+                Modifiers::COMMAND.plus(Modifiers::SHIFT),
+                Key::E,
+            )),
+            Self::ExportSvg | Self::ExportDot => None,
             Self::Quit => cmd(Key::Q),
         }
     }

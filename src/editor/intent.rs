@@ -37,6 +37,8 @@ pub enum Intent {
     Replace(Box<Document>, Vec<crate::validate::Problem>),
     /// Save the document to this file.
     SaveTo(PathBuf),
+    /// Export the canvas or the level to this file.
+    ExportTo(super::export::ExportKind, PathBuf),
     /// Close the window now (unsaved changes were dealt with).
     Close,
     /// Start (or with `None`, end) wiring a lever by clicking doors.

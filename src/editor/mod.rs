@@ -8,7 +8,9 @@
 pub mod actions;
 pub mod app;
 pub mod canvas;
+pub mod export;
 pub mod files;
+pub mod generate;
 mod help;
 mod inspector;
 pub mod intent;

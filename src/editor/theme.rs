@@ -121,6 +121,9 @@ impl Theme {
 }
 
 /// Room size on the canvas, in canvas units.
-pub const ROOM_SIZE: egui::Vec2 = egui::vec2(110.0, 56.0);
+pub const ROOM_SIZE: egui::Vec2 = egui::vec2(
+    crate::export::geometry::ROOM_W as f32,
+    crate::export::geometry::ROOM_H as f32,
+);
 /// Grid spacing, in canvas units.
 pub const GRID: f32 = 20.0;

@@ -30,7 +30,7 @@ use std::path::Path;
 pub use error::{LoadError, SaveError};
 pub use load::{Loaded, from_bytes, from_str, from_value};
 pub(crate) use save::number;
-pub use save::{to_file, to_string, to_value};
+pub use save::{to_file, to_string, to_value, write_atomically};
 
 /// The `format` tag every level file carries.
 pub const FORMAT_TAG: &str = "lockwork-level";

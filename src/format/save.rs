@@ -49,6 +49,12 @@ pub fn to_string(level: &Level) -> String {
 /// Saves atomically: writes a temporary file in the same folder, flushes it
 /// to disk, then renames it over `path`. A failed save leaves the old file as it was.
 pub fn to_file(level: &Level, path: &Path) -> Result<(), SaveError> {
+    write_atomically(path, to_string(level).as_bytes())
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder,
+/// flushed to disk, then renamed over `path`. On failure the old file stays.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let err = |source| SaveError::Io {
         path: path.to_path_buf(),
         source,
@@ -64,7 +70,7 @@ pub fn to_file(level: &Level, path: &Path) -> Result<(), SaveError> {
     let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = fs::File::create(&tmp)?;
-        file.write_all(to_string(level).as_bytes())?;
+        file.write_all(bytes)?;
         file.sync_all()?;
         drop(file);
         fs::rename(&tmp, path)

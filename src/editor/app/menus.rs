@@ -15,6 +15,11 @@ impl EditorApp {
                 for a in [Action::New, Action::Open, Action::Save, Action::SaveAs] {
                     action_button(ui, a, true, out);
                 }
+                ui.menu_button("Export", |ui| {
+                    for a in [Action::ExportPng, Action::ExportSvg, Action::ExportDot] {
+                        action_button(ui, a, true, out);
+                    }
+                });
                 ui.menu_button("Open Recent", |ui| {
                     if self.prefs.recent.is_empty() {
                         ui.label("No recent files");
@@ -50,6 +55,8 @@ impl EditorApp {
                 ] {
                     action_button(ui, a, room, out);
                 }
+                ui.separator();
+                action_button(ui, Action::Generate, true, out);
             });
             ui.menu_button("View", |ui| {
                 action_button(ui, Action::FitLevel, true, out);
@@ -129,6 +136,19 @@ impl EditorApp {
                     out.push(Intent::Action(action));
                 }
             }
+            ui.separator();
+            let tip = format!(
+                "{} ({})",
+                Action::Generate.tooltip(),
+                Action::Generate.shortcut_text(ui.ctx())
+            );
+            if ui
+                .selectable_label(self.generator.is_open(), "⚙ Generate")
+                .on_hover_text(tip)
+                .clicked()
+            {
+                out.push(Intent::Action(Action::Generate));
+            }
             if let Some(lever) = &self.canvas.link_lever {
                 ui.separator();
                 ui.label(
@@ -158,7 +178,12 @@ pub(super) fn labelled_button(
 ) {
     let enabled = label != Some("");
     let text = label.filter(|l| !l.is_empty()).unwrap_or(action.label());
-    let button = egui::Button::new(text).shortcut_text(action.shortcut_text(ui.ctx()));
+    let shortcut = action.shortcut_text(ui.ctx());
+    let mut button = egui::Button::new(text);
+    // An empty shortcut would still add a space to the accessible label.
+    if !shortcut.is_empty() {
+        button = button.shortcut_text(shortcut);
+    }
     if ui
         .add_enabled(enabled, button)
         .on_hover_text(action.tooltip())

@@ -14,6 +14,7 @@ use egui::{Ui, ViewportCommand};
 use super::actions::Action;
 use super::canvas::{Canvas, Tool};
 use super::files::{FileDialogs, FileRequest, Files, NativeDialogs};
+use super::generate::GeneratorWindow;
 use super::intent::Playback;
 use super::intent::{Intent, SelectMode};
 use super::live_solver::LiveSolver;
@@ -22,7 +23,7 @@ use super::prefs::Prefs;
 use super::selection::Selection;
 use super::theme::Theme;
 use super::view::View;
-use super::{help, inspector, lists, playback_ui, status};
+use super::{export, help, inspector, lists, playback_ui, status};
 
 use crate::document::{Document, LevelCommand};
 use crate::format;
@@ -42,6 +43,8 @@ pub struct EditorApp {
     canvas: Canvas,
     solver: LiveSolver,
     files: Files,
+    /// The generator window and its run.
+    generator: GeneratorWindow,
     prefs: Prefs,
     /// Validation and index of the level, for the revision they were made at.
     cached: (u64, Report, LevelIndex),
@@ -72,6 +75,7 @@ impl EditorApp {
             canvas: Canvas::default(),
             solver: LiveSolver::new(ctx.clone()),
             files: Files::new(dialogs),
+            generator: GeneratorWindow::default(),
             prefs,
             cached,
             load_warnings: Vec::new(),
@@ -136,6 +140,11 @@ impl EditorApp {
     /// The preferences.
     pub fn prefs(&self) -> &Prefs {
         &self.prefs
+    }
+
+    /// The generator window (whether a run is going on, for tests).
+    pub fn generator(&self) -> &GeneratorWindow {
+        &self.generator
     }
 
     /// Editing, viewing a plan, or playing.
@@ -218,6 +227,9 @@ impl EditorApp {
                 });
             egui::CentralPanel::no_frame().show(ui, |ui| self.canvas.ui(ui, &view, &mut out));
         }
+        // Before the files: a generated document may wait on them.
+        self.generator
+            .ui(&ctx, &self.doc, &mut self.files, &theme, &mut out);
         self.files.ui(&ctx, &self.doc, &mut self.prefs, &mut out);
         help::help_ui(&ctx, &mut self.show_help);
 
@@ -294,6 +306,8 @@ impl EditorApp {
                 self.selection.apply(vec![item], SelectMode::Replace);
             }
             Intent::Replace(doc, warnings) => {
+                // "Open as a new document" from the generator goes through File > New.
+                let doc = self.generator.take_held().unwrap_or(doc);
                 if let Some(path) = doc.path() {
                     self.prefs.remember(path);
                 }
@@ -320,6 +334,14 @@ impl EditorApp {
                     self.handle(ctx, intent);
                 }
             }
+            Intent::ExportTo(kind, path) => match export::write(self.doc.level(), kind, &path) {
+                Ok(()) => self.say(format!("Exported {}", path.display())),
+                Err(e) => self.files.report_failure(
+                    format!("Could not export to {}", path.display()),
+                    vec![e],
+                    "Nothing was written; the level is unchanged.",
+                ),
+            },
             Intent::Close => {
                 self.may_close = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
@@ -373,6 +395,15 @@ impl EditorApp {
             Action::Open => self.files.request(FileRequest::Open, &self.doc),
             Action::Save => self.files.request(FileRequest::Save, &self.doc),
             Action::SaveAs => self.files.request(FileRequest::SaveAs, &self.doc),
+            Action::ExportPng => self
+                .files
+                .request(FileRequest::Export(export::ExportKind::Png), &self.doc),
+            Action::ExportSvg => self
+                .files
+                .request(FileRequest::Export(export::ExportKind::Svg), &self.doc),
+            Action::ExportDot => self
+                .files
+                .request(FileRequest::Export(export::ExportKind::Dot), &self.doc),
             Action::Quit => {
                 if self.doc.is_dirty() {
                     self.files.request(FileRequest::Quit, &self.doc);
@@ -433,6 +464,7 @@ impl EditorApp {
             Action::StepThrough => self.playback(Playback::Show(Source::Solution)),
             Action::PlayLevel => self.playback(Playback::StartPlay),
             Action::Help => self.show_help = !self.show_help,
+            Action::Generate => self.generator.toggle(),
         }
     }
 }

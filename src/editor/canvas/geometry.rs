@@ -1,10 +1,11 @@
 //! Where things are on the canvas, in canvas (scene) units: room rectangles,
 //! door segments clipped to room borders, key and lever marks.
 
-use egui::{Pos2, Rect, Vec2, pos2, vec2};
+use egui::{Pos2, Rect, Vec2, pos2};
 use rustc_hash::FxHashMap;
 
 use crate::editor::theme::ROOM_SIZE;
+use crate::export::geometry::{door_segments, room_centers};
 use crate::model::{Level, RoomId};
 
 /// The canvas layout of one frame.
@@ -17,53 +18,31 @@ pub struct Geometry {
     index: FxHashMap<RoomId, usize>,
 }
 
-/// Where a room without a position goes: a row under the placed ones.
-fn fallback(i: usize) -> Pos2 {
-    pos2((i % 8) as f32 * 160.0, 400.0 + (i / 8) as f32 * 100.0)
+fn pos(p: crate::export::geometry::Point) -> Pos2 {
+    pos2(p[0] as f32, p[1] as f32)
 }
 
 impl Geometry {
-    /// Lays out `level`, moving the rooms in `moved` by `offset` (a drag in progress).
+    /// Lays out `level`, moving the rooms in `moved` by `offset` (a drag in
+    /// progress). Positions come from the core's geometry, which the exports
+    /// use too, so pictures match the screen.
     pub fn new(level: &Level, moved: &[RoomId], offset: Vec2) -> Self {
         let mut index = FxHashMap::default();
-        let rooms: Vec<Rect> = level
-            .rooms
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                index.entry(r.id.clone()).or_insert(i);
-                let mut center = r
-                    .pos
-                    .map_or_else(|| fallback(i), |[x, y]| pos2(x as f32, y as f32));
-                if moved.contains(&r.id) {
-                    center += offset;
-                }
-                Rect::from_center_size(center, ROOM_SIZE)
-            })
-            .collect();
-        // Doors between the same two rooms fan out side by side.
-        let mut pair_count: FxHashMap<(usize, usize), usize> = FxHashMap::default();
-        let ends: Vec<Option<(usize, usize)>> = level
-            .doors
-            .iter()
-            .map(|d| Some((*index.get(&d.from)?, *index.get(&d.to)?)))
-            .collect();
-        for &(a, b) in ends.iter().flatten() {
-            *pair_count.entry((a.min(b), a.max(b))).or_default() += 1;
+        let mut centers = room_centers(level);
+        for (i, r) in level.rooms.iter().enumerate() {
+            index.entry(r.id.clone()).or_insert(i);
+            if moved.contains(&r.id) {
+                centers[i][0] += f64::from(offset.x);
+                centers[i][1] += f64::from(offset.y);
+            }
         }
-        let mut pair_seen: FxHashMap<(usize, usize), usize> = FxHashMap::default();
-        let doors = ends
+        let rooms = centers
             .iter()
-            .map(|e| {
-                let (a, b) = (*e)?;
-                let key = (a.min(b), a.max(b));
-                let n = pair_count.get(&key).copied().unwrap_or(1);
-                let seen = pair_seen.entry(key).or_default();
-                let k = *seen;
-                *seen += 1;
-                let spread = (k as f32 - (n as f32 - 1.0) / 2.0) * 16.0;
-                Some(segment(rooms[a], rooms[b], spread))
-            })
+            .map(|&c| Rect::from_center_size(pos(c), ROOM_SIZE))
+            .collect();
+        let doors = door_segments(level, &centers)
+            .into_iter()
+            .map(|seg| seg.map(|(a, b)| (pos(a), pos(b))))
             .collect();
         Self {
             rooms,
@@ -86,39 +65,6 @@ impl Geometry {
     pub fn bounds(&self) -> Option<Rect> {
         self.rooms.iter().copied().reduce(Rect::union)
     }
-}
-
-/// The segment between two room rectangles, from border to border, shifted
-/// sideways by `spread`.
-fn segment(a: Rect, b: Rect, spread: f32) -> (Pos2, Pos2) {
-    let dir = b.center() - a.center();
-    let side = if dir.length_sq() > 0.0 {
-        vec2(-dir.y, dir.x).normalized() * spread
-    } else {
-        Vec2::ZERO
-    };
-    let from = border(a, a.center() + side, dir);
-    let to = border(b, b.center() + side, -dir);
-    (from, to)
-}
-
-/// Where a ray from `start` (inside `rect`) in direction `dir` leaves it.
-fn border(rect: Rect, start: Pos2, dir: Vec2) -> Pos2 {
-    if dir.length_sq() == 0.0 {
-        return start;
-    }
-    let half = rect.size() / 2.0;
-    let tx = if dir.x == 0.0 {
-        f32::INFINITY
-    } else {
-        half.x / dir.x.abs()
-    };
-    let ty = if dir.y == 0.0 {
-        f32::INFINITY
-    } else {
-        half.y / dir.y.abs()
-    };
-    start + dir * tx.min(ty)
 }
 
 /// Distance from `p` to the segment `a`–`b`.

@@ -26,6 +26,7 @@ use super::intent::Intent;
 use super::prefs::Prefs;
 use super::theme::Theme;
 use crate::document::Document;
+use crate::editor::export::ExportKind;
 use crate::format::LoadError;
 use crate::model::Level;
 
@@ -44,6 +45,8 @@ pub enum FileRequest {
     SaveAs,
     /// Close the window.
     Quit,
+    /// Export the canvas or the level to a file chosen in a dialog.
+    Export(ExportKind),
 }
 
 impl FileRequest {
@@ -66,6 +69,8 @@ enum Purpose {
         /// The request that waits for the save.
         then: Option<FileRequest>,
     },
+    /// Export to it.
+    Export(ExportKind),
 }
 
 /// Where a request stands.
@@ -230,6 +235,15 @@ impl Files {
         !matches!(self.step, Step::Idle) || self.failure.is_some()
     }
 
+    /// Shows a failure in the error modal (an export that could not be written).
+    pub fn report_failure(&mut self, title: String, problems: Vec<String>, note: &str) {
+        self.failure = Some(Failure {
+            title,
+            problems,
+            note: note.to_owned(),
+        });
+    }
+
     /// The error being shown, if any: its title and every problem.
     pub fn failure(&self) -> Option<(&str, &[String])> {
         self.failure
@@ -270,6 +284,7 @@ impl Files {
                 out.push(Intent::Close);
                 Step::Idle
             }
+            FileRequest::Export(kind) => self.dialog(ctx, Purpose::Export(kind), doc),
         }
     }
 
@@ -298,6 +313,7 @@ impl Files {
         let ask = match purpose {
             Purpose::Open => Ask::Open,
             Purpose::Save { .. } => Ask::Save(suggested_file_name(&doc.level().name)),
+            Purpose::Export(kind) => Ask::Save(export_name(&doc.level().name, kind)),
         };
         match DialogJob::spawn(Arc::clone(&self.dialogs), ctx, ask) {
             Ok(job) => Step::Dialog { purpose, job },
@@ -322,6 +338,10 @@ impl Files {
                 let path = with_level_extension(path);
                 out.push(Intent::SaveTo(path.clone()));
                 Step::Saving { path, then }
+            }
+            Purpose::Export(kind) => {
+                out.push(Intent::ExportTo(kind, kind.with_extension(path)));
+                Step::Idle
             }
         }
     }
@@ -379,4 +399,13 @@ fn file_name(path: &Path) -> String {
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     )
+}
+
+/// The suggested file name of an export: the level's name with the kind's ending.
+fn export_name(level_name: &str, kind: ExportKind) -> String {
+    let level_file = suggested_file_name(level_name);
+    let stem = level_file
+        .strip_suffix(dialogs::LEVEL_EXTENSION)
+        .unwrap_or(&level_file);
+    format!("{stem}{}", kind.extension())
 }

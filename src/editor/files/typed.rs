@@ -66,6 +66,10 @@ impl TypedPath {
                 .join(suggested_file_name(&doc.level().name))
                 .display()
                 .to_string(),
+            Purpose::Export(kind) => base
+                .join(super::export_name(&doc.level().name, kind))
+                .display()
+                .to_string(),
         };
         Self {
             purpose,
@@ -83,6 +87,7 @@ impl TypedPath {
         Some(match self.purpose {
             Purpose::Open => path,
             Purpose::Save { .. } => with_level_extension(path),
+            Purpose::Export(kind) => kind.with_extension(path),
         })
     }
 
@@ -98,7 +103,7 @@ impl TypedPath {
             Purpose::Open if !path.is_file() => {
                 Err(format!("There is no file at {}.", path.display()))
             }
-            Purpose::Save { .. } => match path.parent() {
+            Purpose::Save { .. } | Purpose::Export(_) => match path.parent() {
                 Some(dir) if !dir.is_dir() => Err(format!("There is no folder {}.", dir.display())),
                 _ => Ok(path),
             },

@@ -1,0 +1,258 @@
+//! A generator run on a worker thread: its progress comes back through a
+//! channel (each report wakes the UI), Cancel sets the generator's cancel
+//! flag, and the result comes back the same way.
+
+use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use egui::{RichText, Ui};
+
+use super::kind::Kind;
+use crate::editor::theme::Theme;
+use crate::generate::{
+    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Progress, RandomParams,
+};
+
+/// Reports closer together than this are dropped (the last one before the
+/// result does not matter: the result follows).
+const REPORT_EVERY: Duration = Duration::from_millis(40);
+
+/// One run of one generator, with its parameters.
+#[derive(Clone, Debug)]
+pub enum Run {
+    /// `generate backward`.
+    Backward(BackwardParams),
+    /// `generate levers`.
+    Levers(Box<LeversParams>),
+    /// `generate nested`.
+    Nested(NestedParams),
+    /// `generate random`.
+    Random(RandomParams),
+}
+
+impl Run {
+    /// Which generator.
+    pub fn kind(&self) -> Kind {
+        match self {
+            Self::Backward(_) => Kind::Backward,
+            Self::Levers(_) => Kind::Levers,
+            Self::Nested(_) => Kind::Nested,
+            Self::Random(_) => Kind::Random,
+        }
+    }
+
+    /// The lever search's time budget, for the progress bar.
+    fn seconds(&self) -> Option<f64> {
+        match self {
+            Self::Levers(p) => p.seconds,
+            _ => None,
+        }
+    }
+
+    /// Runs the generator here, on this thread.
+    pub fn generate(
+        &self,
+        progress: &dyn Fn(Progress),
+        cancel: &AtomicBool,
+    ) -> Result<Generated, GenerateError> {
+        use crate::generate::{backward, levers, nested, random};
+        match self {
+            Self::Backward(p) => backward(p, progress, cancel),
+            Self::Levers(p) => levers(p, progress, cancel),
+            Self::Nested(p) => nested(p, progress, cancel),
+            Self::Random(p) => random(p, progress, cancel),
+        }
+    }
+}
+
+enum Message {
+    Progress(Progress),
+    Done(Box<Result<Generated, GenerateError>>),
+}
+
+/// What a finished run gave.
+pub type Finished = Result<Generated, GenerateError>;
+
+/// A run in progress.
+pub struct Job {
+    kind: Kind,
+    seconds: Option<f64>,
+    started: Instant,
+    cancel: Arc<AtomicBool>,
+    cancelled_at: Option<Instant>,
+    messages: Receiver<Message>,
+    latest: Option<Progress>,
+}
+
+impl Job {
+    /// Starts `run` on a worker thread that wakes `ctx` as it reports.
+    pub fn spawn(ctx: &egui::Context, run: Run) -> Result<Self, String> {
+        let (tx, messages) = mpsc::channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (kind, seconds) = (run.kind(), run.seconds());
+        let flag = Arc::clone(&cancel);
+        let ctx = ctx.clone();
+        thread::Builder::new()
+            .name("lockwork-generator".into())
+            .spawn(move || {
+                let last: Cell<Option<(Instant, &'static str)>> = Cell::new(None);
+                let report = |p: Progress| {
+                    let due = last
+                        .get()
+                        .is_none_or(|(at, stage)| stage != p.stage || at.elapsed() >= REPORT_EVERY);
+                    if due {
+                        last.set(Some((Instant::now(), p.stage)));
+                        if tx.send(Message::Progress(p)).is_ok() {
+                            ctx.request_repaint();
+                        }
+                    }
+                };
+                let result = run.generate(&report, &flag);
+                // The window may be gone; then nobody waits for the result.
+                let _ = tx.send(Message::Done(Box::new(result)));
+                ctx.request_repaint();
+            })
+            .map_err(|e| format!("cannot start the generator thread: {e}"))?;
+        Ok(Self {
+            kind,
+            seconds,
+            started: Instant::now(),
+            cancel,
+            cancelled_at: None,
+            messages,
+            latest: None,
+        })
+    }
+
+    /// Which generator is running.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Asks the generator to stop; it answers with its best so far, or
+    /// with [`GenerateError::Cancelled`].
+    pub fn cancel(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.cancelled_at.get_or_insert_with(Instant::now);
+    }
+
+    /// Was Cancel pressed?
+    pub fn is_cancelling(&self) -> bool {
+        self.cancelled_at.is_some()
+    }
+
+    /// Takes in the reports; the result when the run is over.
+    pub fn poll(&mut self) -> Option<Finished> {
+        loop {
+            match self.messages.try_recv() {
+                Ok(Message::Progress(p)) => self.latest = Some(p),
+                Ok(Message::Done(result)) => return Some(*result),
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) => {
+                    return Some(Err(GenerateError::Internal(
+                        "the generator thread stopped unexpectedly".to_owned(),
+                    )));
+                }
+            }
+        }
+    }
+
+    /// The progress bar and its figures: elapsed time, work done, work per
+    /// second and the best so far.
+    pub fn ui(&self, ui: &mut Ui, theme: &Theme) {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let p = self.latest;
+        let stage = p.map_or("starting", |p| p.stage);
+        let done = p.map_or(0, |p| p.done);
+        let fraction = match (p.and_then(|p| p.total), self.seconds) {
+            (Some(total), _) if total > 0 => Some(done as f32 / total as f32),
+            (_, Some(seconds)) if stage == "searching" => Some((elapsed / seconds) as f32),
+            _ => None,
+        };
+        let stage_text = if self.is_cancelling() {
+            "stopping…"
+        } else {
+            stage
+        };
+        let bar = match fraction {
+            Some(f) => egui::ProgressBar::new(f.clamp(0.0, 1.0))
+                .text(format!("{stage_text} ({:.0} %)", f.clamp(0.0, 1.0) * 100.0)),
+            None => egui::ProgressBar::new(0.0).animate(true).text(stage_text),
+        };
+        ui.add(bar);
+        let rate = if elapsed > 0.05 {
+            done as f64 / elapsed
+        } else {
+            0.0
+        };
+        let work = match p.and_then(|p| p.total) {
+            Some(total) => format!(
+                "{} of {} {}",
+                grouped(done),
+                grouped(total),
+                self.kind.work()
+            ),
+            None => format!("{} {}", grouped(done), self.kind.work()),
+        };
+        let figures = [
+            format!("{elapsed:.1} s"),
+            work,
+            format!(
+                "{} {} per second",
+                grouped(rate.round() as u64),
+                self.kind.unit()
+            ),
+        ];
+        ui.label(figures.join(" · "));
+        match p.and_then(|p| p.best) {
+            Some(best) => {
+                ui.label(
+                    RichText::new(format!("Best so far: {}", self.kind.best_text(best)))
+                        .strong()
+                        .color(theme.good),
+                );
+            }
+            None if matches!(self.kind, Kind::Levers | Kind::Random) => {
+                ui.label(RichText::new("Nothing found yet").color(theme.weak_text));
+            }
+            None => {}
+        }
+    }
+}
+
+impl Drop for Job {
+    /// A run nobody waits for stops.
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// `1234567` as `1 234 567`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push('\u{a0}');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::grouped;
+
+    #[test]
+    fn groups_of_three() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1234), "1\u{a0}234");
+        assert_eq!(grouped(1_234_567), "1\u{a0}234\u{a0}567");
+    }
+}

@@ -1,0 +1,402 @@
+//! The generator window: pick a generator and its options, run it on a
+//! worker thread while the window shows its progress, and apply the result
+//! as one undoable edit or open it as a new document.
+//!
+//! The window only reads the document. It pushes
+//! [`Intent::Edit`]`(`[`LevelCommand::ReplaceLevel`]`)` to apply a result;
+//! to open one as a new document it asks [`Files`] for a new level, so that
+//! unsaved changes are dealt with as for File > New, and hands the app the
+//! generated document in place of the empty one ([`GeneratorWindow::take_held`]).
+
+mod fields;
+mod form;
+mod job;
+mod kind;
+mod options;
+mod report;
+
+use egui::{RichText, Ui};
+
+pub use form::{Form, Origin};
+use job::{Finished, Job};
+pub use kind::Kind;
+use report::Report;
+
+use super::actions::Action;
+use super::files::{FileRequest, Files};
+use super::intent::Intent;
+use super::theme::Theme;
+use crate::document::{Document, LevelCommand};
+use crate::generate::{GenerateError, Generated};
+use crate::model::Level;
+
+/// Where a result goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deliver {
+    /// Replace the level on the canvas, as one undoable edit.
+    Replace,
+    /// Open it as a new, unsaved document.
+    NewDocument,
+}
+
+/// What the last run came to.
+enum Outcome {
+    /// Applied, or opened (or being opened) as a new document.
+    Delivered(Report),
+    /// A cancelled run's best, left unapplied as asked; it can still be used.
+    Unused(Box<Generated>, Report),
+    /// The generator could not make a level.
+    Failed(String),
+    /// Cancelled before anything was found.
+    Cancelled,
+}
+
+/// The generator window and the run it started.
+pub struct GeneratorWindow {
+    open: bool,
+    form: Form,
+    deliver: Deliver,
+    keep_best: bool,
+    job: Option<Job>,
+    outcome: Option<Outcome>,
+    /// A generated document waiting for [`Files`] to make way for it.
+    held: Option<Box<Document>>,
+    /// A status message for the next frame.
+    note: Option<String>,
+}
+
+impl Default for GeneratorWindow {
+    fn default() -> Self {
+        Self {
+            open: false,
+            form: Form::default(),
+            deliver: Deliver::Replace,
+            keep_best: true,
+            job: None,
+            outcome: None,
+            held: None,
+            note: None,
+        }
+    }
+}
+
+impl GeneratorWindow {
+    /// Opens the window, or closes it (a run goes on; its result is still applied).
+    pub fn toggle(&mut self) {
+        self.open = !self.open;
+    }
+
+    /// Is the window shown?
+    pub fn is_open(&self) -> bool {
+        self.open
+    }
+
+    /// Is a generator running?
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The generated document, once [`Files`] replaced the level as asked:
+    /// the app opens it instead of the empty level of File > New.
+    pub fn take_held(&mut self) -> Option<Box<Document>> {
+        let doc = self.held.take()?;
+        self.note = Some("Opened the generated level as a new, unsaved document".to_owned());
+        if let Some(Outcome::Delivered(report)) = &mut self.outcome {
+            report.headline = "Opened as a new document (not saved yet).".to_owned();
+        }
+        Some(doc)
+    }
+
+    /// Carries the run on and shows the window. Call it before
+    /// [`Files::ui`], so that a document held for opening is not taken for
+    /// abandoned in the frame where Files replaces the level.
+    pub fn ui(
+        &mut self,
+        ctx: &egui::Context,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        if let Some(finished) = self.job.as_mut().and_then(Job::poll) {
+            let kind = self.job.take().map_or(self.form.kind, |j| j.kind());
+            self.finish(kind, finished, doc, files, out);
+        }
+        if self.held.is_some() && !files.is_busy() {
+            // The unsaved-changes question was answered with Cancel.
+            self.held = None;
+            if let Some(Outcome::Delivered(report)) = &mut self.outcome {
+                report.headline = "Not opened: the level you were editing is unchanged.".to_owned();
+            }
+            self.note = Some("The generated level was not opened".to_owned());
+        }
+        if let Some(note) = self.note.take() {
+            out.push(Intent::Status(note));
+        }
+        if self.job.is_some() {
+            // The elapsed time moves on between reports.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let mut open = self.open;
+        egui::Window::new("Generate")
+            .open(&mut open)
+            .default_width(440.0)
+            .default_pos([260.0, 70.0])
+            .resizable(false)
+            .show(ctx, |ui| self.window_ui(ui, doc, files, theme, out));
+        self.open = open;
+    }
+
+    fn window_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        let running = self.job.is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            self.form.ui(ui);
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Result:");
+                ui.radio_value(&mut self.deliver, Deliver::Replace, "Replace the level")
+                    .on_hover_text("One undoable edit: Undo brings the level back");
+                ui.radio_value(
+                    &mut self.deliver,
+                    Deliver::NewDocument,
+                    "Open as a new document",
+                )
+                .on_hover_text(
+                    "Open the result in place of this level, as File > New does \
+                     (asks about unsaved changes first)",
+                );
+            });
+        });
+        ui.checkbox(
+            &mut self.keep_best,
+            "If cancelled, use the best level found so far",
+        )
+        .on_hover_text(
+            "On: Cancel applies the best level the search has found (levers, random). \
+             Off: Cancel leaves the level unchanged.",
+        );
+        ui.add_space(4.0);
+        match &mut self.job {
+            Some(job) => {
+                job.ui(ui, theme);
+                let stopping = job.is_cancelling();
+                if ui
+                    .add_enabled(!stopping, egui::Button::new("⏹ Cancel"))
+                    .on_hover_text("Stop the generator")
+                    .clicked()
+                {
+                    job.cancel();
+                }
+            }
+            None => {
+                if ui
+                    .button("▶ Run")
+                    .on_hover_text("Run the generator with these options")
+                    .clicked()
+                {
+                    self.start(ui.ctx(), doc);
+                }
+            }
+        }
+        self.outcome_ui(ui, doc, files, theme, out);
+    }
+
+    /// Starts a run on the level on the canvas.
+    fn start(&mut self, ctx: &egui::Context, doc: &Document) {
+        let name = layout_name(doc);
+        let run = self.form.run(doc.level(), &name);
+        self.outcome = None;
+        match Job::spawn(ctx, run) {
+            Ok(job) => self.job = Some(job),
+            Err(e) => self.outcome = Some(Outcome::Failed(e)),
+        }
+    }
+
+    /// A run is over: deliver its level, keep it aside, or say why there is none.
+    fn finish(
+        &mut self,
+        kind: Kind,
+        finished: Finished,
+        doc: &Document,
+        files: &mut Files,
+        out: &mut Vec<Intent>,
+    ) {
+        self.outcome = Some(match finished {
+            Ok(generated) if generated.cancelled && !self.keep_best => {
+                let report = Report::unused(kind, &generated);
+                self.note = Some("Cancelled: the level is unchanged".to_owned());
+                Outcome::Unused(Box::new(generated), report)
+            }
+            Ok(generated) => self.deliver(kind, generated, doc, files, out),
+            Err(GenerateError::Cancelled) => {
+                self.note = Some("Cancelled: the level is unchanged".to_owned());
+                Outcome::Cancelled
+            }
+            Err(e) => Outcome::Failed(self.explain(&e, doc.level())),
+        });
+    }
+
+    /// Applies `generated`, or asks for it to be opened as a new document.
+    fn deliver(
+        &mut self,
+        kind: Kind,
+        generated: Generated,
+        doc: &Document,
+        files: &mut Files,
+        out: &mut Vec<Intent>,
+    ) -> Outcome {
+        let mut report = Report::delivered(kind, &generated, self.deliver);
+        match self.deliver {
+            Deliver::Replace => {
+                out.push(Intent::Edit(LevelCommand::ReplaceLevel(Box::new(
+                    generated.level,
+                ))));
+                out.push(Intent::Action(Action::FitLevel));
+                out.push(Intent::Status(report.status.clone()));
+            }
+            Deliver::NewDocument => {
+                if files.is_busy() {
+                    report.headline = "Not opened: finish the open file dialog first.".to_owned();
+                    return Outcome::Unused(Box::new(generated), report);
+                }
+                self.held = Some(Box::new(new_document(generated.level)));
+                // As File > New: asks about unsaved changes, then replaces the
+                // level; the app takes the held document instead.
+                files.request(FileRequest::New, doc);
+            }
+        }
+        Outcome::Delivered(report)
+    }
+
+    /// The error, with a hint when the window knows a better one.
+    fn explain(&self, e: &GenerateError, level: &Level) -> String {
+        let wired = level.levers.iter().any(|l| !l.toggles.is_empty());
+        if matches!(e, GenerateError::NoLevers) && wired && !self.form.levers.rewire {
+            "Every lever on the canvas is wired already: tick \u{201c}Rewire levers that are \
+             already wired\u{201d} to wire them anew, or add levers that toggle nothing."
+                .to_owned()
+        } else {
+            capitalised(&in_window_terms(&e.to_string()))
+        }
+    }
+
+    fn outcome_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        let Some(outcome) = &self.outcome else {
+            return;
+        };
+        ui.separator();
+        let mut use_it = false;
+        match outcome {
+            Outcome::Delivered(report) => report.ui(ui, theme),
+            Outcome::Unused(_, report) => {
+                report.ui(ui, theme);
+                use_it = ui
+                    .add_enabled(self.job.is_none(), egui::Button::new("Use it anyway"))
+                    .on_hover_text("Apply this level as chosen above")
+                    .clicked();
+            }
+            Outcome::Failed(message) => {
+                ui.label(RichText::new(message).color(theme.bad));
+            }
+            Outcome::Cancelled => {
+                ui.label("Cancelled before any level was found: the level is unchanged.");
+            }
+        }
+        if use_it && let Some(Outcome::Unused(generated, report)) = self.outcome.take() {
+            self.outcome = Some(self.deliver(report.kind, *generated, doc, files, out));
+        }
+    }
+}
+
+/// The generators' messages name command-line options; the window names its fields.
+fn in_window_terms(message: &str) -> String {
+    const FIELDS: [(&str, &str); 21] = [
+        ("--allow-alike", "Let two levers flip the same doors"),
+        ("--keys-per-lock", "Keys per lock"),
+        ("--red-herrings", "Red herrings"),
+        ("--side-areas", "Side areas"),
+        ("--extra-doors", "Extra doors"),
+        ("--evaluations", "Evaluations"),
+        ("--max-doors", "Doors per lever (the larger)"),
+        ("--min-doors", "Doors per lever (the smaller)"),
+        ("--max-rooms", "Max rooms"),
+        ("--max-tries", "Max tries"),
+        ("--min-cost", "Min cost"),
+        ("--min-pulls", "Min pulls"),
+        ("--side-keys", "Side keys"),
+        ("--branching", "Branching"),
+        ("--seconds", "Time limit"),
+        ("--target", "Target"),
+        ("--levers", "Levers"),
+        ("--locks", "Locks"),
+        ("--depth", "Depth"),
+        ("--rooms", "Rooms"),
+        ("--threads", "Threads"),
+    ];
+    FIELDS
+        .iter()
+        .fold(message.to_owned(), |text, (flag, field)| {
+            text.replace(flag, &format!("\u{201c}{field}\u{201d}"))
+        })
+}
+
+/// `text` with a capital first letter.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The layout's name in the generator record: its file name, or the level's name.
+fn layout_name(doc: &Document) -> String {
+    match doc.path().and_then(|p| p.file_name()) {
+        Some(name) => name.to_string_lossy().into_owned(),
+        None if !doc.level().name.trim().is_empty() => doc.level().name.trim().to_owned(),
+        None => "canvas".to_owned(),
+    }
+}
+
+/// A new, unsaved document holding `level`: an empty level replaced by it,
+/// so that it counts as unsaved and Undo goes back to the empty level.
+fn new_document(level: Level) -> Document {
+    let mut doc = Document::new(Level::new("Untitled"), None);
+    if doc
+        .apply(LevelCommand::ReplaceLevel(Box::new(level.clone())))
+        .is_err()
+    {
+        return Document::new(level, None);
+    }
+    doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_window_terms;
+
+    #[test]
+    fn options_are_named_as_in_the_window() {
+        assert_eq!(
+            in_window_terms("lower --locks, or raise --max-tries"),
+            "lower \u{201c}Locks\u{201d}, or raise \u{201c}Max tries\u{201d}"
+        );
+        assert_eq!(
+            in_window_terms("--keys-per-lock must be"),
+            "\u{201c}Keys per lock\u{201d} must be"
+        );
+    }
+}

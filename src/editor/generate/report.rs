@@ -1,0 +1,152 @@
+//! What the window says about a generated level: how it was delivered, its
+//! size, the figures of its generator record, and every door the generator
+//! removed or changed.
+
+use egui::{RichText, Ui};
+
+use super::Deliver;
+use super::kind::Kind;
+use crate::editor::theme::Theme;
+use crate::generate::Generated;
+use crate::model::Level;
+
+/// The window's account of one generated level.
+pub struct Report {
+    /// The generator that made it.
+    pub kind: Kind,
+    /// What became of it, in a sentence.
+    pub headline: String,
+    /// The status-bar message.
+    pub status: String,
+    /// Rooms, doors, keys and levers.
+    pub size: String,
+    /// The figures of the generator record (`result`).
+    pub figures: String,
+    /// The doors removed or changed, one line each.
+    pub changes: Vec<String>,
+    /// The run was cancelled; this is its best so far.
+    pub cancelled: bool,
+}
+
+impl Report {
+    /// A level applied, or being opened as a new document.
+    pub fn delivered(kind: Kind, generated: &Generated, deliver: Deliver) -> Self {
+        let mut report = Self::of(kind, generated);
+        report.headline = match (deliver, generated.cancelled) {
+            (Deliver::Replace, false) => {
+                "Applied as one edit: Undo (Ctrl+Z) brings the old level back.".to_owned()
+            }
+            (Deliver::Replace, true) => "Cancelled: applied the best level found so far \
+                 (Undo brings the old level back)."
+                .to_owned(),
+            (Deliver::NewDocument, _) => "Opening as a new document…".to_owned(),
+        };
+        report.status = format!(
+            "Generated ({}, seed {}): {}{}",
+            kind.label().to_lowercase(),
+            seed(&generated.level),
+            report.size,
+            if generated.cancelled {
+                ", the best found before Cancel"
+            } else {
+                ""
+            }
+        );
+        report
+    }
+
+    /// A cancelled run's best, left unapplied.
+    pub fn unused(kind: Kind, generated: &Generated) -> Self {
+        let mut report = Self::of(kind, generated);
+        report.headline = "Cancelled: the level is unchanged. The best level found so far \
+                           is below."
+            .to_owned();
+        report
+    }
+
+    fn of(kind: Kind, generated: &Generated) -> Self {
+        let level = &generated.level;
+        Self {
+            kind,
+            headline: String::new(),
+            status: String::new(),
+            size: size(level),
+            figures: figures(level),
+            changes: generated.changes.iter().map(ToString::to_string).collect(),
+            cancelled: generated.cancelled,
+        }
+    }
+
+    /// Shows the report.
+    pub fn ui(&self, ui: &mut Ui, theme: &Theme) {
+        let colour = if self.cancelled {
+            theme.warning
+        } else {
+            theme.good
+        };
+        ui.label(RichText::new(&self.headline).color(colour));
+        ui.label(&self.size);
+        if !self.figures.is_empty() {
+            ui.label(RichText::new(&self.figures).color(theme.weak_text));
+        }
+        if self.changes.is_empty() {
+            let none = if self.kind == Kind::Nested {
+                "A new level: no door of a layout was removed or changed."
+            } else {
+                "No door was removed or changed."
+            };
+            ui.label(RichText::new(none).color(theme.weak_text));
+            return;
+        }
+        ui.label(format!(
+            "Doors removed or changed ({}):",
+            self.changes.len()
+        ));
+        egui::ScrollArea::vertical()
+            .max_height(160.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                for line in &self.changes {
+                    ui.label(format!("• {line}"));
+                }
+            });
+    }
+}
+
+fn size(level: &Level) -> String {
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    [
+        count(level.rooms.len(), "room"),
+        count(level.doors.len(), "door"),
+        count(level.keys.len(), "key"),
+        count(level.levers.len(), "lever"),
+    ]
+    .join(", ")
+}
+
+/// The seed in the generator record.
+fn seed(level: &Level) -> String {
+    level
+        .generator
+        .as_ref()
+        .and_then(|g| g.get("seed"))
+        .map_or_else(|| "?".to_owned(), ToString::to_string)
+}
+
+/// `pulls 14, cost 23, …` from the record's `result`, as the command line prints it.
+fn figures(level: &Level) -> String {
+    let Some(result) = level
+        .generator
+        .as_ref()
+        .and_then(|g| g.get("result"))
+        .and_then(|r| r.as_object())
+    else {
+        return String::new();
+    };
+    result
+        .iter()
+        .filter(|(_, v)| v.is_number() || v.is_boolean())
+        .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
