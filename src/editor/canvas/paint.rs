@@ -318,8 +318,9 @@ pub fn rubber_band(painter: &Painter, a: Pos2, b: Pos2, as_box: bool, theme: &Th
 
 /// The player: a pawn standing in the room's left part.
 pub fn pawn(painter: &Painter, room: Rect, theme: &Theme) {
-    // On the left edge, like keys and levers on theirs, so it never covers the name.
-    let base = pos2(room.left(), room.center().y + 9.0);
+    // On the top edge at the left (levers stand at the right, keys on the
+    // bottom edge), clear of the name and of doors coming in from the sides.
+    let base = pos2(room.left() + 14.0, room.top() + 6.0);
     let head = base - vec2(0.0, 17.0);
     let body = vec![
         base + vec2(-8.0, 0.0),
