@@ -11,7 +11,6 @@
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,7 +20,6 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use lockwork::document::Document;
 use lockwork::editor::EditorApp;
-use lockwork::editor::files::FileDialogs;
 use lockwork::editor::live_solver::Outcome;
 use lockwork::editor::prefs::Prefs;
 use lockwork::model::{
@@ -33,18 +31,9 @@ const STEP: f32 = 1.0 / 60.0;
 /// Frames that let more than egui's double-click delay (0.3 s) pass.
 const PAUSE: usize = 24;
 
-/// A file dialog that is always cancelled.
-struct NoDialogs;
+mod common;
 
-impl FileDialogs for NoDialogs {
-    fn pick_open(&self) -> Option<PathBuf> {
-        None
-    }
-
-    fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
-        None
-    }
-}
+use common::NoDialogs;
 
 /// The real editor app in a headless harness, with the gestures a designer uses.
 struct Editor {

@@ -9,10 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use lockwork::document::Document;
-use lockwork::editor::EditorApp;
 use lockwork::editor::files::FileDialogs;
 use lockwork::editor::prefs::Prefs;
 
@@ -37,35 +35,14 @@ impl FileDialogs for SaveTo {
     }
 }
 
-type App<'a> = Harness<'a, Option<EditorApp>>;
+mod common;
+
+use common::{App, harness_sized, step_until};
 
 fn harness(dialogs: Arc<SaveTo>) -> App<'static> {
     let path = format!("{}/assets/keys.level.json", env!("CARGO_MANIFEST_DIR"));
     let (doc, _) = Document::open(std::path::Path::new(&path)).unwrap();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut Option<EditorApp>| {
-                if let Some(app) = app {
-                    app.show(ui);
-                }
-            },
-            None,
-        );
-    *harness.state_mut() = Some(EditorApp::new(&harness.ctx, doc, Prefs::default(), dialogs));
-    harness.run_steps(3);
-    harness
-}
-
-fn step_until(harness: &mut App<'_>, done: impl Fn() -> bool) {
-    for _ in 0..300 {
-        harness.step();
-        if done() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    panic!("timed out");
+    harness_sized(doc, Prefs::default(), dialogs, [1280.0, 800.0])
 }
 
 #[test]
@@ -84,7 +61,7 @@ fn png_svg_and_dot_exports_are_written_where_the_dialog_says() {
     harness.key_press_modifiers(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::E);
     let png = png.with_extension("png");
     let written = png.clone();
-    step_until(&mut harness, move || written.exists());
+    step_until(&mut harness, "the PNG", move |_| written.exists());
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
     assert!(bytes.len() > 5_000, "a real picture, not an empty one");
@@ -102,7 +79,7 @@ fn png_svg_and_dot_exports_are_written_where_the_dialog_says() {
         harness.run_steps(3);
         harness.get_by_label(label).click();
         let written = path.clone();
-        step_until(&mut harness, move || written.exists());
+        step_until(&mut harness, label, move |_| written.exists());
     }
     let svg_text = std::fs::read_to_string(&svg).unwrap();
     assert!(svg_text.starts_with("<svg") && svg_text.trim_end().ends_with("</svg>"));

@@ -81,7 +81,9 @@ impl egui::DroppedFile for Dropped {
     }
 }
 
-type App<'a> = Harness<'a, Option<EditorApp>>;
+mod common;
+
+use common::{App, app, step_until};
 
 /// The real app on `doc`, drawing on the harness's own context.
 fn harness(doc: Document, prefs: Prefs, dialogs: Arc<TestDialogs>) -> App<'static> {
@@ -101,23 +103,6 @@ fn harness(doc: Document, prefs: Prefs, dialogs: Arc<TestDialogs>) -> App<'stati
     *harness.state_mut() = Some(app);
     harness.run_steps(3);
     harness
-}
-
-fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
-    harness.state().as_ref().unwrap()
-}
-
-/// Steps (the dialog and the solver run on threads) until `done` holds.
-fn step_until(harness: &mut App<'_>, what: &str, done: impl Fn(&App<'_>) -> bool) {
-    for _ in 0..400 {
-        harness.step();
-        if done(harness) {
-            harness.run_steps(2);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("timed out waiting for {what}");
 }
 
 fn has_label(harness: &App<'_>, label: &str) -> bool {

@@ -13,29 +13,16 @@ use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use lockwork::document::Document;
-use lockwork::editor::EditorApp;
-use lockwork::editor::files::FileDialogs;
 use lockwork::editor::prefs::Prefs;
 use lockwork::generate::{NestedParams, min_pulls_of_wiring, nested, no_progress};
 use lockwork::model::Level;
 use lockwork::solver::{SolveOptions, solve};
 
-struct NoDialogs;
+mod common;
 
-impl FileDialogs for NoDialogs {
-    fn pick_open(&self) -> Option<PathBuf> {
-        None
-    }
-
-    fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
-        None
-    }
-}
-
-type App<'a> = Harness<'a, Option<EditorApp>>;
+use common::{App, NoDialogs, app, harness_sized, step_until};
 
 fn asset(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,34 +30,13 @@ fn asset(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The real app on `doc`, once the live solver has answered.
+/// The real app on `doc` in a window the generator form fits, once the live solver has answered.
 fn harness(doc: Document) -> App<'static> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(
-            |ui, app: &mut Option<EditorApp>| {
-                if let Some(app) = app {
-                    app.show(ui);
-                }
-            },
-            None,
-        );
-    let editor = EditorApp::new(&harness.ctx, doc, Prefs::default(), Arc::new(NoDialogs));
-    *harness.state_mut() = Some(editor);
-    harness.run_steps(3);
-    for _ in 0..400 {
-        harness.step();
-        if app(&harness).solver().state().analysis().is_some() {
-            harness.run_steps(2);
-            return harness;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the live solver never answered");
-}
-
-fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
-    harness.state().as_ref().unwrap()
+    let mut harness = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [1400.0, 900.0]);
+    step_until(&mut harness, "the live solver", |h| {
+        app(h).solver().state().analysis().is_some()
+    });
+    harness
 }
 
 fn level(harness: &App<'_>) -> Level {

@@ -6,17 +6,9 @@
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
-
-use egui::{Event, Key, Modifiers, PointerButton, Pos2, Rect};
-use egui_kittest::Harness;
+use egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::kittest::Queryable;
 use lockwork::document::Document;
-use lockwork::editor::EditorApp;
-use lockwork::editor::files::FileDialogs;
-use lockwork::editor::prefs::Prefs;
 use lockwork::model::{DoorId, ItemId, KeyId, Level, LeverId, RoomId};
 
 /// Hall (r1) holds the red key and a lever wired to nothing; d1 leads to the
@@ -43,50 +35,14 @@ const LEVEL: &str = r#"{
   "levers": [ { "id": "l1", "room": "r1", "toggles": [] } ]
 }"#;
 
-/// No dialog can be shown.
-struct NoDialogs;
+mod common;
 
-impl FileDialogs for NoDialogs {
-    fn pick_open(&self) -> Option<PathBuf> {
-        None
-    }
-
-    fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
-        None
-    }
-}
-
-type App<'a> = Harness<'a, Option<EditorApp>>;
+use common::{App, app, click_on_canvas, click_on_canvas_with, harness_solved, step_until};
 
 /// The real app on the test level, with the solver's answer in.
 fn harness() -> App<'static> {
     let level = lockwork::format::from_str(LEVEL).unwrap().level;
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut Option<EditorApp>| {
-                if let Some(app) = app {
-                    app.show(ui);
-                }
-            },
-            None,
-        );
-    let editor = EditorApp::new(
-        &harness.ctx,
-        Document::new(level, None),
-        Prefs::default(),
-        Arc::new(NoDialogs),
-    );
-    *harness.state_mut() = Some(editor);
-    harness.run_steps(3);
-    step_until(&mut harness, "the solver", |h| {
-        app(h).solver().state().analysis().is_some()
-    });
-    harness
-}
-
-fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
-    harness.state().as_ref().unwrap()
+    harness_solved(Document::new(level, None))
 }
 
 fn level<'h>(harness: &'h App<'_>) -> &'h Level {
@@ -95,46 +51,6 @@ fn level<'h>(harness: &'h App<'_>) -> &'h Level {
 
 fn selected(harness: &App<'_>) -> Vec<ItemId> {
     app(harness).selection().iter().cloned().collect()
-}
-
-/// Steps (the solver runs on a thread) until `done` holds.
-fn step_until(harness: &mut App<'_>, what: &str, done: impl Fn(&App<'_>) -> bool) {
-    for _ in 0..400 {
-        harness.step();
-        if done(harness) {
-            harness.run_steps(2);
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("timed out waiting for {what}");
-}
-
-fn click_at(harness: &mut App<'_>, pos: Pos2, modifiers: Modifiers) {
-    harness.hover_at(pos);
-    harness.step();
-    harness.event(Event::ModifiersChanged(modifiers));
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers,
-        });
-    }
-    harness.event(Event::ModifiersChanged(Modifiers::NONE));
-    harness.run_steps(2);
-}
-
-/// Clicks a canvas item: inside the `Scene` its rect is in canvas units.
-fn click_on_canvas_with(harness: &mut App<'_>, label: &str, modifiers: Modifiers) {
-    let rect: Rect = harness.get_by_label(label).rect();
-    let to_screen = app(harness).canvas().to_screen();
-    click_at(harness, to_screen * rect.center(), modifiers);
-}
-
-fn click_on_canvas(harness: &mut App<'_>, label: &str) {
-    click_on_canvas_with(harness, label, Modifiers::NONE);
 }
 
 fn click(harness: &mut App<'_>, label: &str) {

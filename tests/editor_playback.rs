@@ -5,96 +5,23 @@
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
-
-use egui::{Event, Key, Modifiers, PointerButton, Pos2};
-use egui_kittest::Harness;
+use egui::Key;
 use egui_kittest::kittest::Queryable;
 use lockwork::document::Document;
-use lockwork::editor::EditorApp;
-use lockwork::editor::files::FileDialogs;
 use lockwork::editor::playback::{Mode, Source, Tone};
-use lockwork::editor::prefs::Prefs;
 use lockwork::model::{Level, LevelIndex};
 use lockwork::rules::{Step, replay};
 
-struct NoDialogs;
+mod common;
 
-impl FileDialogs for NoDialogs {
-    fn pick_open(&self) -> Option<PathBuf> {
-        None
-    }
+use common::{App, app, click_on_canvas, harness_solved, sample};
 
-    fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
-        None
-    }
-}
-
-type App<'a> = Harness<'a, Option<EditorApp>>;
-
-fn sample(name: &str) -> Level {
-    let path = format!("{}/assets/{name}.level.json", env!("CARGO_MANIFEST_DIR"));
-    lockwork::format::from_file(std::path::Path::new(&path))
-        .unwrap()
-        .level
-}
-
-/// The real app on `level`, once the live solver has answered.
 fn harness(level: Level) -> App<'static> {
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut Option<EditorApp>| {
-                if let Some(app) = app {
-                    app.show(ui);
-                }
-            },
-            None,
-        );
-    let editor = EditorApp::new(
-        &harness.ctx,
-        Document::new(level, None),
-        Prefs::default(),
-        Arc::new(NoDialogs),
-    );
-    *harness.state_mut() = Some(editor);
-    harness.run_steps(3);
-    for _ in 0..400 {
-        harness.step();
-        if app(&harness).solver().state().analysis().is_some() {
-            harness.run_steps(2);
-            return harness;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("the live solver never answered");
-}
-
-fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
-    harness.state().as_ref().unwrap()
+    harness_solved(Document::new(level, None))
 }
 
 fn press(harness: &mut App<'_>, key: Key) {
     harness.key_press(key);
-    harness.run_steps(2);
-}
-
-/// Clicks a canvas item: inside the `Scene`, its rect is in canvas units.
-fn click_on_canvas(harness: &mut App<'_>, label: &str) {
-    let rect = harness.get_by_label_contains(label).rect();
-    let pos: Pos2 = app(harness).canvas().to_screen() * rect.center();
-    harness.hover_at(pos);
-    harness.step();
-    for pressed in [true, false] {
-        harness.event(Event::PointerButton {
-            pos,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-    }
     harness.run_steps(2);
 }
 

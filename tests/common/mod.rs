@@ -1,0 +1,119 @@
+//! What the editor's tests share: the real app in an `egui_kittest` harness,
+//! a file-dialog double, waiting for the worker threads, clicking on canvas
+//! items (whose accessibility rects are in canvas units inside the `Scene`).
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::{Event, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use lockwork::document::Document;
+use lockwork::editor::EditorApp;
+use lockwork::editor::files::FileDialogs;
+use lockwork::editor::prefs::Prefs;
+use lockwork::model::Level;
+
+/// A system with no file dialog: every pick returns nothing.
+pub struct NoDialogs;
+
+impl FileDialogs for NoDialogs {
+    fn pick_open(&self) -> Option<PathBuf> {
+        None
+    }
+
+    fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
+        None
+    }
+}
+
+/// The harness around the real app.
+pub type App<'a> = Harness<'a, Option<EditorApp>>;
+
+/// The real app on `doc`, drawing on the harness's own context, `width`×`height`.
+pub fn harness_sized(
+    doc: Document,
+    prefs: Prefs,
+    dialogs: Arc<dyn FileDialogs>,
+    size: [f32; 2],
+) -> App<'static> {
+    let mut harness = Harness::builder().with_size(size).build_ui_state(
+        |ui, app: &mut Option<EditorApp>| {
+            if let Some(app) = app {
+                app.show(ui);
+            }
+        },
+        None,
+    );
+    let app = EditorApp::new(&harness.ctx, doc, prefs, dialogs);
+    *harness.state_mut() = Some(app);
+    harness.run_steps(3);
+    harness
+}
+
+/// The real app on `doc` in a 1280×800 window, once the live solver has answered.
+pub fn harness_solved(doc: Document) -> App<'static> {
+    let mut harness = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [1280.0, 800.0]);
+    step_until(&mut harness, "the live solver", |h| {
+        app(h).solver().state().analysis().is_some()
+    });
+    harness
+}
+
+/// The app inside the harness.
+pub fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
+    harness.state().as_ref().unwrap()
+}
+
+/// A sample level from `assets/`.
+pub fn sample(name: &str) -> Level {
+    let path = format!("{}/assets/{name}.level.json", env!("CARGO_MANIFEST_DIR"));
+    lockwork::format::from_file(std::path::Path::new(&path))
+        .unwrap()
+        .level
+}
+
+/// Steps (dialogs, the solver and generators run on threads) until `done` holds.
+pub fn step_until(harness: &mut App<'_>, what: &str, done: impl Fn(&App<'_>) -> bool) {
+    for _ in 0..400 {
+        harness.step();
+        if done(harness) {
+            harness.run_steps(2);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("timed out waiting for {what}");
+}
+
+/// A click at a screen position, with modifiers held.
+pub fn click_at(harness: &mut App<'_>, pos: Pos2, modifiers: Modifiers) {
+    harness.hover_at(pos);
+    harness.step();
+    harness.event(Event::ModifiersChanged(modifiers));
+    for pressed in [true, false] {
+        harness.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers,
+        });
+    }
+    harness.event(Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(2);
+}
+
+/// Clicks the canvas item whose accessible label contains `label`.
+pub fn click_on_canvas_with(harness: &mut App<'_>, label: &str, modifiers: Modifiers) {
+    let rect = harness.get_by_label_contains(label).rect();
+    let to_screen = app(harness).canvas().to_screen();
+    click_at(harness, to_screen * rect.center(), modifiers);
+}
+
+/// Clicks the canvas item whose accessible label contains `label`.
+pub fn click_on_canvas(harness: &mut App<'_>, label: &str) {
+    click_on_canvas_with(harness, label, Modifiers::NONE);
+}
