@@ -1,7 +1,5 @@
 //! The undo and redo stacks: groups of inverse edits, one group per user action.
 
-use std::time::{Duration, Instant};
-
 use super::edit::Edit;
 use crate::model::Level;
 
@@ -11,12 +9,12 @@ struct Group {
     label: String,
     inverses: Vec<Edit>,
     merge_key: Option<String>,
-    at: Instant,
 }
 
-/// Consecutive edits with the same merge key this close together are one step
-/// (a slider dragged, a name typed).
-const MERGE_WINDOW: Duration = Duration::from_millis(1500);
+// Consecutive edits with the same merge key are one step (a slider dragged,
+// a name typed, a burst of nudges); any other edit, an undo or a save ends
+// the merging. Callers make keys per interaction (the inspector adds a
+// counter that changes with every new click or focus).
 
 /// Most undo steps kept.
 const MAX_STEPS: usize = 500;
@@ -35,23 +33,19 @@ impl History {
             return;
         }
         self.redo.clear();
-        let now = Instant::now();
         if let (Some(key), Some(top)) = (&merge_key, self.undo.last_mut())
             && top.merge_key.as_ref() == Some(key)
-            && now.duration_since(top.at) < MERGE_WINDOW
         {
             // The older inverses go back further, so they come last.
             let mut merged = inverses;
             merged.append(&mut top.inverses);
             top.inverses = merged;
-            top.at = now;
             return;
         }
         self.undo.push(Group {
             label: label.to_owned(),
             inverses,
             merge_key,
-            at: now,
         });
         if self.undo.len() > MAX_STEPS {
             self.undo.remove(0);
@@ -73,7 +67,6 @@ impl History {
             label: group.label.clone(),
             inverses: redo,
             merge_key: None,
-            at: Instant::now(),
         });
         Some(group.label)
     }
@@ -86,7 +79,6 @@ impl History {
             label: group.label.clone(),
             inverses: undo,
             merge_key: None,
-            at: Instant::now(),
         });
         Some(group.label)
     }

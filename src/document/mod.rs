@@ -266,6 +266,30 @@ mod tests {
     }
 
     #[test]
+    fn another_edit_ends_the_merging_of_a_key() {
+        let mut doc = Document::new(level(), None);
+        let cost = |doc: &Document, c: f64| {
+            let mut door = doc.level().doors[0].clone();
+            door.cost = c;
+            LevelCommand::SetDoor(door)
+        };
+        doc.apply_merging(cost(&doc, 2.0), "k").unwrap();
+        doc.apply(LevelCommand::AddRoom { pos: [0.0, 200.0] })
+            .unwrap();
+        doc.apply_merging(cost(&doc, 3.0), "k").unwrap();
+        doc.undo();
+        assert_eq!(
+            doc.level().doors[0].cost,
+            2.0,
+            "the second edit is its own step"
+        );
+        doc.undo();
+        assert_eq!(doc.level().rooms.len(), 3);
+        doc.undo();
+        assert_eq!(doc.level().doors[0].cost, 1.0);
+    }
+
+    #[test]
     fn new_ids_are_never_reused_even_after_undo() {
         let mut doc = Document::new(level(), None);
         let first = doc

@@ -43,24 +43,19 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
             }
         }
         ui.separator();
-        let buttons = [
-            ("⏮", "Back to the start", 0, viewer.at > 0),
-            (
-                "⏪",
-                "One step back",
-                viewer.at.saturating_sub(1),
-                viewer.at > 0,
-            ),
-        ];
-        for (label, tip, to, enabled) in buttons {
-            if ui
-                .add_enabled(enabled, egui::Button::new(label))
-                .on_hover_text(tip)
-                .clicked()
-            {
-                out.push(Intent::Playback(Playback::Seek(to)));
-            }
-        }
+        seek_buttons(
+            ui,
+            &[
+                ("⏮", "Back to the start", 0, viewer.at > 0),
+                (
+                    "⏪",
+                    "One step back",
+                    viewer.at.saturating_sub(1),
+                    viewer.at > 0,
+                ),
+            ],
+            out,
+        );
         let play_label = if viewer.playing { "⏸" } else { "⏵" };
         if ui
             .button(play_label)
@@ -69,19 +64,14 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
         {
             out.push(Intent::Playback(Playback::TogglePlaying));
         }
-        let buttons = [
-            ("⏩", "One step on", (viewer.at + 1).min(n), viewer.at < n),
-            ("⏭", "To the last step", n, viewer.at < n),
-        ];
-        for (label, tip, to, enabled) in buttons {
-            if ui
-                .add_enabled(enabled, egui::Button::new(label))
-                .on_hover_text(tip)
-                .clicked()
-            {
-                out.push(Intent::Playback(Playback::Seek(to)));
-            }
-        }
+        seek_buttons(
+            ui,
+            &[
+                ("⏩", "One step on", (viewer.at + 1).min(n), viewer.at < n),
+                ("⏭", "To the last step", n, viewer.at < n),
+            ],
+            out,
+        );
         let mut at = viewer.at;
         if ui
             .add(egui::Slider::new(&mut at, 0..=n).text(format!("of {n}")))
@@ -124,6 +114,19 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
     });
     if let Some(reason) = viewer.reason.as_ref().filter(|_| viewer.at == n) {
         ui.label(RichText::new(format!("Stuck: {reason}")).color(view.theme.bad));
+    }
+}
+
+/// Buttons that jump to a step: `(label, tooltip, step, enabled)`.
+fn seek_buttons(ui: &mut Ui, buttons: &[(&str, &str, usize, bool)], out: &mut Vec<Intent>) {
+    for &(label, tip, to, enabled) in buttons {
+        if ui
+            .add_enabled(enabled, egui::Button::new(label))
+            .on_hover_text(tip)
+            .clicked()
+        {
+            out.push(Intent::Playback(Playback::Seek(to)));
+        }
     }
 }
 

@@ -13,6 +13,7 @@
 //! breadth-first search over `(mask, room)` states. Nothing is allocated per
 //! evaluation: the buffers are reused.
 
+use super::bits::{Link, permute, permute128, spread, sweep_order};
 use rustc_hash::FxHashSet;
 
 use crate::model::{Level, LevelIndex};
@@ -23,28 +24,6 @@ pub const DENSE_MAX_DOORS: usize = 12;
 pub const MAX_DOORS: usize = 64;
 /// The sparse evaluator gives up past this many states.
 pub const SPARSE_MAX_STATES: usize = 2_000_000;
-
-/// Positions where bit `j` of the index (within a 64-bit word) is 0.
-const LOW: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0f0f_0f0f_0f0f_0f0f,
-    0x00ff_00ff_00ff_00ff,
-    0x0000_ffff_0000_ffff,
-    0x0000_0000_ffff_ffff,
-];
-
-/// One door as walking sees it, oriented from the spanning tree's parent side.
-#[derive(Clone, Copy, Debug)]
-struct Link {
-    parent: usize,
-    child: usize,
-    door: usize,
-    /// Passable from `parent` to `child`.
-    down: bool,
-    /// Passable from `child` to `parent`.
-    up: bool,
-}
 
 /// Computes `min_pulls` for wirings of one layout, fast.
 #[derive(Clone, Debug)]
@@ -570,132 +549,6 @@ impl LeverEvaluator {
         }
         found
     }
-}
-
-/// `set[to] |= set[from] & open(door) & !reached[to]`; nonzero when it grew.
-/// `open` holds, per door, the `W` words of the masks in which it is open.
-#[inline(always)]
-fn spread<const W: usize>(
-    set: &mut [u64],
-    reached: &[u64],
-    open: &[u64],
-    from: usize,
-    to: usize,
-    door: usize,
-) -> u64 {
-    let (f, t, o) = (from * W, to * W, door * W);
-    let mut add = [0u64; W];
-    for i in 0..W {
-        add[i] = set[f + i] & open[o + i] & !reached[t + i];
-    }
-    let mut grew = 0u64;
-    for i in 0..W {
-        grew |= add[i] & !set[t + i];
-        set[t + i] |= add[i];
-    }
-    grew
-}
-
-/// Moves every bit `m` of a 128-bit set to `m ^ flips` (`flips < 128`).
-#[inline(always)]
-fn permute128(x: u128, flips: u64) -> u128 {
-    let mut x = x;
-    let mut f = flips;
-    while f != 0 {
-        let j = f.trailing_zeros();
-        f &= f - 1;
-        if j < 6 {
-            // A delta swap on each 64-bit half (variable u128 shifts are slow).
-            let m = LOW[j as usize];
-            let s = 1u32 << j;
-            let (lo, hi) = (x as u64, (x >> 64) as u64);
-            let lo = ((lo & m) << s) | ((lo >> s) & m);
-            let hi = ((hi & m) << s) | ((hi >> s) & m);
-            x = u128::from(lo) | (u128::from(hi) << 64);
-        } else {
-            x = x.rotate_left(64);
-        }
-    }
-    x
-}
-
-/// Moves every bit `m` of the bitset to `m ^ flips`.
-#[inline(always)]
-fn permute<const W: usize>(words: &mut [u64; W], flips: u64) {
-    let mut f = flips;
-    while f != 0 {
-        let j = f.trailing_zeros();
-        f &= f - 1;
-        if j < 6 {
-            let s = 1u32 << j;
-            let m = LOW[j as usize];
-            for x in words.iter_mut() {
-                *x = ((*x & m) << s) | ((*x >> s) & m);
-            }
-        } else {
-            let step = 1usize << (j - 6);
-            if step >= W {
-                continue; // a door beyond the layout: no such bit
-            }
-            for i in 0..W {
-                if i & step == 0 {
-                    words.swap(i, i + step);
-                }
-            }
-        }
-    }
-}
-
-/// Orders the doors for the walking sweeps: a breadth-first spanning tree
-/// from the start (then from any room not reached), tree doors first in
-/// breadth-first order, then the doors that close loops. Also says whether
-/// the doors form a forest.
-fn sweep_order(rooms: usize, start: usize, ends: &[(usize, usize, bool)]) -> (Vec<Link>, bool) {
-    let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); rooms];
-    for (d, &(a, b, _)) in ends.iter().enumerate() {
-        adj[a].push((d, b));
-        adj[b].push((d, a));
-    }
-    let mut seen = vec![false; rooms];
-    let mut used = vec![false; ends.len()];
-    let mut links = Vec::with_capacity(ends.len());
-    let link = |d: usize, parent: usize, child: usize| {
-        let (a, _, one_way) = ends[d];
-        let forward = parent == a; // parent is the door's `from`
-        Link {
-            parent,
-            child,
-            door: d,
-            down: forward || !one_way,
-            up: !forward || !one_way,
-        }
-    };
-    let roots = std::iter::once(start).chain(0..rooms);
-    for root in roots {
-        if root >= rooms || seen[root] {
-            continue;
-        }
-        seen[root] = true;
-        let mut queue = std::collections::VecDeque::from([root]);
-        while let Some(r) = queue.pop_front() {
-            for &(d, s) in &adj[r] {
-                if !seen[s] {
-                    seen[s] = true;
-                    used[d] = true;
-                    links.push(link(d, r, s));
-                    queue.push_back(s);
-                }
-            }
-        }
-    }
-    let mut forest = true;
-    for (d, &(a, b, _)) in ends.iter().enumerate() {
-        if !used[d] {
-            forest = false;
-            links.push(link(d, a, b));
-        }
-    }
-    (links, forest)
 }
 
 #[cfg(test)]

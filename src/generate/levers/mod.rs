@@ -2,6 +2,7 @@
 //! with empty `toggles`, choose which doors each lever flips so that the least
 //! number of lever pulls needed to reach the goal is as large as possible.
 
+mod bits;
 mod eval;
 mod search;
 
