@@ -81,10 +81,10 @@ impl EditorApp {
                 })
                 .collect();
             if !moves.is_empty() {
-                out.push(Intent::EditMerging(
-                    LevelCommand::MoveRooms(moves),
-                    "nudge".into(),
-                ));
+                // A burst of nudges of the same rooms is one undo step.
+                let rooms: Vec<&str> = moves.iter().map(|(id, _)| id.as_str()).collect();
+                let key = format!("nudge:{}", rooms.join(","));
+                out.push(Intent::EditMerging(LevelCommand::MoveRooms(moves), key));
             }
         }
     }
