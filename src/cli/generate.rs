@@ -16,7 +16,7 @@ use super::load_or_report;
 use crate::format;
 use crate::generate::{
     BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Progress, RandomParams,
-    Source,
+    Source, fresh_seed,
 };
 
 /// Exit status: the level was written.
@@ -202,17 +202,6 @@ fn parse_range(text: &str) -> Result<(usize, usize), String> {
         }
         None => number(text).map(|n| (n, n)),
     }
-}
-
-/// A seed from the clock and the process id, for runs without `--seed`.
-fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % 1_000_000_000
 }
 
 /// Runs `lockwork generate`; returns the exit status.

@@ -35,7 +35,7 @@ pub use levers::{
 };
 pub use nested::{NestedParams, nested};
 pub use random::{RandomParams, random};
-pub use rng::Rng;
+pub use rng::{Rng, fresh_seed};
 
 use crate::model::{DoorId, KeyId, Level};
 use crate::solver::SolveError;

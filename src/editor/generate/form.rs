@@ -103,16 +103,7 @@ impl Default for Form {
     }
 }
 
-/// A new seed from the clock, mixed (as the command line draws one).
-pub fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % 1_000_000_000
-}
+use crate::generate::fresh_seed;
 
 impl Form {
     /// Does this kind work on the canvas or a random graph, as chosen?
