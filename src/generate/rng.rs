@@ -102,6 +102,19 @@ impl Rng {
     }
 }
 
+/// A seed for a run that was given none: the clock and the process id,
+/// mixed by `SplitMix64`'s finaliser, kept to nine digits so it is easy to
+/// note down and pass back as `--seed`.
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % 1_000_000_000
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,17 +160,4 @@ mod tests {
         assert_eq!(sorted, (0..50).collect::<Vec<_>>());
         assert_ne!(v, sorted);
     }
-}
-
-/// A seed for a run that was given none: the clock and the process id,
-/// mixed by SplitMix64's finaliser, kept to nine digits so it is easy to
-/// note down and pass back as `--seed`.
-pub fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (z ^ (z >> 31)) % 1_000_000_000
 }
