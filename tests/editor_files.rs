@@ -12,10 +12,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use egui::{Key, Modifiers};
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use lockwork::document::{Document, LevelCommand};
-use lockwork::editor::EditorApp;
 use lockwork::editor::app::sample_document;
 use lockwork::editor::files::FileDialogs;
 use lockwork::editor::prefs::Prefs;
@@ -83,26 +81,11 @@ impl egui::DroppedFile for Dropped {
 
 mod common;
 
-use common::{App, app, step_until};
+use common::{App, app, harness_sized, step_until};
 
 /// The real app on `doc`, drawing on the harness's own context.
 fn harness(doc: Document, prefs: Prefs, dialogs: Arc<TestDialogs>) -> App<'static> {
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        // Other panels use symbols the test fonts lack; the file modals do not.
-        .allow_missing_glyphs()
-        .build_ui_state(
-            |ui, app: &mut Option<EditorApp>| {
-                if let Some(app) = app {
-                    app.show(ui);
-                }
-            },
-            None,
-        );
-    let app = EditorApp::new(&harness.ctx, doc, prefs, dialogs);
-    *harness.state_mut() = Some(app);
-    harness.run_steps(3);
-    harness
+    harness_sized(doc, prefs, dialogs, [1280.0, 800.0])
 }
 
 fn has_label(harness: &App<'_>, label: &str) -> bool {

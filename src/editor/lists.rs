@@ -31,6 +31,27 @@ pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 }
 
 /// A full-width row that selects and frames `item` when clicked.
+/// A key's row: its swatch, its name and the room it lies in.
+fn key_row(
+    ui: &mut Ui,
+    view: &View<'_>,
+    key: &crate::model::Key,
+    swatch: Atom<'_>,
+    out: &mut Vec<Intent>,
+) {
+    let level = view.level;
+    let text = RichText::new(level.key_label(&key.id));
+    row(
+        ui,
+        view,
+        swatch,
+        text,
+        Some(level.room_label(&key.room)),
+        ItemId::Key(key.id.clone()),
+        out,
+    );
+}
+
 fn row(
     ui: &mut Ui,
     view: &View<'_>,
@@ -101,16 +122,11 @@ fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             );
         }
         for key in level.keys.iter().filter(|k| !k.small) {
-            let swatch = key_swatch(key_color(view, &key.id), false, outline);
-            let text = RichText::new(level.key_label(&key.id));
-            let detail = Some(level.room_label(&key.room));
-            row(
+            key_row(
                 ui,
                 view,
-                swatch,
-                text,
-                detail,
-                ItemId::Key(key.id.clone()),
+                key,
+                key_swatch(key_color(view, &key.id), false, outline),
                 out,
             );
         }
@@ -121,16 +137,11 @@ fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
                 .default_open(small.len() <= 8)
                 .show(ui, |ui| {
                     for key in small {
-                        let swatch = key_swatch(view.theme.small_key, true, outline);
-                        let text = RichText::new(level.key_label(&key.id));
-                        let detail = Some(level.room_label(&key.room));
-                        row(
+                        key_row(
                             ui,
                             view,
-                            swatch,
-                            text,
-                            detail,
-                            ItemId::Key(key.id.clone()),
+                            key,
+                            key_swatch(view.theme.small_key, true, outline),
                             out,
                         );
                     }
