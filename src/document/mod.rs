@@ -64,6 +64,9 @@ pub struct Document {
     history: History,
     mint: IdMint,
     revision: u64,
+    /// Whether `level` differs from `saved`, worked out once per change
+    /// (the editor asks every frame).
+    dirty: bool,
 }
 
 impl Document {
@@ -76,6 +79,7 @@ impl Document {
             path,
             history: History::default(),
             revision: fresh_revision(),
+            dirty: false,
         }
     }
 
@@ -93,6 +97,7 @@ impl Document {
         format::to_file(&self.level, path)?;
         self.path = Some(path.to_path_buf());
         self.saved = self.level.clone();
+        self.dirty = false;
         self.history.seal();
         Ok(())
     }
@@ -116,7 +121,13 @@ impl Document {
 
     /// True when the level differs from the file.
     pub fn is_dirty(&self) -> bool {
-        self.level != self.saved
+        self.dirty
+    }
+
+    /// A change happened: a new revision, and whether it differs from the file.
+    fn changed(&mut self) {
+        self.revision = fresh_revision();
+        self.dirty = self.level != self.saved;
     }
 
     /// The undo history (labels of the next undo and redo).
@@ -153,7 +164,7 @@ impl Document {
         }
         if !inverses.is_empty() {
             self.history.record(label, inverses, merge_key);
-            self.revision = fresh_revision();
+            self.changed();
         }
         Ok(created)
     }
@@ -166,14 +177,14 @@ impl Document {
     /// Takes back the last step; returns its label.
     pub fn undo(&mut self) -> Option<String> {
         let label = self.history.undo(&mut self.level)?;
-        self.revision = fresh_revision();
+        self.changed();
         Some(label)
     }
 
     /// Does the last undone step again; returns its label.
     pub fn redo(&mut self) -> Option<String> {
         let label = self.history.redo(&mut self.level)?;
-        self.revision = fresh_revision();
+        self.changed();
         Some(label)
     }
 }
