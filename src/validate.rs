@@ -11,6 +11,7 @@ use std::fmt;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::model::{ItemId, Level, LevelIndex, RoomId};
+use crate::rules::{Holdings, Mechanics};
 
 /// One thing wrong with a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -296,19 +297,27 @@ impl Validator<'_> {
                 self.warn(Problem::new(format!("levers[{i}].toggles[{j}]"), msg).about(item));
             }
         }
-        let graph = Passages::new(level, &self.index);
-        let reach_all = graph.reachable(None);
+        let Ok(m) = Mechanics::new(level) else {
+            return;
+        };
+        let mut locked_by = vec![false; level.keys.len()];
+        for door in m.doors() {
+            for &k in &door.locks {
+                locked_by[k] = true;
+            }
+        }
+        let reach_all = reachable(&m, None);
         for (i, key) in level.keys.iter().enumerate() {
             let Some(k) = self.index.key(&key.id).filter(|_| !key.small) else {
                 continue;
             };
-            if !graph.locked_by[k] {
+            if !locked_by[k] {
                 continue;
             }
-            let room = self.index.room(&key.room);
+            let room = m.keys()[k].room;
             // Only when the key's room is reachable at all does walking
             // around its own locks tell us anything.
-            if room.is_some_and(|r| reach_all[r] && !graph.reachable(Some(k))[r]) {
+            if reach_all[room] && !reachable(&m, Some(k))[room] {
                 let p = Problem::new(
                     format!("keys[{i}].room"),
                     format!("key \"{}\" lies behind its own lock", key.id),
@@ -319,64 +328,45 @@ impl Validator<'_> {
     }
 }
 
-/// The level's doors as index-based adjacency, built once for the
-/// reachability questions the warnings ask.
-struct Passages {
-    start: Option<usize>,
-    /// Per room: `(next room, locking keys)` for every door usable that way.
-    exits: Vec<Vec<(usize, Vec<usize>)>>,
-    /// Per key: does some door's lock name it?
-    locked_by: Vec<bool>,
+/// A player who holds every key but `without`, has small keys to spare and
+/// can set every lever door open: what the warnings ask the rules about.
+struct Hopeful {
+    without: Option<usize>,
 }
 
-impl Passages {
-    fn new(level: &Level, index: &LevelIndex) -> Self {
-        let toggled: FxHashSet<&crate::model::DoorId> =
-            level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
-        let mut exits = vec![Vec::new(); level.rooms.len()];
-        let mut locked_by = vec![false; level.keys.len()];
-        for door in &level.doors {
-            let (Some(a), Some(b)) = (index.room(&door.from), index.room(&door.to)) else {
-                continue;
-            };
-            let locks: Vec<usize> = door.locks.iter().filter_map(|k| index.key(k)).collect();
-            for &k in &locks {
-                locked_by[k] = true;
-            }
-            if !(door.open || toggled.contains(&door.id)) {
-                continue;
-            }
-            exits[a].push((b, locks.clone()));
-            if !door.one_way {
-                exits[b].push((a, locks));
-            }
-        }
-        Self {
-            start: index.room(&level.start),
-            exits,
-            locked_by,
-        }
+impl Holdings for Hopeful {
+    fn door_open(&self, _: usize) -> bool {
+        true
     }
 
-    /// Rooms reachable from the start through doors that are open or that some
-    /// lever toggles, respecting one-way doors, and skipping doors locked by `without`.
-    fn reachable(&self, without: Option<usize>) -> Vec<bool> {
-        let mut seen = vec![false; self.exits.len()];
-        let Some(start) = self.start else {
-            return seen;
-        };
-        seen[start] = true;
-        let mut queue = VecDeque::from([start]);
-        while let Some(r) = queue.pop_front() {
-            for (next, locks) in &self.exits[r] {
-                if !seen[*next] && without.is_none_or(|k| !locks.contains(&k)) {
-                    seen[*next] = true;
-                    queue.push_back(*next);
-                }
+    fn holds(&self, key: usize) -> bool {
+        Some(key) != self.without
+    }
+
+    fn unlocked(&self, _: usize) -> bool {
+        true
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        u32::MAX
+    }
+}
+
+/// Rooms reachable from the start by a [`Hopeful`] player without key `without`.
+fn reachable(m: &Mechanics, without: Option<usize>) -> Vec<bool> {
+    let hopeful = Hopeful { without };
+    let mut seen = vec![false; m.rooms()];
+    seen[m.start()] = true;
+    let mut queue = VecDeque::from([m.start()]);
+    while let Some(r) = queue.pop_front() {
+        for &p in m.passages_from(r) {
+            if !seen[p.to] && m.blocked(p, &hopeful).is_none() {
+                seen[p.to] = true;
+                queue.push_back(p.to);
             }
         }
-        seen
     }
+    seen
 }
 
 fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {

@@ -106,7 +106,7 @@ pub fn backward(
         )));
     }
     let index = LevelIndex::new(&level);
-    let graph = Graph::of(&level);
+    let graph = Graph::of(&level)?;
     let n = level.rooms.len();
     let start = index
         .room(&level.start)

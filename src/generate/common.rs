@@ -6,6 +6,7 @@ use serde_json::{Map, Value};
 use super::GenerateError;
 use crate::model::Level;
 use crate::model::palette::{FIRST_COLORS, WHEEL_COLORS, nth as palette};
+use crate::rules::Mechanics;
 use crate::solver::{SolveOptions, solve};
 
 /// Gives every key a distinct colour (in key order) and a colour name when it
@@ -73,33 +74,27 @@ impl Ids {
     }
 }
 
-/// The rooms and doors of a level as adjacency lists over indices.
+/// The rooms and doors of a level as adjacency lists over indices, built
+/// from the rules ([`Mechanics`]): a one-way door leads one way only.
 #[derive(Clone, Debug)]
 pub(crate) struct Graph {
-    /// Per room: `(door index, other room index)`, in door order.
+    /// Per room: `(door index, other room index)` of every way out, in door order.
     pub adj: Vec<Vec<(usize, usize)>>,
     /// Per door: its two rooms, `(from, to)`.
     pub ends: Vec<(usize, usize)>,
 }
 
 impl Graph {
-    /// The graph of a level whose references resolve (doors that do not
-    /// resolve are left out).
-    pub fn of(level: &Level) -> Self {
-        let index = crate::model::LevelIndex::new(level);
-        let mut adj = vec![Vec::new(); level.rooms.len()];
-        let mut ends = Vec::with_capacity(level.doors.len());
-        for (d, door) in level.doors.iter().enumerate() {
-            match (index.room(&door.from), index.room(&door.to)) {
-                (Some(a), Some(b)) if a != b => {
-                    adj[a].push((d, b));
-                    adj[b].push((d, a));
-                    ends.push((a, b));
-                }
-                _ => ends.push((usize::MAX, usize::MAX)),
-            }
-        }
-        Self { adj, ends }
+    /// The graph of a level whose references resolve.
+    pub fn of(level: &Level) -> Result<Self, GenerateError> {
+        let m = Mechanics::new(level).map_err(|e| GenerateError::InvalidLayout(e.to_string()))?;
+        let adj = (0..m.rooms())
+            .map(|r| m.passages_from(r).iter().map(|p| (p.door, p.to)).collect())
+            .collect();
+        let ends = (0..level.doors.len())
+            .map(|d| m.ends(d).unwrap_or((usize::MAX, usize::MAX)))
+            .collect();
+        Ok(Self { adj, ends })
     }
 
     /// Breadth-first distances from `from` through doors that `usable` allows;

@@ -106,7 +106,7 @@ mod tests {
         assert_eq!(level.rooms.len(), 60);
         assert_eq!(placed, 15);
         assert_eq!(level.doors.len(), 59 + 15);
-        let g = Graph::of(&level);
+        let g = Graph::of(&level).unwrap();
         let (dist, _) = g.bfs(0, |_| true);
         assert!(dist.iter().all(|&d| d != usize::MAX));
         assert!(random_graph(&mut rng, 0, 0).is_err());

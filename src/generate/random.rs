@@ -109,7 +109,7 @@ pub fn random(
         }
     };
     let index = LevelIndex::new(&base);
-    let graph = Graph::of(&base);
+    let graph = Graph::of(&base)?;
     let (Some(start), Some(goal)) = (index.room(&base.start), index.room(&base.goal)) else {
         return Err(GenerateError::InvalidLayout("start or goal missing".into()));
     };
@@ -308,7 +308,7 @@ pub fn random(
 /// A random graph with its goal far from the start.
 fn graph_base(rng: &mut Rng, rooms: usize, extra_doors: usize) -> Result<Level, GenerateError> {
     let (mut level, _) = random_graph(rng, rooms, extra_doors)?;
-    let graph = Graph::of(&level);
+    let graph = Graph::of(&level)?;
     let (dist, _) = graph.bfs(0, |_| true);
     let goal = farthest(&dist, 0, rng)
         .ok_or_else(|| GenerateError::Params("--rooms must be at least 2".into()))?;

@@ -17,6 +17,7 @@ use super::bits::{Link, permute, permute128, spread, sweep_order};
 use rustc_hash::FxHashSet;
 
 use crate::model::{Level, LevelIndex};
+use crate::rules::Mechanics;
 
 /// Layouts with at most this many doors use the bitset evaluator.
 pub const DENSE_MAX_DOORS: usize = 12;
@@ -88,34 +89,28 @@ impl LeverEvaluator {
         if doors > MAX_DOORS {
             return Err(EvalLayoutError::TooManyDoors(doors));
         }
-        let index = LevelIndex::new(level);
-        let room = |id| {
-            index
-                .room(id)
-                .ok_or_else(|| EvalLayoutError::Invalid(format!("no room \"{id}\"")))
-        };
-        let rooms = level.rooms.len();
-        let start = room(&level.start)?;
-        let goal = room(&level.goal)?;
+        // The walking rules come from the one place that states them.
+        let m = Mechanics::new(level).map_err(|e| EvalLayoutError::Invalid(e.to_string()))?;
+        let rooms = m.rooms();
+        let (start, goal) = (m.start(), m.goal());
         let mut start_mask = 0u64;
         let mut ends = Vec::with_capacity(doors);
-        let mut adj: Vec<Vec<(u32, usize)>> = vec![Vec::new(); rooms];
-        for (d, door) in level.doors.iter().enumerate() {
-            let a = room(&door.from)?;
-            let b = room(&door.to)?;
-            if door.open {
+        for (d, door) in m.doors().iter().enumerate() {
+            let (a, b) = m.ends(d).unwrap_or((start, start));
+            if level.doors[d].open {
                 start_mask |= 1 << d;
             }
             ends.push((a, b, door.one_way));
-            adj[a].push((d as u32, b));
-            if !door.one_way {
-                adj[b].push((d as u32, a));
-            }
         }
-        let mut lever_room = Vec::with_capacity(level.levers.len());
-        for lever in &level.levers {
-            lever_room.push(room(&lever.room)?);
-        }
+        let adj: Vec<Vec<(u32, usize)>> = (0..rooms)
+            .map(|r| {
+                m.passages_from(r)
+                    .iter()
+                    .map(|p| (p.door as u32, p.to))
+                    .collect()
+            })
+            .collect();
+        let lever_room: Vec<usize> = m.levers().iter().map(|l| l.room).collect();
         let mut room_start = vec![0usize; rooms + 1];
         for &r in &lever_room {
             room_start[r + 1] += 1;

@@ -425,14 +425,12 @@ fn check_layout(level: &Level) -> Result<(), GenerateError> {
         )));
     }
     // With every door open, can the goal be reached at all?
-    let graph = Graph::of(level);
+    let graph = Graph::of(level)?;
     let index = crate::model::LevelIndex::new(level);
     let (Some(start), Some(goal)) = (index.room(&level.start), index.room(&level.goal)) else {
         return Err(GenerateError::InvalidLayout("start or goal missing".into()));
     };
-    let one_way: Vec<bool> = level.doors.iter().map(|d| d.one_way).collect();
-    let reach = directed_reach(&graph, &one_way, start);
-    if !reach[goal] {
+    if graph.bfs(start, |_| true).0[goal] == usize::MAX {
         return Err(GenerateError::GoalUnreachable(format!(
             "no path of doors leads from the start {} to the goal {}, even with every door \
              open: add doors between them",
@@ -441,21 +439,4 @@ fn check_layout(level: &Level) -> Result<(), GenerateError> {
         )));
     }
     Ok(())
-}
-
-/// Rooms reachable from `start` with every door open, one-way doors respected.
-fn directed_reach(graph: &Graph, one_way: &[bool], start: usize) -> Vec<bool> {
-    let mut seen = vec![false; graph.adj.len()];
-    seen[start] = true;
-    let mut stack = vec![start];
-    while let Some(r) = stack.pop() {
-        for &(d, s) in &graph.adj[r] {
-            let forward = graph.ends[d].0 == r;
-            if (forward || !one_way[d]) && !seen[s] {
-                seen[s] = true;
-                stack.push(s);
-            }
-        }
-    }
-    seen
 }

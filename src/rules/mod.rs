@@ -1,9 +1,15 @@
-//! The rules of play, stated once, plainly: the state of play, the legal
-//! steps, and [`replay`] of a plan. The editor's play mode and the tests use
-//! these; the solver compiles the same rules into bitsets and is checked
-//! against them.
+//! The rules of play, stated once: [`mechanics`] holds them as tables over
+//! indices (the one place that says which steps a level allows), and this
+//! module states them for people: the state of play, the steps, and
+//! [`replay`] of a plan. The editor's play mode, the solver, dead-end
+//! explanations, validation and the generators all ask [`Mechanics`]; the
+//! solver compiles its answers into bitsets and is checked against it.
+
+pub mod mechanics;
 
 use std::fmt;
+
+pub use mechanics::{Blocked, Holdings, Mechanics, NotAPassage, Passage};
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};
 use crate::validate::errors;
@@ -140,29 +146,67 @@ pub struct PlayState {
 pub struct Rules<'a> {
     level: &'a Level,
     index: LevelIndex,
-    start: usize,
-    goal: usize,
+    mechanics: Mechanics,
+}
+
+impl Holdings for PlayState {
+    fn door_open(&self, door: usize) -> bool {
+        self.open.get(door).copied().unwrap_or(false)
+    }
+
+    fn holds(&self, key: usize) -> bool {
+        self.picked.get(key).copied().unwrap_or(false)
+    }
+
+    fn unlocked(&self, door: usize) -> bool {
+        self.unlocked.get(door).copied().unwrap_or(false)
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        self.small_in_hand
+    }
+}
+
+impl Illegal {
+    /// The words for what [`Mechanics::blocked`] found in the way of `door`.
+    pub fn from_blocked(level: &Level, door: usize, blocked: Blocked) -> Self {
+        let id = level
+            .doors
+            .get(door)
+            .map(|d| d.id.clone())
+            .unwrap_or_default();
+        match blocked {
+            Blocked::Closed => Self::Closed(id),
+            Blocked::MissingKeys(keys) => Self::MissingKeys {
+                door: id,
+                missing: keys
+                    .iter()
+                    .filter_map(|&k| level.keys.get(k).map(|key| key.id.clone()))
+                    .collect(),
+            },
+            Blocked::NotEnoughSmallKeys { needed, held } => Self::NotEnoughSmallKeys {
+                door: id,
+                needed,
+                held,
+            },
+        }
+    }
 }
 
 impl<'a> Rules<'a> {
     /// Prepares the rules for `level`, which must be valid.
+    ///
+    /// # Errors
+    /// [`InvalidLevel`] with the first validation error of the level.
     pub fn new(level: &'a Level) -> Result<Self, InvalidLevel> {
         if let Some(first) = errors(level).first() {
             return Err(InvalidLevel(first.to_string()));
         }
-        let index = LevelIndex::new(level);
-        let room = |id: &RoomId| {
-            index
-                .room(id)
-                .ok_or_else(|| InvalidLevel(format!("no room \"{id}\"")))
-        };
-        let start = room(&level.start)?;
-        let goal = room(&level.goal)?;
+        let mechanics = Mechanics::new(level).map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
             level,
-            index,
-            start,
-            goal,
+            index: LevelIndex::new(level),
+            mechanics,
         })
     }
 
@@ -176,10 +220,15 @@ impl<'a> Rules<'a> {
         &self.index
     }
 
+    /// The rules as tables over indices.
+    pub fn mechanics(&self) -> &Mechanics {
+        &self.mechanics
+    }
+
     /// The state at the start, keys in the start room already picked up.
     pub fn start(&self) -> PlayState {
         let mut state = PlayState {
-            room: self.start,
+            room: self.mechanics.start(),
             picked: vec![false; self.level.keys.len()],
             small_in_hand: 0,
             open: self.level.doors.iter().map(|d| d.open).collect(),
@@ -194,12 +243,13 @@ impl<'a> Rules<'a> {
 
     /// Picks up every key lying in the current room; returns their indices.
     fn pick_up(&self, state: &mut PlayState) -> Vec<usize> {
-        let here = &self.level.rooms[state.room].id;
         let mut got = Vec::new();
-        for (k, key) in self.level.keys.iter().enumerate() {
-            if !state.picked[k] && &key.room == here {
-                state.picked[k] = true;
-                if key.small {
+        for k in self.mechanics.keys_in(state.room) {
+            if let Some(picked) = state.picked.get_mut(k)
+                && !*picked
+            {
+                *picked = true;
+                if self.mechanics.keys()[k].small {
                     state.small_in_hand += 1;
                 }
                 got.push(k);
@@ -210,84 +260,69 @@ impl<'a> Rules<'a> {
 
     /// True when the player is in the goal holding every key it requires.
     pub fn is_solved(&self, state: &PlayState) -> bool {
-        state.room == self.goal
-            && self
-                .level
-                .goal_requires
-                .iter()
-                .all(|k| self.holds(state, k))
+        self.mechanics.is_goal(state.room, state)
     }
 
     /// True when the named key has been picked up.
     pub fn holds(&self, state: &PlayState, key: &KeyId) -> bool {
-        self.index.key(key).is_some_and(|k| state.picked[k])
+        self.index.key(key).is_some_and(|k| state.holds(k))
+    }
+
+    fn room_id(&self, room: usize) -> RoomId {
+        self.level
+            .rooms
+            .get(room)
+            .map(|r| r.id.clone())
+            .unwrap_or_default()
     }
 
     /// Checks that walking through door `d` (an index) to room `to` is legal now.
+    ///
+    /// # Errors
+    /// [`Illegal`] says why not, in the words replay and play mode use.
     pub fn check_move(&self, state: &PlayState, d: usize, to: usize) -> Result<(), Illegal> {
-        let door = &self.level.doors[d];
-        let here = &self.level.rooms[state.room].id;
-        let there = &self.level.rooms[to].id;
-        let forward = &door.from == here && &door.to == there;
-        let backward = &door.to == here && &door.from == there;
-        if !forward && !backward {
-            return Err(Illegal::NotThisWay {
-                door: door.id.clone(),
-                from: here.clone(),
-                to: there.clone(),
-            });
+        let Some(door) = self.level.doors.get(d) else {
+            return Err(Illegal::NoSuchDoor(DoorId(format!("#{d}"))));
+        };
+        if to >= self.level.rooms.len() {
+            return Err(Illegal::NoSuchRoom(RoomId(format!("#{to}"))));
         }
-        if door.one_way && !forward {
-            return Err(Illegal::OneWay(door.id.clone()));
+        let passage = self
+            .mechanics
+            .passage(d, state.room, to)
+            .map_err(|wrong| match wrong {
+                NotAPassage::OneWay => Illegal::OneWay(door.id.clone()),
+                NotAPassage::NotThisWay => Illegal::NotThisWay {
+                    door: door.id.clone(),
+                    from: self.room_id(state.room),
+                    to: self.room_id(to),
+                },
+            })?;
+        match self.mechanics.blocked(passage, state) {
+            Some(blocked) => Err(Illegal::from_blocked(self.level, d, blocked)),
+            None => Ok(()),
         }
-        if !state.open[d] {
-            return Err(Illegal::Closed(door.id.clone()));
-        }
-        let missing: Vec<KeyId> = door
-            .locks
-            .iter()
-            .filter(|k| !self.holds(state, k))
-            .cloned()
-            .collect();
-        if !missing.is_empty() {
-            return Err(Illegal::MissingKeys {
-                door: door.id.clone(),
-                missing,
-            });
-        }
-        if !state.unlocked[d] && state.small_in_hand < door.small_locks {
-            return Err(Illegal::NotEnoughSmallKeys {
-                door: door.id.clone(),
-                needed: door.small_locks,
-                held: state.small_in_hand,
-            });
-        }
-        Ok(())
     }
 
     /// Every legal move from the current room: `(door index, room index)`.
     pub fn legal_moves(&self, state: &PlayState) -> Vec<(usize, usize)> {
-        let here = &self.level.rooms[state.room].id;
-        let mut out = Vec::new();
-        for (d, door) in self.level.doors.iter().enumerate() {
-            if let Some(other) = door.other_side(here).and_then(|r| self.index.room(r))
-                && self.check_move(state, d, other).is_ok()
-            {
-                out.push((d, other));
-            }
-        }
-        out
+        self.mechanics
+            .passages_from(state.room)
+            .iter()
+            .filter(|&&p| self.mechanics.blocked(p, state).is_none())
+            .map(|p| (p.door, p.to))
+            .collect()
     }
 
     /// The levers standing in the current room (indices).
     pub fn levers_here(&self, state: &PlayState) -> Vec<usize> {
-        let here = &self.level.rooms[state.room].id;
-        (0..self.level.levers.len())
-            .filter(|&l| &self.level.levers[l].room == here)
-            .collect()
+        self.mechanics.levers_in(state.room).collect()
     }
 
     /// Walks through door `d` to room `to`; returns the keys picked up on entry.
+    ///
+    /// # Errors
+    /// [`Illegal`] when the move breaks a rule; the state is then unchanged.
     pub fn do_move(
         &self,
         state: &mut PlayState,
@@ -295,34 +330,46 @@ impl<'a> Rules<'a> {
         to: usize,
     ) -> Result<Vec<usize>, Illegal> {
         self.check_move(state, d, to)?;
-        let door = &self.level.doors[d];
-        if !state.unlocked[d] && door.small_locks > 0 {
-            state.small_in_hand -= door.small_locks;
-            state.unlocked[d] = true;
+        let passage = Passage {
+            door: d,
+            from: state.room,
+            to,
+        };
+        let spent = self.mechanics.spends(passage, state);
+        if spent > 0 {
+            state.small_in_hand = state.small_in_hand.saturating_sub(spent);
+            if let Some(unlocked) = state.unlocked.get_mut(d) {
+                *unlocked = true;
+            }
         }
         state.room = to;
-        state.cost += door.cost;
+        state.cost += self.mechanics.doors()[d].cost;
         state.moves += 1;
         Ok(self.pick_up(state))
     }
 
     /// Pulls lever `l` (an index), which must stand in the current room.
+    ///
+    /// # Errors
+    /// [`Illegal`] when there is no such lever or it stands elsewhere.
     pub fn do_pull(&self, state: &mut PlayState, l: usize) -> Result<(), Illegal> {
-        let lever = &self.level.levers[l];
-        let here = &self.level.rooms[state.room].id;
-        if &lever.room != here {
+        let (Some(lever), Some(rule)) = (self.level.levers.get(l), self.mechanics.levers().get(l))
+        else {
+            return Err(Illegal::NoSuchLever(LeverId(format!("#{l}"))));
+        };
+        if rule.room != state.room {
             return Err(Illegal::LeverElsewhere {
                 lever: lever.id.clone(),
                 lever_room: lever.room.clone(),
-                here: here.clone(),
+                here: self.room_id(state.room),
             });
         }
-        for door in &lever.toggles {
-            if let Some(d) = self.index.door(door) {
-                state.open[d] = !state.open[d];
+        for &d in &rule.flips {
+            if let Some(open) = state.open.get_mut(d) {
+                *open = !*open;
             }
         }
-        state.cost += self.level.lever_cost;
+        state.cost += self.mechanics.lever_cost();
         state.pulls += 1;
         Ok(())
     }
@@ -334,18 +381,18 @@ impl<'a> Rules<'a> {
     /// "can the goal still be reached from here, and at what cost?".
     pub fn level_as_of(&self, state: &PlayState) -> Level {
         let mut level = self.level.clone();
-        let here = level.rooms[state.room].id.clone();
+        let here = self.room_id(state.room);
         level.start = here.clone();
         for (d, door) in level.doors.iter_mut().enumerate() {
-            door.open = state.open[d];
-            if state.unlocked[d] {
+            door.open = state.door_open(d);
+            if state.unlocked(d) {
                 door.small_locks = 0;
             }
         }
         let mut small_left = state.small_in_hand;
         let mut keys = Vec::with_capacity(level.keys.len());
         for (k, mut key) in level.keys.drain(..).enumerate() {
-            if !state.picked[k] {
+            if !state.holds(k) {
                 keys.push(key);
             } else if !key.small {
                 key.room = here.clone();
@@ -362,6 +409,9 @@ impl<'a> Rules<'a> {
     }
 
     /// Applies one step by id; a pickup changes nothing. Returns keys picked up.
+    ///
+    /// # Errors
+    /// [`Illegal`] when the step names nothing in the level or breaks a rule.
     pub fn apply(&self, state: &mut PlayState, step: &Step) -> Result<Vec<usize>, Illegal> {
         match step {
             Step::Move { door, to } => {

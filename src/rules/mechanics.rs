@@ -1,0 +1,594 @@
+//! The rules of play as tables over indices: which passages each door
+//! offers, what blocks a passage, what a lever flips and where each key lies.
+//!
+//! This is the one place that answers "may the player take this step?".
+//! [`super::Rules`] (replay and play mode) asks it with a [`super::PlayState`];
+//! the solver compiles the same answers into bit masks and is checked against
+//! it; dead-end explanations, validation's reachability warnings and the
+//! generators' room graph all ask it too.
+
+use crate::model::{Level, LevelIndex};
+
+/// One direction of a door: the player may try to walk from `from` to `to`.
+/// A two-way door offers two passages, a one-way door one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Passage {
+    /// The door, by index into `level.doors`.
+    pub door: usize,
+    /// The room the player walks from.
+    pub from: usize,
+    /// The room the player walks into.
+    pub to: usize,
+}
+
+/// Whether a door is open, and what can change that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Open for good: no lever flips it.
+    Open,
+    /// Closed for good: it starts closed and no lever flips it.
+    Shut,
+    /// Levers flip it; `open_at_start` is its state at the start.
+    Lever {
+        /// Its state at the start.
+        open_at_start: bool,
+    },
+}
+
+/// What a door asks of the player, whichever way it is passed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DoorRule {
+    /// Cost of passing through once.
+    pub cost: f64,
+    /// Passable only from `from` to `to`.
+    pub one_way: bool,
+    /// Open, shut, or flipped by levers.
+    pub opening: Opening,
+    /// Named keys that must all be held (indices into `level.keys`, each once).
+    pub locks: Vec<usize>,
+    /// Small keys spent on the first passage.
+    pub small_locks: u32,
+}
+
+/// A lever and the doors one pull flips.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeverRule {
+    /// The room it stands in.
+    pub room: usize,
+    /// The doors one pull flips: those its `toggles` list an odd number of
+    /// times (a door listed twice flips back), in the order first listed.
+    pub flips: Vec<usize>,
+}
+
+/// A key and where it lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyRule {
+    /// The room it lies in.
+    pub room: usize,
+    /// A generic small key (counted, spent by small locks) or a named one.
+    pub small: bool,
+}
+
+/// Why a passage cannot be taken now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// The door is closed (for good, or by the levers as they stand).
+    Closed,
+    /// These keys of its lock are not held (indices into `level.keys`).
+    MissingKeys(Vec<usize>),
+    /// Its small lock needs more small keys than are in hand.
+    NotEnoughSmallKeys {
+        /// Small keys it spends.
+        needed: u32,
+        /// Small keys in hand.
+        held: u32,
+    },
+}
+
+/// Why a move is not a passage of the level at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotAPassage {
+    /// The door does not join these two rooms.
+    NotThisWay,
+    /// The door joins them, but is one-way the other way.
+    OneWay,
+}
+
+/// What the rules need to know of a state of play to judge a passage.
+/// [`super::PlayState`] answers it plainly; the solver answers it from bits.
+pub trait Holdings {
+    /// Is door `door` open now? Asked only for doors that levers flip.
+    fn door_open(&self, door: usize) -> bool;
+    /// Is named key `key` held?
+    fn holds(&self, key: usize) -> bool;
+    /// Has door `door`'s small lock been opened for good?
+    fn unlocked(&self, door: usize) -> bool;
+    /// Small keys in hand.
+    fn small_in_hand(&self) -> u32;
+}
+
+/// Lists of items grouped by room: the items of room `r` are
+/// `items[start[r]..start[r + 1]]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct ByRoom {
+    start: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl ByRoom {
+    fn new(rooms: usize, room_of: impl Iterator<Item = usize> + Clone) -> Self {
+        let mut start = vec![0u32; rooms + 1];
+        for r in room_of.clone() {
+            start[r + 1] += 1;
+        }
+        for r in 0..rooms {
+            start[r + 1] += start[r];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![0u32; start[rooms] as usize];
+        for (i, r) in room_of.enumerate() {
+            items[fill[r] as usize] = i as u32;
+            fill[r] += 1;
+        }
+        Self { start, items }
+    }
+
+    fn of(&self, room: usize) -> &[u32] {
+        match (self.start.get(room), self.start.get(room + 1)) {
+            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
+/// The rules of one level as tables over indices.
+///
+/// Built once per level in time linear in its size; every question is then
+/// answered from the tables.
+///
+/// ```
+/// use lockwork::model::{Door, Level, Room};
+/// use lockwork::rules::mechanics::{Mechanics, Passage};
+/// let mut level = Level::new("two rooms");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// let mut drop = Door::new("d1", "r1", "r2");
+/// drop.one_way = true;
+/// level.doors.push(drop);
+/// let rules = Mechanics::new(&level).unwrap();
+/// assert_eq!(rules.passages_from(0), &[Passage { door: 0, from: 0, to: 1 }]);
+/// assert!(rules.passages_from(1).is_empty(), "a one-way door offers no way back");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mechanics {
+    rooms: usize,
+    start: usize,
+    goal: usize,
+    lever_cost: f64,
+    doors: Vec<DoorRule>,
+    /// Per door: its `(from, to)` rooms.
+    ends: Vec<(usize, usize)>,
+    /// Every passage, grouped by the room it leaves.
+    passages: Vec<Passage>,
+    passage_start: Vec<u32>,
+    levers: Vec<LeverRule>,
+    levers_by_room: ByRoom,
+    keys: Vec<KeyRule>,
+    keys_by_room: ByRoom,
+    /// Per door: the levers that flip it.
+    flipped_by: Vec<Vec<usize>>,
+    goal_requires: Vec<usize>,
+}
+
+/// A reference of the level that does not resolve (the level is not valid).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} \"{id}\" does not exist")]
+pub struct Unresolved {
+    /// What kind of item was looked for: "room", "door" or "key".
+    pub what: &'static str,
+    /// The id that was not found.
+    pub id: String,
+}
+
+impl Mechanics {
+    /// The rules of `level`, whose references must resolve.
+    ///
+    /// # Errors
+    /// [`Unresolved`] names the first reference that does not.
+    ///
+    /// Complexity: linear in the size of the level.
+    pub fn new(level: &Level) -> Result<Self, Unresolved> {
+        let index = LevelIndex::new(level);
+        let room = |id: &crate::model::RoomId| {
+            index.room(id).ok_or_else(|| Unresolved {
+                what: "room",
+                id: id.to_string(),
+            })
+        };
+        let key = |id: &crate::model::KeyId| {
+            index.key(id).ok_or_else(|| Unresolved {
+                what: "key",
+                id: id.to_string(),
+            })
+        };
+        let rooms = level.rooms.len();
+        let levers = lever_rules(level, &index, &room)?;
+        let mut flipped_by = vec![Vec::new(); level.doors.len()];
+        for (l, lever) in levers.iter().enumerate() {
+            for &d in &lever.flips {
+                flipped_by[d].push(l);
+            }
+        }
+        let mut doors = Vec::with_capacity(level.doors.len());
+        let mut ends = Vec::with_capacity(level.doors.len());
+        for (d, door) in level.doors.iter().enumerate() {
+            let (a, b) = (room(&door.from)?, room(&door.to)?);
+            ends.push((a, b));
+            let mut locks = Vec::with_capacity(door.locks.len());
+            for k in &door.locks {
+                locks.push(key(k)?);
+            }
+            locks.sort_unstable();
+            locks.dedup();
+            let opening = match (flipped_by[d].is_empty(), door.open) {
+                (false, open) => Opening::Lever {
+                    open_at_start: open,
+                },
+                (true, true) => Opening::Open,
+                (true, false) => Opening::Shut,
+            };
+            doors.push(DoorRule {
+                cost: door.cost,
+                one_way: door.one_way,
+                opening,
+                locks,
+                small_locks: door.small_locks,
+            });
+        }
+        let (passages, passage_start) = passages(rooms, &doors, &ends);
+        let mut keys = Vec::with_capacity(level.keys.len());
+        for k in &level.keys {
+            keys.push(KeyRule {
+                room: room(&k.room)?,
+                small: k.small,
+            });
+        }
+        let mut goal_requires = Vec::with_capacity(level.goal_requires.len());
+        for k in &level.goal_requires {
+            goal_requires.push(key(k)?);
+        }
+        goal_requires.sort_unstable();
+        goal_requires.dedup();
+        Ok(Self {
+            rooms,
+            start: room(&level.start)?,
+            goal: room(&level.goal)?,
+            lever_cost: level.lever_cost,
+            levers_by_room: ByRoom::new(rooms, levers.iter().map(|l| l.room)),
+            keys_by_room: ByRoom::new(rooms, keys.iter().map(|k| k.room)),
+            doors,
+            ends,
+            passages,
+            passage_start,
+            levers,
+            keys,
+            flipped_by,
+            goal_requires,
+        })
+    }
+
+    /// Number of rooms.
+    pub fn rooms(&self) -> usize {
+        self.rooms
+    }
+
+    /// The start room.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The goal room.
+    pub fn goal(&self) -> usize {
+        self.goal
+    }
+
+    /// Cost of one pull.
+    pub fn lever_cost(&self) -> f64 {
+        self.lever_cost
+    }
+
+    /// The doors' rules, by door index.
+    pub fn doors(&self) -> &[DoorRule] {
+        &self.doors
+    }
+
+    /// The levers' rules, by lever index.
+    pub fn levers(&self) -> &[LeverRule] {
+        &self.levers
+    }
+
+    /// The keys' rules, by key index.
+    pub fn keys(&self) -> &[KeyRule] {
+        &self.keys
+    }
+
+    /// Named keys the goal requires (indices, each once).
+    pub fn goal_requires(&self) -> &[usize] {
+        &self.goal_requires
+    }
+
+    /// Every passage of the level.
+    pub fn passages(&self) -> &[Passage] {
+        &self.passages
+    }
+
+    /// The passages out of `room` (none for a room that does not exist).
+    pub fn passages_from(&self, room: usize) -> &[Passage] {
+        match (
+            self.passage_start.get(room),
+            self.passage_start.get(room + 1),
+        ) {
+            (Some(&a), Some(&b)) => &self.passages[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// The levers standing in `room` (indices).
+    pub fn levers_in(&self, room: usize) -> impl Iterator<Item = usize> + '_ {
+        self.levers_by_room.of(room).iter().map(|&l| l as usize)
+    }
+
+    /// The keys lying in `room` (indices).
+    pub fn keys_in(&self, room: usize) -> impl Iterator<Item = usize> + '_ {
+        self.keys_by_room.of(room).iter().map(|&k| k as usize)
+    }
+
+    /// The levers that flip `door`.
+    pub fn flipped_by(&self, door: usize) -> &[usize] {
+        self.flipped_by.get(door).map_or(&[], Vec::as_slice)
+    }
+
+    /// The passage that takes `door` from room `from` to room `to`.
+    ///
+    /// # Errors
+    /// [`NotAPassage`] says whether the door does not join the two rooms at
+    /// all, or is one-way the other way.
+    pub fn passage(&self, door: usize, from: usize, to: usize) -> Result<Passage, NotAPassage> {
+        let (Some(&(a, b)), Some(rule)) = (self.ends.get(door), self.doors.get(door)) else {
+            return Err(NotAPassage::NotThisWay);
+        };
+        if (a, b) == (from, to) {
+            Ok(Passage { door, from, to })
+        } else if (b, a) == (from, to) {
+            if rule.one_way {
+                Err(NotAPassage::OneWay)
+            } else {
+                Ok(Passage { door, from, to })
+            }
+        } else {
+            Err(NotAPassage::NotThisWay)
+        }
+    }
+
+    /// The two rooms door `door` joins, `(from, to)`.
+    pub fn ends(&self, door: usize) -> Option<(usize, usize)> {
+        self.ends.get(door).copied()
+    }
+
+    /// What stops the player from taking `passage` in a state with
+    /// `holdings`, or `None` when it may be taken. Checked in this order:
+    /// closed, keys of the lock, small keys.
+    pub fn blocked(&self, passage: Passage, holdings: &impl Holdings) -> Option<Blocked> {
+        let door = self.doors.get(passage.door)?;
+        let open = match door.opening {
+            Opening::Open => true,
+            Opening::Shut => false,
+            Opening::Lever { .. } => holdings.door_open(passage.door),
+        };
+        if !open {
+            return Some(Blocked::Closed);
+        }
+        let missing: Vec<usize> = door
+            .locks
+            .iter()
+            .copied()
+            .filter(|&k| !holdings.holds(k))
+            .collect();
+        if !missing.is_empty() {
+            return Some(Blocked::MissingKeys(missing));
+        }
+        let needed = self.spends(passage, holdings);
+        let held = holdings.small_in_hand();
+        (held < needed).then_some(Blocked::NotEnoughSmallKeys { needed, held })
+    }
+
+    /// Small keys that taking `passage` spends now (0 once its lock is open).
+    pub fn spends(&self, passage: Passage, holdings: &impl Holdings) -> u32 {
+        match self.doors.get(passage.door) {
+            Some(door) if door.small_locks > 0 && !holdings.unlocked(passage.door) => {
+                door.small_locks
+            }
+            _ => 0,
+        }
+    }
+
+    /// True when taking `passage` can never be undone by walking back: a
+    /// one-way door, or a small lock opened (keys spent).
+    pub fn is_irreversible(&self, passage: Passage, holdings: &impl Holdings) -> bool {
+        self.doors
+            .get(passage.door)
+            .is_some_and(|d| d.one_way || self.spends(passage, holdings) > 0)
+    }
+
+    /// True when `room` is the goal and every key it requires is held.
+    pub fn is_goal(&self, room: usize, holdings: &impl Holdings) -> bool {
+        room == self.goal && self.goal_requires.iter().all(|&k| holdings.holds(k))
+    }
+}
+
+/// The levers' rules, with each lever's flips reduced to the doors it lists
+/// an odd number of times.
+fn lever_rules(
+    level: &Level,
+    index: &LevelIndex,
+    room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
+) -> Result<Vec<LeverRule>, Unresolved> {
+    let mut count = vec![0u32; level.doors.len()];
+    let mut levers = Vec::with_capacity(level.levers.len());
+    for lever in &level.levers {
+        let mut listed = Vec::with_capacity(lever.toggles.len());
+        for id in &lever.toggles {
+            let d = index.door(id).ok_or_else(|| Unresolved {
+                what: "door",
+                id: id.to_string(),
+            })?;
+            if count[d] == 0 {
+                listed.push(d);
+            }
+            count[d] += 1;
+        }
+        let flips = listed
+            .iter()
+            .copied()
+            .filter(|&d| count[d] % 2 == 1)
+            .collect();
+        for &d in &listed {
+            count[d] = 0;
+        }
+        levers.push(LeverRule {
+            room: room(&lever.room)?,
+            flips,
+        });
+    }
+    Ok(levers)
+}
+
+/// Every passage of the doors, grouped by the room it leaves, in door order.
+fn passages(rooms: usize, doors: &[DoorRule], ends: &[(usize, usize)]) -> (Vec<Passage>, Vec<u32>) {
+    let mut all = Vec::with_capacity(2 * doors.len());
+    for (d, (door, &(a, b))) in doors.iter().zip(ends).enumerate() {
+        all.push(Passage {
+            door: d,
+            from: a,
+            to: b,
+        });
+        if !door.one_way {
+            all.push(Passage {
+                door: d,
+                from: b,
+                to: a,
+            });
+        }
+    }
+    let by_room = ByRoom::new(rooms, all.iter().map(|p| p.from));
+    let passages = by_room.items.iter().map(|&i| all[i as usize]).collect();
+    (passages, by_room.start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Door, Key, Lever, Room};
+
+    struct Held {
+        open: bool,
+        keys: Vec<usize>,
+        small: u32,
+    }
+
+    impl Holdings for Held {
+        fn door_open(&self, _: usize) -> bool {
+            self.open
+        }
+        fn holds(&self, key: usize) -> bool {
+            self.keys.contains(&key)
+        }
+        fn unlocked(&self, _: usize) -> bool {
+            false
+        }
+        fn small_in_hand(&self) -> u32 {
+            self.small
+        }
+    }
+
+    fn level() -> Level {
+        let mut level = Level::new("t");
+        level.rooms.push(Room::new("r2", [0.0, 0.0]));
+        level.rooms.push(Room::new("r3", [0.0, 0.0]));
+        let mut d1 = Door::new("d1", "r1", "r2");
+        d1.locks = vec!["a".into(), "b".into(), "a".into()];
+        let mut d2 = Door::new("d2", "r2", "r3");
+        d2.small_locks = 2;
+        d2.open = false;
+        level.doors = vec![d1, d2];
+        level.keys = vec![Key::new("a", "r1"), Key::new("b", "r3")];
+        level.levers = vec![
+            Lever::new("l1", "r1", vec!["d2".into()]),
+            Lever::new("l2", "r1", vec!["d1".into(), "d2".into(), "d1".into()]),
+        ];
+        level
+    }
+
+    #[test]
+    fn levers_flip_doors_listed_an_odd_number_of_times() {
+        let m = Mechanics::new(&level()).unwrap();
+        assert_eq!(m.levers()[1].flips, vec![1], "d1 is listed twice");
+        assert_eq!(m.doors()[0].opening, Opening::Open);
+        assert_eq!(
+            m.doors()[1].opening,
+            Opening::Lever {
+                open_at_start: false
+            }
+        );
+        assert_eq!(m.flipped_by(1), &[0, 1]);
+        assert_eq!(m.doors()[0].locks, vec![0, 1], "each key once");
+    }
+
+    #[test]
+    fn blocked_says_the_first_thing_in_the_way() {
+        let m = Mechanics::new(&level()).unwrap();
+        let d1 = m.passage(0, 0, 1).unwrap();
+        let d2 = m.passage(1, 1, 2).unwrap();
+        let mut held = Held {
+            open: false,
+            keys: vec![0],
+            small: 1,
+        };
+        assert_eq!(m.blocked(d1, &held), Some(Blocked::MissingKeys(vec![1])));
+        assert_eq!(m.blocked(d2, &held), Some(Blocked::Closed));
+        held.open = true;
+        assert_eq!(
+            m.blocked(d2, &held),
+            Some(Blocked::NotEnoughSmallKeys { needed: 2, held: 1 })
+        );
+        held.small = 2;
+        held.keys.push(1);
+        assert_eq!(m.blocked(d1, &held), None);
+        assert_eq!(m.blocked(d2, &held), None);
+        assert!(
+            m.is_irreversible(d2, &held),
+            "spending keys cannot be undone"
+        );
+        assert!(!m.is_irreversible(d1, &held));
+    }
+
+    #[test]
+    fn passages_know_their_direction() {
+        let mut level = level();
+        level.doors[0].one_way = true;
+        let m = Mechanics::new(&level).unwrap();
+        assert!(m.passage(0, 0, 1).is_ok());
+        assert_eq!(m.passage(0, 1, 0), Err(NotAPassage::OneWay));
+        assert_eq!(m.passage(1, 0, 2), Err(NotAPassage::NotThisWay));
+        assert_eq!(m.passages_from(7), &[], "no such room: no passages");
+    }
+
+    #[test]
+    fn unresolved_references_are_errors_not_panics() {
+        let mut level = level();
+        level.levers[0].toggles.push("d9".into());
+        assert_eq!(
+            Mechanics::new(&level).unwrap_err().to_string(),
+            "door \"d9\" does not exist"
+        );
+    }
+}
