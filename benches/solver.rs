@@ -1,10 +1,16 @@
-//! Solver speed on a lever-heavy and a key-heavy level.
+//! The full analysis (least cost, least pulls, dead ends, unreachable rooms,
+//! keys no solution needs) on the levels the analysis issue names, and the
+//! speed of the exhaustive search where dead ends must be counted.
 //!
-//! `cargo bench --bench solver`; the throughput lines are states per second.
+//! `cargo bench --bench solver`. Targets: nested depth 6 ≤ 50 ms, depth 8
+//! ≤ 1 s; backward 500 rooms ≤ 20 ms; key-heavy ≤ 50 ms.
 
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
+use std::sync::atomic::AtomicBool;
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use lockwork::generate::{BackwardParams, NestedParams, Source, backward, nested, no_progress};
 use lockwork::model::{Door, Key, Level, Lever, Room};
 use lockwork::solver::{SolveOptions, analyze, solve};
 
@@ -37,18 +43,16 @@ fn grid(w: usize, h: usize) -> Level {
         for x in 0..w {
             let r = y * w + x;
             if x + 1 < w {
-                level.doors.push(Door::new(
-                    format!("d{}", level.doors.len()),
-                    format!("r{r}"),
-                    format!("r{}", r + 1),
-                ));
+                let id = format!("d{}", level.doors.len());
+                level
+                    .doors
+                    .push(Door::new(id, format!("r{r}"), format!("r{}", r + 1)));
             }
             if y + 1 < h {
-                level.doors.push(Door::new(
-                    format!("d{}", level.doors.len()),
-                    format!("r{r}"),
-                    format!("r{}", r + w),
-                ));
+                let id = format!("d{}", level.doors.len());
+                level
+                    .doors
+                    .push(Door::new(id, format!("r{r}"), format!("r{}", r + w)));
             }
         }
     }
@@ -58,7 +62,7 @@ fn grid(w: usize, h: usize) -> Level {
 }
 
 /// A 4×4 grid whose doors are mostly lever doors, with levers in every
-/// room: states are rooms × reachable door masks, about a million.
+/// room: states are rooms × reachable door masks, about half a million.
 fn lever_heavy() -> Level {
     let mut level = grid(4, 4);
     let mut rng = Lcg(7);
@@ -80,7 +84,8 @@ fn lever_heavy() -> Level {
     level
 }
 
-/// About 90 rooms, 8 keys with their locks and 8 lever doors.
+/// About 90 rooms, 8 keys with their locks, all required by the goal, and 8
+/// lever doors: 3.18 million reachable states.
 fn key_heavy() -> Level {
     let mut level = grid(10, 9);
     let mut rng = Lcg(11);
@@ -106,37 +111,140 @@ fn key_heavy() -> Level {
     level
 }
 
+/// The kind of level that judges the solver: 90 rooms (a grid with a third
+/// of its doors taken out), 8 keys, 12 levers each flipping a door open and
+/// another shut. 1.89 million reachable states; least cost 49.
+fn levers_and_keys() -> Level {
+    let (w, h) = (10, 9);
+    let mut level = grid(w, h);
+    let mut rng = Lcg(84);
+    let edge = |a: usize, b: usize| {
+        (a / w == 0 && b / w == 0)
+            || (a % w == 0 && b % w == 0)
+            || (a / w == h - 1 && b / w == h - 1)
+            || (a % w == w - 1 && b % w == w - 1)
+    };
+    let room = |id: &str| id[1..].parse::<usize>().unwrap();
+    let mut kept: Vec<Door> = level
+        .doors
+        .iter()
+        .filter(|_| rng.below(100) < 70)
+        .cloned()
+        .collect();
+    for door in &level.doors {
+        if edge(room(door.from.as_str()), room(door.to.as_str()))
+            && !kept.iter().any(|d| d.id == door.id)
+        {
+            kept.push(door.clone());
+        }
+    }
+    level.doors = kept;
+    let doors = level.doors.len();
+    for k in 0..8 {
+        let id = format!("k{k}");
+        level
+            .keys
+            .push(Key::new(id.as_str(), format!("r{}", rng.below(w * h))));
+        // (A draw that once chose whether to lock at all; kept so the level stays the same.)
+        let _ = rng.below(100);
+        let d = rng.below(doors);
+        level.doors[d].locks.push(id.into());
+    }
+    for l in 0..12 {
+        let (a, b) = (rng.below(doors), rng.below(doors));
+        level.doors[a].open = false;
+        level.doors[b].open = true;
+        let mut toggles = vec![level.doors[a].id.clone()];
+        if a != b {
+            toggles.push(level.doors[b].id.clone());
+        }
+        let room = format!("r{}", rng.below(w * h));
+        level
+            .levers
+            .push(Lever::new(format!("l{l}"), room, toggles));
+    }
+    level.goal_requires = level.keys.iter().take(3).map(|k| k.id.clone()).collect();
+    level
+}
+
+/// A nested level of the given depth, branching 1..3.
+fn nested_level(depth: usize) -> Level {
+    let params = NestedParams {
+        seed: 1,
+        depth,
+        ..NestedParams::default()
+    };
+    nested(&params, &no_progress, &AtomicBool::new(false))
+        .unwrap()
+        .level
+}
+
+/// A backward level of 500 rooms, 150 extra doors and 30 locks.
+fn backward_500() -> Level {
+    let params = BackwardParams {
+        seed: 1,
+        source: Source::Graph {
+            rooms: 500,
+            extra_doors: 150,
+        },
+        locks: 30,
+        ..BackwardParams::default()
+    };
+    backward(&params, &no_progress, &AtomicBool::new(false))
+        .unwrap()
+        .level
+}
+
+/// The lever-heavy level with a one-way drop into a dead-end room beside the
+/// start: dead ends become possible, so every state is counted.
+fn lever_heavy_with_a_drop() -> Level {
+    let mut level = lever_heavy();
+    level.rooms.push(Room::new("pit", [-120.0, 0.0]));
+    let mut drop = Door::new("drop", "r0", "pit");
+    drop.one_way = true;
+    level.doors.push(drop);
+    level
+}
+
 fn bench(c: &mut Criterion) {
     let options = SolveOptions::default();
-    for (name, level) in [("lever_heavy", lever_heavy()), ("key_heavy", key_heavy())] {
-        let full = analyze(&level, &options).unwrap();
+    let levels = [
+        ("key_heavy", key_heavy()),
+        ("levers_and_keys", levers_and_keys()),
+        ("lever_heavy", lever_heavy()),
+        ("nested_depth_6", nested_level(6)),
+        ("nested_depth_8", nested_level(8)),
+        ("backward_500", backward_500()),
+    ];
+    for (name, level) in &levels {
+        let full = analyze(level, &options).unwrap();
         eprintln!(
-            "{name}: {} states, cost {:?}, min pulls {:?}, dead-end states {}",
-            full.states_explored,
+            "{name}: {} rooms, cost {:?}, min pulls {:?}, dead ends {:?}, {} states explored",
+            level.rooms.len(),
             full.plan.as_ref().map(|p| p.cost),
             full.min_pulls.as_ref().map(|p| p.pulls),
-            full.dead_end_states
+            full.dead_ends.exist,
+            full.states_explored
         );
-        let mut group = c.benchmark_group(name);
+        assert!(full.is_complete(), "{name} is analysed completely");
+        let mut group = c.benchmark_group(*name);
         group.sample_size(10);
-        let solved = solve(&level, &options).unwrap();
-        group.throughput(Throughput::Elements(solved.states_explored as u64));
-        group.bench_function("solve", |b| b.iter(|| solve(&level, &options).unwrap()));
-        group.throughput(Throughput::Elements(full.states_explored as u64));
-        group.bench_function("analyze", |b| b.iter(|| analyze(&level, &options).unwrap()));
-        // The same level with a goal that never counts (it needs a key lying in a
-        // room without doors): the search visits every state.
-        let mut walled = level.clone();
-        walled.rooms.push(Room::new("vault", [-200.0, -200.0]));
-        walled.keys.push(Key::new("unreachable", "vault"));
-        walled.goal_requires.push("unreachable".into());
-        let all = solve(&walled, &options).unwrap();
-        group.throughput(Throughput::Elements(all.states_explored as u64));
-        group.bench_function("solve_exhaustive", |b| {
-            b.iter(|| solve(&walled, &options).unwrap());
-        });
+        group.bench_function("solve", |b| b.iter(|| solve(level, &options).unwrap()));
+        group.bench_function("analyze", |b| b.iter(|| analyze(level, &options).unwrap()));
         group.finish();
     }
+    // Every reachable state, kept with its steps: what counting dead ends needs.
+    let drop = lever_heavy_with_a_drop();
+    let full = analyze(&drop, &options).unwrap();
+    let states = full.reachable_states.expect("counted") as u64;
+    eprintln!("lever_heavy_with_a_drop: {states} states counted");
+    let mut group = c.benchmark_group("exhaustive");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(states));
+    group.bench_function("lever_heavy_with_a_drop", |b| {
+        b.iter(|| analyze(&drop, &options).unwrap());
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

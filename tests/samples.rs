@@ -98,9 +98,14 @@ fn sample(name: &str, want: &Expected) -> (Level, Analysis) {
     assert_eq!(plan.pulls, want.pulls, "{name}: pulls");
     let least_pulls = a.min_pulls.as_ref().expect("solvable, so min_pulls");
     assert_eq!(least_pulls.pulls, want.min_pulls, "{name}: min_pulls");
-    assert_eq!(a.dead_end_states, want.dead_end_states, "{name}: dead ends");
+    assert!(a.is_complete(), "{name}: the analysis is complete");
     assert_eq!(
-        a.dead_ends.is_empty(),
+        a.dead_ends.states,
+        Some(want.dead_end_states),
+        "{name}: dead ends"
+    );
+    assert_eq!(
+        a.dead_ends.found.is_empty(),
         want.dead_end_states == 0,
         "{name}: dead-end kinds vs states"
     );
@@ -246,7 +251,7 @@ fn basement() {
     // The point of the wiring: a long least-pull solution, with no way to get
     // stuck (every pull can be undone).
     assert!(a.min_pulls.unwrap().pulls >= 20);
-    assert!(a.dead_ends.is_empty());
+    assert_eq!(a.dead_ends.exist, Some(false));
 }
 
 #[test]
@@ -276,12 +281,16 @@ fn continuity() {
 
     // The only way to get stuck is the one-way last drop into the exit
     // without all three keys.
-    assert_eq!(a.dead_end_kinds, 1);
-    assert_eq!(a.dead_ends[0].room.as_str(), "r10");
+    assert_eq!(a.dead_ends.kinds, 1);
+    let drop = &a.dead_ends.found[0];
+    assert_eq!(drop.room.as_str(), "r10");
     assert!(matches!(
-        a.dead_ends[0].steps.last(),
+        drop.steps.last(),
         Some(Step::Move { door, .. }) if door.as_str() == "d15"
     ));
+    // The reason names the step that caused it.
+    assert!(drop.reason.contains("\"d15\""), "{}", drop.reason);
+    assert!(drop.reason.contains("one-way"), "{}", drop.reason);
 }
 
 #[test]
@@ -333,12 +342,12 @@ fn smallkeys() {
     assert_eq!((small, locks), (3, 6));
 
     // A real softlock, yet solvable.
-    assert!(a.dead_end_states > 0);
-    assert!(!a.dead_ends.is_empty());
-    assert_eq!(a.dead_end_kinds, 2);
+    assert_eq!(a.dead_ends.exist, Some(true));
+    assert_eq!(a.dead_ends.kinds, 2);
     // The cheapest ways in: opening the storeroom, or the great doors.
     let last_doors: Vec<&str> = a
         .dead_ends
+        .found
         .iter()
         .map(|d| {
             match d
@@ -353,10 +362,31 @@ fn smallkeys() {
         })
         .collect();
     assert_eq!(last_doors, ["d2", "d5"]);
-    for d in &a.dead_ends {
+    for d in &a.dead_ends.found {
         let done = replay(&level, &d.steps).unwrap();
         assert!(!done.solved);
     }
+    // Each reason says which spending caused it and which door now stays
+    // shut on the way, in the rules' words.
+    let storeroom = &a.dead_ends.found[0].reason;
+    assert!(
+        storeroom.contains("the small key was spent on door \"d2\""),
+        "{storeroom}"
+    );
+    assert!(storeroom.contains("on the way to the goal"), "{storeroom}");
+    assert!(storeroom.contains("0 are in hand"), "{storeroom}");
+    let great = &a.dead_ends.found[1].reason;
+    assert!(
+        great.contains("2 small keys were spent on door \"d5\" (great doors)"),
+        "{great}"
+    );
+    assert!(
+        great.contains("on the way to key \"big\" door \"d4\" needs 1 small key"),
+        "{great}"
+    );
+    // Small keys are needed as a number: all three here.
+    let small = a.keys.small.as_ref().unwrap();
+    assert_eq!((small.total, small.needed), (3, Some(3)));
 
     // Under the rules: a player who spends a key on the storeroom first and
     // then walks the winning route runs out of small keys at the end.
@@ -475,7 +505,7 @@ fn readme_table_matches() {
             f64::from(plan.moves),
             f64::from(plan.pulls),
             f64::from(a.min_pulls.as_ref().unwrap().pulls),
-            a.dead_end_states as f64,
+            a.dead_ends.states.unwrap() as f64,
         ];
         assert_eq!(numbers, got, "README row for {name}");
         rows += 1;
@@ -498,7 +528,7 @@ fn docs_example_is_valid() {
     let plan = a.plan.unwrap();
     assert_eq!((plan.cost, plan.moves, plan.pulls), (9.0, 5, 1));
     assert_eq!(a.min_pulls.unwrap().pulls, 1);
-    assert_eq!(a.dead_end_states, 0);
+    assert_eq!(a.dead_ends.states, Some(0));
     assert!(
         unneeded_keys(&loaded.level, &plan, &SolveOptions::default())
             .unwrap()

@@ -308,7 +308,11 @@ struct Truth {
     format_states: usize,
     format_dead_end_states: usize,
     unreachable_rooms: Vec<usize>,
+    /// Named keys whose removal keeps the level solvable.
     unneeded_keys: Vec<usize>,
+    /// The fewest small keys to keep for the level to stay solvable, and
+    /// whether every choice of that many does.
+    small_needed: Option<(u32, bool)>,
 }
 
 /// What one exhaustive search finds.
@@ -351,16 +355,24 @@ fn truth(level: &Level) -> Truth {
         assert_eq!((m.states, m.dead_end_states), (a.states, a.dead_end_states));
     }
     let least_cost = a.least_cost.map(from_quarters);
+    let solvable_without = |absent: &[usize]| {
+        let mut without = matter.clone();
+        for &k in absent {
+            without.key_absent[k] = true;
+        }
+        without.explore().least(false).is_some()
+    };
     let unneeded_keys = if least_cost.is_some() {
         (0..level.keys.len())
-            .filter(|&k| {
-                let mut without = matter.clone();
-                without.key_absent[k] = true;
-                without.explore().least(false).is_some()
-            })
+            .filter(|&k| !level.keys[k].small && solvable_without(&[k]))
             .collect()
     } else {
         Vec::new()
+    };
+    let small_needed = if least_cost.is_some() {
+        small_needed(level, &solvable_without)
+    } else {
+        None
     };
     Truth {
         least_cost,
@@ -371,7 +383,33 @@ fn truth(level: &Level) -> Truth {
         format_dead_end_states: a.dead_end_states,
         unreachable_rooms: (0..all.rooms).filter(|&r| !a.seen[r]).collect(),
         unneeded_keys,
+        small_needed,
     }
+}
+
+/// Over every choice of small keys to keep: the fewest that leave the level
+/// solvable, and whether every choice of that many does.
+fn small_needed(level: &Level, solvable_without: &dyn Fn(&[usize]) -> bool) -> Option<(u32, bool)> {
+    let smalls: Vec<usize> = (0..level.keys.len())
+        .filter(|&k| level.keys[k].small)
+        .collect();
+    if smalls.is_empty() {
+        return None;
+    }
+    let n = smalls.len();
+    let mut by_size: Vec<(bool, bool)> = vec![(false, true); n + 1]; // (some works, all work)
+    for kept in 0u32..(1 << n) {
+        let absent: Vec<usize> = (0..n)
+            .filter(|&i| kept & (1 << i) == 0)
+            .map(|i| smalls[i])
+            .collect();
+        let works = solvable_without(&absent);
+        let size = kept.count_ones() as usize;
+        by_size[size].0 |= works;
+        by_size[size].1 &= works;
+    }
+    let needed = (0..=n).find(|&m| by_size[m].0)?;
+    Some((needed as u32, by_size[needed].1))
 }
 
 // ---------------------------------------------------------------------------
@@ -433,14 +471,39 @@ fn check(level: &Level) -> Truth {
     if let Some(plan) = &a.min_pulls {
         check_plan(level, plan, "the min_pulls plan");
     }
-    assert_eq!(
-        a.dead_end_states, t.format_dead_end_states,
-        "analyze: dead-end states\n{text}"
+    assert!(
+        a.is_complete(),
+        "a small level is analysed completely\n{text}"
     );
     assert_eq!(
-        a.states_explored, t.format_states,
-        "analyze: every reachable state\n{text}"
+        a.solvable,
+        Some(t.least_cost.is_some()),
+        "analyze: solvable\n{text}"
     );
+    assert_eq!(
+        a.dead_ends.exist,
+        Some(t.format_dead_end_states > 0),
+        "analyze: whether dead ends exist\n{text}"
+    );
+    if let Some(states) = a.dead_ends.states {
+        assert_eq!(
+            states, t.format_dead_end_states,
+            "analyze: dead-end states, where counted\n{text}"
+        );
+    }
+    if let Some(states) = a.reachable_states {
+        assert_eq!(
+            states, t.format_states,
+            "analyze: reachable states, where counted\n{text}"
+        );
+    }
+    if t.format_dead_end_states > 0 && t.least_cost.is_some() {
+        assert_eq!(
+            a.dead_ends.states,
+            Some(t.format_dead_end_states),
+            "a small level with dead ends has them counted\n{text}"
+        );
+    }
     let unreachable: Vec<_> = t
         .unreachable_rooms
         .iter()
@@ -450,11 +513,17 @@ fn check(level: &Level) -> Truth {
         a.unreachable_rooms, unreachable,
         "analyze: unreachable rooms\n{text}"
     );
+    assert!(a.undecided_rooms.is_empty(), "{text}");
     let unneeded: Vec<_> = t
         .unneeded_keys
         .iter()
         .map(|&k| level.keys[k].id.clone())
         .collect();
+    assert_eq!(
+        a.keys.unneeded, unneeded,
+        "analyze: keys no solution needs\n{text}"
+    );
+    assert!(a.keys.undecided.is_empty(), "{text}");
     let found = match &a.plan {
         Some(plan) => unneeded_keys(level, plan, &options).unwrap(),
         None => Vec::new(),
@@ -463,10 +532,24 @@ fn check(level: &Level) -> Truth {
         found, unneeded,
         "unneeded_keys: keys no solution needs\n{text}"
     );
+    let small = a
+        .keys
+        .small
+        .as_ref()
+        .and_then(|s| Some((s.needed?, s.any_enough?)));
+    assert_eq!(small, t.small_needed, "analyze: small keys needed\n{text}");
     if t.dead_end_states > 0 {
         assert!(
-            !a.dead_ends.is_empty(),
+            !a.dead_ends.found.is_empty(),
             "dead ends are counted but none described\n{text}"
+        );
+    }
+    for d in &a.dead_ends.found {
+        let done = replay(level, &d.steps)
+            .unwrap_or_else(|e| panic!("a dead-end trace does not replay: {e}\n{text}"));
+        assert!(
+            !done.solved,
+            "a dead end's trace does not end at the goal\n{text}"
         );
     }
     t
@@ -1009,6 +1092,6 @@ fn dead_end_count_follows_format_state() {
     assert_eq!((t.format_states, t.format_dead_end_states), (3, 3));
     assert_eq!((t.states, t.dead_end_states), (2, 2));
     let a = analyze(&level, &SolveOptions::default()).unwrap();
-    assert_eq!(a.states_explored, 3, "states_explored");
-    assert_eq!(a.dead_end_states, 3, "dead_end_states");
+    assert_eq!(a.reachable_states, Some(3), "reachable states");
+    assert_eq!(a.dead_ends.states, Some(3), "dead-end states");
 }

@@ -2,10 +2,13 @@
 
 use std::path::Path;
 
-use super::{EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report};
-use crate::solver::{SolveError, SolveOptions, analyze, unneeded_keys};
+use super::{
+    Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report,
+};
+use crate::model::Level;
+use crate::solver::{Analysis, SmallKeys, analyze};
 
-pub fn run(path: &Path, max_states: usize) -> u8 {
+pub fn run(path: &Path, budget: &Budget) -> u8 {
     let Some(loaded) = load_or_report(path) else {
         return EXIT_INVALID;
     };
@@ -26,103 +29,119 @@ pub fn run(path: &Path, max_states: usize) -> u8 {
             outln!("  {w}");
         }
     }
-    let options = SolveOptions {
-        max_states,
-        ..SolveOptions::default()
-    };
-    let a = match analyze(level, &options) {
+    let a = match analyze(level, &budget.options()) {
         Ok(a) => a,
-        Err(e @ SolveError::TooLarge { .. }) => return solve_only(level, &options, &e),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return if matches!(e, SolveError::Invalid(_)) {
-                EXIT_INVALID
-            } else {
-                EXIT_TOO_LARGE
-            };
-        }
+        Err(e) => return super::fail(&e),
     };
     outln!("analysis:");
-    match (&a.plan, &a.min_pulls) {
-        (Some(plan), min) => {
-            outln!("  solvable: {}", report::summary(plan));
-            if let Some(min) = min {
-                outln!("  least lever pulls of any solution: {}", min.pulls);
-            }
-        }
-        (None, _) => outln!("  cannot be solved"),
+    outln!("  {}", report::solvable_line(&a, ":"));
+    if let Some(line) = report::pulls_line(&a) {
+        outln!("  {line}");
     }
     outln!("  states explored: {}", report::count(a.states_explored));
-    if a.dead_end_states == 0 {
-        outln!("  dead ends: none");
-    } else {
-        outln!(
-            "  dead ends: {}, reached by {} of step{}",
-            report::noun(a.dead_end_states, "state"),
-            report::noun(a.dead_end_kinds, "kind"),
-            if a.dead_end_kinds > a.dead_ends.len() {
-                format!(" (the first {} shown)", a.dead_ends.len())
-            } else {
-                String::new()
-            }
-        );
-        for (i, d) in a.dead_ends.iter().enumerate() {
-            out!("{}", report::dead_end(level, d, i + 1));
-        }
+    dead_ends(level, &a);
+    rooms(level, &a);
+    if a.solvable == Some(true) {
+        keys(level, &a);
     }
-    let rooms: Vec<String> = a
-        .unreachable_rooms
-        .iter()
-        .map(|r| level.room_label(r))
-        .collect();
-    outln!(
-        "  unreachable rooms: {}",
-        if rooms.is_empty() {
-            "none".to_owned()
-        } else {
-            rooms.join(", ")
-        }
-    );
-    if let Some(plan) = &a.plan {
-        let keys = match unneeded_keys(level, plan, &options) {
-            Ok(keys) if keys.is_empty() => "none".to_owned(),
-            Ok(keys) => keys
-                .iter()
-                .map(|k| level.key_label(k))
-                .collect::<Vec<_>>()
-                .join(", "),
-            Err(e) => format!("not worked out ({e})"),
-        };
-        outln!("  keys no solution needs: {keys}");
+    if let Some(stop) = a.stopped {
+        outln!("{}", budget.incomplete(stop));
     }
-    if a.plan.is_some() {
-        EXIT_SOLVABLE
-    } else {
-        EXIT_UNSOLVABLE
+    match a.solvable {
+        Some(true) => EXIT_SOLVABLE,
+        Some(false) => EXIT_UNSOLVABLE,
+        None => EXIT_TOO_LARGE,
     }
 }
 
-/// The full analysis did not fit in the state limit; a plain solve stops at
-/// the goal and often still does.
-fn solve_only(level: &crate::model::Level, options: &SolveOptions, why: &SolveError) -> u8 {
-    outln!("analysis:");
-    outln!("  dead ends, least pulls and unneeded keys: not worked out ({why})");
-    match crate::solver::solve(level, options) {
-        Ok(s) => {
-            match &s.plan {
-                Some(plan) => outln!("  solvable: {}", report::summary(plan)),
-                None => outln!("  cannot be solved"),
-            }
-            outln!("  states explored: {}", report::count(s.states_explored));
-            if s.plan.is_some() {
-                EXIT_SOLVABLE
-            } else {
-                EXIT_UNSOLVABLE
-            }
+fn dead_ends(level: &Level, a: &Analysis) {
+    let d = &a.dead_ends;
+    let shown = if d.kinds > d.found.len() {
+        format!(" (the first {} shown)", d.found.len())
+    } else {
+        String::new()
+    };
+    match (d.exist, d.states) {
+        (Some(false), _) => outln!("  dead ends: none"),
+        (None, _) if d.found.is_empty() => {
+            outln!("  dead ends: not worked out (search incomplete)");
         }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_TOO_LARGE
-        }
+        (_, Some(states)) if d.complete => outln!(
+            "  dead ends: {}, reached by {} of step{shown}",
+            report::noun(states, "state"),
+            report::noun(d.kinds, "kind")
+        ),
+        _ => outln!(
+            "  dead ends: {} of step found so far (search incomplete){shown}",
+            report::noun(d.kinds, "kind")
+        ),
+    }
+    for (i, dead) in d.found.iter().enumerate() {
+        out!("{}", report::dead_end(level, dead, i + 1));
+    }
+}
+
+fn rooms(level: &Level, a: &Analysis) {
+    let names = |ids: &[crate::model::RoomId]| -> String {
+        ids.iter()
+            .map(|r| level.room_label(r))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let unreachable = if a.unreachable_rooms.is_empty() {
+        "none".to_owned()
+    } else {
+        names(&a.unreachable_rooms)
+    };
+    outln!("  unreachable rooms: {unreachable}");
+    if !a.undecided_rooms.is_empty() {
+        outln!(
+            "  rooms not proven reachable (search incomplete): {}",
+            names(&a.undecided_rooms)
+        );
+    }
+}
+
+fn keys(level: &Level, a: &Analysis) {
+    let named = |ids: &[crate::model::KeyId]| -> String {
+        ids.iter()
+            .map(|k| level.key_label(k))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let unneeded = if a.keys.unneeded.is_empty() {
+        "none".to_owned()
+    } else {
+        named(&a.keys.unneeded)
+    };
+    outln!("  keys no solution needs: {unneeded}");
+    if !a.keys.undecided.is_empty() {
+        outln!(
+            "  keys not worked out (search incomplete): {}",
+            named(&a.keys.undecided)
+        );
+    }
+    if let Some(small) = &a.keys.small {
+        outln!("  small keys: {}", small_words(small));
+    }
+}
+
+/// "3 lie in the level, and any 2 of them are enough".
+fn small_words(s: &SmallKeys) -> String {
+    let lie = format!(
+        "{} {} in the level",
+        s.total,
+        if s.total == 1 { "lies" } else { "lie" }
+    );
+    match (s.needed, s.any_enough) {
+        (Some(0), _) => format!("{lie}, and no solution needs any of them"),
+        (Some(n), _) if n == s.total && n == 1 => format!("{lie}, and a solution needs it"),
+        (Some(n), _) if n == s.total => format!("{lie}, and a solution needs all {n}"),
+        (Some(n), Some(true)) => format!("{lie}, and any {n} of them are enough"),
+        (Some(n), Some(false)) => format!(
+            "{lie}; a solution needs {n} of them, but not any {n}: which ones are kept matters"
+        ),
+        (Some(n), None) => format!("{lie}; a solution needs at least {n} of them"),
+        (None, _) => format!("{lie}; how many a solution needs was not worked out"),
     }
 }

@@ -25,11 +25,14 @@ mod solve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use crate::format::{self, Loaded};
-use crate::solver::DEFAULT_MAX_STATES;
+use crate::solver::{DEFAULT_MAX_STATES, SolveError, SolveOptions, Stop};
 
 /// Exit status: the level is solvable (or, for `check`, valid and solvable).
 pub const EXIT_SOLVABLE: u8 = 0;
@@ -66,17 +69,17 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Give up past this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
-        max_states: usize,
+        /// How long it may work.
+        #[command(flatten)]
+        budget: Budget,
     },
     /// Report validation errors and warnings, then the analysis of the level.
     Check {
         /// The level file.
         file: PathBuf,
-        /// Give up past this many states.
-        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
-        max_states: usize,
+        /// How long it may work.
+        #[command(flatten)]
+        budget: Budget,
     },
     /// Write a new level: `lockwork generate KIND [options] -o OUT`.
     Generate(generate::GenerateArgs),
@@ -86,12 +89,10 @@ pub enum Command {
 /// to open when no subcommand is named, or `None` for the built-in sample.
 pub fn run(cli: Cli, open_editor: impl FnOnce(Option<PathBuf>) -> anyhow::Result<()>) -> ExitCode {
     match cli.command {
-        Some(Command::Solve {
-            file,
-            json,
-            max_states,
-        }) => ExitCode::from(solve::run(&file, json, max_states)),
-        Some(Command::Check { file, max_states }) => ExitCode::from(check::run(&file, max_states)),
+        Some(Command::Solve { file, json, budget }) => {
+            ExitCode::from(solve::run(&file, json, &budget.armed()))
+        }
+        Some(Command::Check { file, budget }) => ExitCode::from(check::run(&file, &budget.armed())),
         Some(Command::Generate(args)) => ExitCode::from(generate::run(args)),
         None => match open_editor(cli.file) {
             Ok(()) => ExitCode::SUCCESS,
@@ -100,6 +101,78 @@ pub fn run(cli: Cli, open_editor: impl FnOnce(Option<PathBuf>) -> anyhow::Result
                 ExitCode::FAILURE
             }
         },
+    }
+}
+
+/// How much work `solve` and `check` may do before they answer with what
+/// they proved so far.
+#[derive(Debug, Args)]
+pub struct Budget {
+    /// States one search may store before it stops.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+    max_states: usize,
+    /// Seconds the analysis may take before it answers with what it proved.
+    #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
+    max_seconds: f64,
+    /// Set by Ctrl+C.
+    #[arg(skip)]
+    interrupted: Option<Arc<AtomicBool>>,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s <= 1e9 => Ok(s),
+        _ => Err(format!(
+            "expected a number of seconds above 0, not \"{text}\""
+        )),
+    }
+}
+
+impl Budget {
+    /// The budget with Ctrl+C stopping the analysis (which then answers).
+    fn armed(mut self) -> Self {
+        let flag = Arc::new(AtomicBool::new(false));
+        let set = flag.clone();
+        // Without a handler Ctrl+C simply ends the program, as before.
+        if ctrlc::set_handler(move || set.store(true, Ordering::Relaxed)).is_ok() {
+            self.interrupted = Some(flag);
+        }
+        self
+    }
+
+    fn options(&self) -> SolveOptions {
+        SolveOptions {
+            max_states: self.max_states,
+            max_time: Some(Duration::from_secs_f64(self.max_seconds)),
+            cancel: self.interrupted.clone(),
+        }
+    }
+
+    /// What to say when the analysis stopped before it was complete.
+    fn incomplete(&self, stop: Stop) -> String {
+        let why = match stop {
+            Stop::States => format!(
+                "a search met more than {} states (--max-states)",
+                report::count(self.max_states)
+            ),
+            Stop::Time => format!(
+                "the time limit of {} s ran out (--max-seconds)",
+                self.max_seconds
+            ),
+            Stop::Cancelled => "it was interrupted".to_owned(),
+        };
+        format!(
+            "note: the analysis is incomplete because {why}; what is shown was proven before it stopped"
+        )
+    }
+}
+
+/// Reports an error of the solver and gives the exit status for it.
+fn fail(e: &SolveError) -> u8 {
+    eprintln!("error: {e}");
+    match e {
+        SolveError::Invalid(_) => EXIT_INVALID,
+        _ => EXIT_TOO_LARGE,
     }
 }
 

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::model::Level;
 use crate::rules::Step;
-use crate::solver::{DeadEnd, Plan};
+use crate::solver::{Analysis, DeadEnd, Plan};
 
 /// `12` for whole numbers, `2.5` otherwise.
 pub fn cost(x: f64) -> String {
@@ -104,4 +104,43 @@ pub fn dead_end(level: &Level, d: &DeadEnd, number: usize) -> String {
         out.push_str(&plan(level, &d.steps, "     "));
     }
     out
+}
+
+/// "solvable: cost 12: 9 moves, 3 pulls" (`sep` between "solvable" and the
+/// cost), "cannot be solved", or what was proven when the least cost was not.
+pub fn solvable_line(a: &Analysis, sep: &str) -> String {
+    match (&a.plan, a.solvable, &a.cost_bounds) {
+        (Some(plan), _, _) => format!("solvable{sep} {}", summary(plan)),
+        (None, Some(false), _) => "cannot be solved".to_owned(),
+        (None, _, Some(b)) => {
+            let lower = cost(b.lower);
+            match (&b.best, a.solvable) {
+                (Some(best), _) => format!(
+                    "solvable; the least cost lies between {lower} and {} (search incomplete; \
+                     the cheapest plan found: {})",
+                    cost(best.cost),
+                    summary(best)
+                ),
+                (None, Some(true)) => {
+                    format!("solvable; the least cost is at least {lower} (search incomplete)")
+                }
+                (None, _) => format!(
+                    "not known whether it can be solved (search incomplete); any solution costs at least {lower}"
+                ),
+            }
+        }
+        (None, Some(true), None) => "solvable; the least cost was not worked out".to_owned(),
+        (None, None, None) => "not known whether it can be solved (search incomplete)".to_owned(),
+    }
+}
+
+/// "least lever pulls of any solution: 3", or its lower bound.
+pub fn pulls_line(a: &Analysis) -> Option<String> {
+    match (&a.min_pulls, a.pulls_lower) {
+        (Some(min), _) => Some(format!("least lever pulls of any solution: {}", min.pulls)),
+        (None, Some(lower)) => Some(format!(
+            "least lever pulls of any solution: at least {lower} (search incomplete)"
+        )),
+        (None, None) => None,
+    }
 }

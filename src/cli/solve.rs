@@ -4,76 +4,37 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
-use super::{EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report};
+use super::{
+    Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report,
+};
 use crate::format::number;
 use crate::rules::Step;
-use crate::solver::{Analysis, SolveError, SolveOptions, analyze, solve};
+use crate::solver::{Analysis, analyze};
 
-/// What `solve` prints, whichever way it was computed.
-struct Answer {
-    plan: Option<crate::solver::Plan>,
-    min_pulls: Option<u32>,
-    states_explored: usize,
-    dead_ends: Option<usize>,
-}
-
-pub fn run(path: &Path, as_json: bool, max_states: usize) -> u8 {
+pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
     let Some(loaded) = load_or_report(path) else {
         return EXIT_INVALID;
     };
     let level = &loaded.level;
-    let options = SolveOptions {
-        max_states,
-        ..SolveOptions::default()
-    };
-    let answer = match analyze(level, &options) {
-        Ok(Analysis {
-            plan,
-            min_pulls,
-            states_explored,
-            dead_end_states,
-            ..
-        }) => Answer {
-            min_pulls: min_pulls.map(|p| p.pulls),
-            plan,
-            states_explored,
-            dead_ends: Some(dead_end_states),
-        },
-        Err(SolveError::TooLarge { .. }) => {
-            // The full analysis did not fit; a plain solve stops at the goal and may.
-            eprintln!("note: too many states to analyse dead ends and least pulls; solving only");
-            match solve(level, &options) {
-                Ok(s) => Answer {
-                    plan: s.plan,
-                    min_pulls: None,
-                    states_explored: s.states_explored,
-                    dead_ends: None,
-                },
-                Err(e) => return fail(&e),
-            }
-        }
-        Err(e) => return fail(&e),
+    let a = match analyze(level, &budget.options()) {
+        Ok(a) => a,
+        Err(e) => return super::fail(&e),
     };
     if as_json {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&to_json(&answer)).unwrap_or_default()
+            serde_json::to_string_pretty(&to_json(&a)).unwrap_or_default()
         );
     } else {
-        print_text(path, level, &answer);
+        print_text(path, level, &a);
     }
-    if answer.plan.is_some() {
-        EXIT_SOLVABLE
-    } else {
-        EXIT_UNSOLVABLE
+    if let Some(stop) = a.stopped {
+        eprintln!("{}", budget.incomplete(stop));
     }
-}
-
-fn fail(e: &SolveError) -> u8 {
-    eprintln!("error: {e}");
-    match e {
-        SolveError::Invalid(_) => EXIT_INVALID,
-        _ => EXIT_TOO_LARGE,
+    match a.solvable {
+        Some(true) => EXIT_SOLVABLE,
+        Some(false) => EXIT_UNSOLVABLE,
+        None => EXIT_TOO_LARGE,
     }
 }
 
@@ -87,39 +48,71 @@ pub(super) fn step_json(step: &Step) -> Value {
     }
 }
 
-fn to_json(a: &Answer) -> Value {
+/// FORMAT.md's object; when the analysis is incomplete, optional fields
+/// besides say what was proven (`complete`, `cost_bounds`,
+/// `min_pulls_at_least`, `dead_ends_exist`, `dead_end_kinds_found`).
+fn to_json(a: &Analysis) -> Value {
     let plan = a.plan.as_ref();
-    json!({
-        "solvable": plan.is_some(),
+    let mut out = json!({
+        "solvable": a.solvable,
         "cost": plan.map(|p| number(p.cost)),
         "moves": plan.map(|p| p.moves),
         "pulls": plan.map(|p| p.pulls),
-        "min_pulls": a.min_pulls,
+        "min_pulls": a.min_pulls.as_ref().map(|p| p.pulls),
         "steps": plan.map(|p| p.steps.iter().map(step_json).collect::<Vec<_>>()),
         "states_explored": a.states_explored,
-        "dead_ends": a.dead_ends,
-    })
+        "dead_ends": a.dead_ends.states,
+    });
+    if a.is_complete() {
+        return out;
+    }
+    let extra = |key: &str, value: Value, out: &mut Value| {
+        // New optional fields, only when the answer above is not complete.
+        if let Some(map) = out.as_object_mut() {
+            map.insert(key.to_owned(), value);
+        }
+    };
+    extra("complete", json!(false), &mut out);
+    if let Some(b) = &a.cost_bounds {
+        let upper = b.best.as_ref().map(|p| number(p.cost));
+        extra(
+            "cost_bounds",
+            json!({ "lower": number(b.lower), "upper": upper }),
+            &mut out,
+        );
+    }
+    if let Some(lower) = a.pulls_lower {
+        extra("min_pulls_at_least", json!(lower), &mut out);
+    }
+    if a.dead_ends.states.is_none() {
+        extra("dead_ends_exist", json!(a.dead_ends.exist), &mut out);
+        extra("dead_end_kinds_found", json!(a.dead_ends.kinds), &mut out);
+    }
+    out
 }
 
-fn print_text(path: &Path, level: &crate::model::Level, a: &Answer) {
+fn print_text(path: &Path, level: &crate::model::Level, a: &Analysis) {
     let title = if level.name.is_empty() {
         path.display().to_string()
     } else {
         format!("{} ({})", level.name, path.display())
     };
-    match &a.plan {
-        Some(plan) => {
-            outln!("{title}: solvable, {}", report::summary(plan));
-            if let Some(min) = a.min_pulls {
-                outln!("least lever pulls of any solution: {min}");
-            }
-            out!("{}", report::plan(level, &plan.steps, ""));
-        }
-        None => outln!("{title}: cannot be solved"),
+    outln!("{title}: {}", report::solvable_line(a, ","));
+    if let Some(line) = report::pulls_line(a) {
+        outln!("{line}");
     }
-    let dead = a
-        .dead_ends
-        .map_or_else(|| "not analysed".to_owned(), report::count);
+    let shown = a
+        .plan
+        .as_ref()
+        .or_else(|| a.cost_bounds.as_ref().and_then(|b| b.best.as_ref()));
+    if let Some(plan) = shown {
+        out!("{}", report::plan(level, &plan.steps, ""));
+    }
+    let dead = match (a.dead_ends.states, a.dead_ends.exist) {
+        (Some(n), _) => report::count(n),
+        (None, Some(true)) => "some (not all counted)".to_owned(),
+        _ => "not worked out".to_owned(),
+    };
     outln!(
         "states explored: {}; dead-end states: {dead}",
         report::count(a.states_explored)

@@ -47,6 +47,8 @@ pub enum Intent {
     Playback(Playback),
     /// A message for the status bar.
     Status(String),
+    /// How many seconds the live analysis may take (a preference).
+    LiveLimit(f32),
 }
 
 /// Requests of the plan viewer and the play mode.

@@ -187,7 +187,9 @@ fn problems_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     let found = report.errors.len()
         + report.warnings.len()
         + analysis.map_or(0, |a| {
-            usize::from(a.plan.is_none()) + a.dead_ends.len() + a.unreachable_rooms.len()
+            usize::from(a.solvable == Some(false))
+                + a.dead_ends.found.len()
+                + a.unreachable_rooms.len()
         });
     section(ui, "problems", format!("Problems ({found})"), |ui| {
         for (problems, color) in [
@@ -219,9 +221,6 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         Outcome::Analysed(a) => a,
         Outcome::Idle => return weak(ui, "Solving…"),
         Outcome::Invalid => return weak(ui, "Fix the errors to let the solver check the level."),
-        Outcome::TooLarge(why) => {
-            return plain_row(ui, theme.warning, RichText::new(why).color(theme.warning));
-        }
         Outcome::Failed(why) => {
             let text = RichText::new(format!("The solver failed: {why}")).color(theme.bad);
             return plain_row(ui, theme.bad, text);
@@ -230,7 +229,13 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     if view.solver.running {
         weak(ui, "Re-solving after the last edit…");
     }
-    if analysis.plan.is_none() {
+    if !analysis.is_complete() {
+        weak(
+            ui,
+            "The analysis stopped at its time limit: what is listed was proven, more may exist.",
+        );
+    }
+    if analysis.solvable == Some(false) {
         let text = RichText::new(format!(
             "Unsolvable: the goal {} cannot be reached",
             level.room_label(&level.goal)
@@ -246,7 +251,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             out,
         );
     }
-    for (index, dead) in analysis.dead_ends.iter().enumerate() {
+    for (index, dead) in analysis.dead_ends.found.iter().enumerate() {
         let steps = dead
             .steps
             .iter()
@@ -284,8 +289,9 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         }
     }
     let more = analysis
-        .dead_end_kinds
-        .saturating_sub(analysis.dead_ends.len());
+        .dead_ends
+        .kinds
+        .saturating_sub(analysis.dead_ends.found.len());
     if more > 0 {
         weak(ui, &format!("… and {} more", count(more, "kind")));
     }

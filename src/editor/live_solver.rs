@@ -1,5 +1,6 @@
-//! Re-solves the level on a worker thread after every edit. A new edit
-//! cancels the stale solve; the UI thread never waits for the solver.
+//! Re-analyses the level on a worker thread after every edit. A new edit
+//! cancels the stale analysis; the UI thread never waits for the solver. The
+//! analysis has a time limit (a preference); past it, it says what it proved.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,10 +9,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::model::Level;
-use crate::solver::{Analysis, SolveError, SolveOptions, analyze};
+use crate::solver::{Analysis, SolveOptions, analyze};
 
-/// States the live solver may visit before it says "too large": the
-/// command line's `check` can go further.
+/// States one search of the live analysis may store (memory, not time, is
+/// what this bounds; the time limit is a preference).
 pub const LIVE_MAX_STATES: usize = 4_000_000;
 
 /// What the live solver knows about the level.
@@ -22,11 +23,9 @@ pub enum Outcome {
     Idle,
     /// The level has validation errors, so there is nothing to solve.
     Invalid,
-    /// The analysis of the level.
+    /// The analysis of the level: complete, or what was proven in time.
     Analysed(Box<Analysis>),
-    /// Too many states for live solving.
-    TooLarge(String),
-    /// Something else went wrong (reported, not hidden).
+    /// Something went wrong (reported, not hidden).
     Failed(String),
 }
 
@@ -41,6 +40,8 @@ pub struct SolverState {
     pub elapsed: Duration,
     /// A solve for a newer revision is running.
     pub running: bool,
+    /// The time limit it ran with, in seconds.
+    pub limit_secs: f32,
 }
 
 impl SolverState {
@@ -56,6 +57,7 @@ impl SolverState {
 struct Job {
     revision: u64,
     level: Level,
+    limit_secs: f32,
     cancel: Arc<AtomicBool>,
 }
 
@@ -63,6 +65,7 @@ struct Done {
     revision: u64,
     outcome: Outcome,
     elapsed: Duration,
+    limit_secs: f32,
 }
 
 /// The worker thread and what it last said.
@@ -70,7 +73,8 @@ pub struct LiveSolver {
     jobs: Sender<Job>,
     done: Receiver<Done>,
     cancel: Arc<AtomicBool>,
-    requested: Option<u64>,
+    /// The revision and time limit last asked for.
+    requested: Option<(u64, f32)>,
     state: SolverState,
 }
 
@@ -93,21 +97,20 @@ impl LiveSolver {
                     let started = Instant::now();
                     let options = SolveOptions {
                         max_states: LIVE_MAX_STATES,
+                        max_time: Some(Duration::from_secs_f32(job.limit_secs.max(0.1))),
                         cancel: Some(job.cancel.clone()),
                     };
                     let outcome = match analyze(&job.level, &options) {
+                        _ if job.cancel.load(Ordering::Relaxed) => continue,
                         Ok(a) => Outcome::Analysed(Box::new(a)),
-                        Err(SolveError::Cancelled) => continue,
-                        Err(e @ (SolveError::TooLarge { .. } | SolveError::TooManyBits { .. })) => {
-                            Outcome::TooLarge(e.to_string())
-                        }
-                        Err(SolveError::Invalid(_)) => Outcome::Invalid,
+                        Err(crate::solver::SolveError::Invalid(_)) => Outcome::Invalid,
                         Err(e) => Outcome::Failed(e.to_string()),
                     };
                     let answer = Done {
                         revision: job.revision,
                         outcome,
                         elapsed: started.elapsed(),
+                        limit_secs: job.limit_secs,
                     };
                     if done_tx.send(answer).is_err() {
                         break;
@@ -128,13 +131,14 @@ impl LiveSolver {
         }
     }
 
-    /// Asks for a solve of `level` at `revision` unless one was asked already;
-    /// an invalid level is not solved.
-    pub fn request(&mut self, level: &Level, revision: u64, valid: bool) {
-        if self.requested == Some(revision) {
+    /// Asks for an analysis of `level` at `revision`, taking at most
+    /// `limit_secs`, unless one was asked already; an invalid level is not
+    /// analysed.
+    pub fn request(&mut self, level: &Level, revision: u64, valid: bool, limit_secs: f32) {
+        if self.requested == Some((revision, limit_secs)) {
             return;
         }
-        self.requested = Some(revision);
+        self.requested = Some((revision, limit_secs));
         self.cancel.store(true, Ordering::Relaxed);
         self.cancel = Arc::new(AtomicBool::new(false));
         if !valid {
@@ -149,6 +153,7 @@ impl LiveSolver {
         let job = Job {
             revision,
             level: level.clone(),
+            limit_secs,
             cancel: self.cancel.clone(),
         };
         if self.jobs.send(job).is_err() {
@@ -160,12 +165,13 @@ impl LiveSolver {
     /// Takes in any answers; only the one for the newest request counts.
     pub fn poll(&mut self) {
         while let Ok(done) = self.done.try_recv() {
-            if Some(done.revision) == self.requested {
+            if Some((done.revision, done.limit_secs)) == self.requested {
                 self.state = SolverState {
                     outcome: done.outcome,
                     revision: done.revision,
                     elapsed: done.elapsed,
                     running: false,
+                    limit_secs: done.limit_secs,
                 };
             }
         }

@@ -16,6 +16,7 @@ mod inspector;
 pub mod intent;
 mod lists;
 pub mod live_solver;
+pub mod play_check;
 pub mod playback;
 mod playback_ui;
 pub mod prefs;

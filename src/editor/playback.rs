@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::model::{Level, LeverId, RoomId};
 use crate::rules::{Illegal, PlayState, Rules, Step};
-use crate::solver::{Analysis, SolveOptions, solve};
+use crate::solver::Analysis;
 
 /// Which plan the viewer shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +25,7 @@ impl Source {
         match self {
             Self::Solution => analysis.plan.as_ref().map(|p| p.steps.clone()),
             Self::MinPulls => analysis.min_pulls.as_ref().map(|p| p.steps.clone()),
-            Self::DeadEnd(i) => analysis.dead_ends.get(i).map(|d| d.steps.clone()),
+            Self::DeadEnd(i) => analysis.dead_ends.found.get(i).map(|d| d.steps.clone()),
         }
     }
 
@@ -55,6 +55,8 @@ pub struct Viewer {
     /// The reason the player is stuck, for a dead end.
     pub reason: Option<String>,
     last_tick: Option<Instant>,
+    /// The state after `shown.0` steps, kept between frames.
+    shown: Option<(usize, PlayState)>,
 }
 
 impl Viewer {
@@ -66,7 +68,7 @@ impl Viewer {
             .filter(|s| !matches!(s, Step::Pickup { .. }))
             .collect();
         let reason = match source {
-            Source::DeadEnd(i) => analysis.dead_ends.get(i).map(|d| d.reason.clone()),
+            Source::DeadEnd(i) => analysis.dead_ends.found.get(i).map(|d| d.reason.clone()),
             _ => None,
         };
         let at = if reason.is_some() { steps.len() } else { 0 };
@@ -78,6 +80,7 @@ impl Viewer {
             speed: 2.0,
             reason,
             last_tick: None,
+            shown: None,
         })
     }
 
@@ -106,15 +109,28 @@ impl Viewer {
         }
     }
 
-    /// The state after the steps taken so far.
-    pub fn state(&self, rules: &Rules<'_>) -> PlayState {
-        let mut state = rules.start();
-        for step in &self.steps[..self.at.min(self.steps.len())] {
+    /// The state after the steps taken so far: worked out again only when
+    /// the step changes, and then from the step shown before when it lies
+    /// behind (stepping on replays one step, not the whole plan).
+    pub fn state(&mut self, level: &Level) -> Option<PlayState> {
+        let at = self.at.min(self.steps.len());
+        if let Some((shown, state)) = &self.shown
+            && *shown == at
+        {
+            return Some(state.clone());
+        }
+        let rules = Rules::new(level).ok()?;
+        let (from, mut state) = match self.shown.take() {
+            Some((shown, state)) if shown <= at => (shown, state),
+            _ => (0, rules.start()),
+        };
+        for step in &self.steps[from..at] {
             if rules.apply(&mut state, step).is_err() {
                 break;
             }
         }
-        state
+        self.shown = Some((at, state.clone()));
+        Some(state)
     }
 
     /// The step about to be taken (or just taken, at the end).
@@ -134,6 +150,11 @@ pub struct Play {
     pub log: Vec<Step>,
     /// What to tell the player now.
     pub message: Option<(String, Tone)>,
+    /// Counts every step (and undo), so a late answer can be recognised.
+    turn: u64,
+    /// "Can the goal still be reached?" for this turn, to be asked of the
+    /// worker: the level as it stands now.
+    check: Option<(u64, Level)>,
 }
 
 /// How a play message should look.
@@ -147,24 +168,32 @@ pub enum Tone {
     Bad,
 }
 
-/// Most states the dead-end check may look at before giving up on a warning.
-const DEAD_END_CHECK_STATES: usize = 300_000;
+/// What play mode knows of the level: its rules, and the live analysis.
+pub struct PlayContext<'r, 'a> {
+    /// The rules of the level.
+    pub rules: &'r Rules<'a>,
+    /// The live analysis, when it is done.
+    pub analysis: Option<&'r Analysis>,
+}
 
 impl Play {
     /// A new game from the start.
-    pub fn new(rules: &Rules<'_>) -> Self {
+    pub fn new(cx: &PlayContext<'_, '_>) -> Self {
         let mut play = Self {
-            state: rules.start(),
+            state: cx.rules.start(),
             history: Vec::new(),
             log: Vec::new(),
             message: None,
+            turn: 0,
+            check: None,
         };
-        play.after_step(rules, None);
+        play.after_step(cx, None);
         play
     }
 
     /// Walks into `room` through the cheapest legal door from the current room.
-    pub fn walk_to(&mut self, rules: &Rules<'_>, room: &RoomId) {
+    pub fn walk_to(&mut self, cx: &PlayContext<'_, '_>, room: &RoomId) {
+        let rules = cx.rules;
         let level = rules.level();
         let Some(to) = rules.index().room(room) else {
             return;
@@ -172,14 +201,15 @@ impl Play {
         if to == self.state.room {
             return;
         }
+        let here = &level.rooms[self.state.room].id;
         let doors: Vec<usize> = (0..level.doors.len())
-            .filter(|&d| level.doors[d].other_side(&level.rooms[self.state.room].id) == Some(room))
+            .filter(|&d| level.doors[d].other_side(here) == Some(room))
             .collect();
         if doors.is_empty() {
             self.message = Some((
                 format!(
                     "No door leads from {} to {}",
-                    level.room_label(&level.rooms[self.state.room].id),
+                    level.room_label(here),
                     level.room_label(room)
                 ),
                 Tone::Bad,
@@ -197,7 +227,7 @@ impl Play {
                     door: level.doors[d].id.clone(),
                     to: room.clone(),
                 };
-                self.take(rules, step);
+                self.take(cx, step);
             }
             None => {
                 let why: Option<Illegal> = doors
@@ -213,16 +243,17 @@ impl Play {
     }
 
     /// Pulls a lever in the current room.
-    pub fn pull(&mut self, rules: &Rules<'_>, lever: &LeverId) {
+    pub fn pull(&mut self, cx: &PlayContext<'_, '_>, lever: &LeverId) {
         self.take(
-            rules,
+            cx,
             Step::Pull {
                 lever: lever.clone(),
             },
         );
     }
 
-    fn take(&mut self, rules: &Rules<'_>, step: Step) {
+    fn take(&mut self, cx: &PlayContext<'_, '_>, step: Step) {
+        let rules = cx.rules;
         if rules.is_solved(&self.state) {
             return;
         }
@@ -237,7 +268,7 @@ impl Play {
                     .map(|&k| level.key_label(&level.keys[k].id))
                     .collect();
                 self.after_step(
-                    rules,
+                    cx,
                     (!got.is_empty()).then(|| format!("Picked up {}", got.join(", "))),
                 );
             }
@@ -246,21 +277,24 @@ impl Play {
     }
 
     /// Takes back the last step.
-    pub fn undo(&mut self, rules: &Rules<'_>) {
+    pub fn undo(&mut self, cx: &PlayContext<'_, '_>) {
         if let Some(previous) = self.history.pop() {
             self.state = previous;
             self.log.pop();
-            self.after_step(rules, Some("Took back a step".to_owned()));
+            self.after_step(cx, Some("Took back a step".to_owned()));
         }
     }
 
-    /// Says what just happened: the goal, a dead end, or what was picked up.
-    fn after_step(&mut self, rules: &Rules<'_>, info: Option<String>) {
-        let level = rules.level();
+    /// Says what just happened: the goal (compared with the optimum the
+    /// live analysis found), or what was picked up; and leaves the question
+    /// "is this a dead end?" for the worker, unless the analysis already
+    /// proved that the level has none.
+    fn after_step(&mut self, cx: &PlayContext<'_, '_>, info: Option<String>) {
+        self.turn += 1;
+        self.check = None;
+        let rules = cx.rules;
         if rules.is_solved(&self.state) {
-            let best = solve(level, &SolveOptions::default())
-                .ok()
-                .and_then(|s| s.plan);
+            let best = cx.analysis.and_then(|a| a.plan.as_ref());
             let compare = best.map_or_else(String::new, |p| {
                 if p.cost >= self.state.cost {
                     " — as cheap as the best solution".to_owned()
@@ -282,16 +316,29 @@ impl Play {
             self.message = Some((text, Tone::Good));
             return;
         }
-        let options = SolveOptions {
-            max_states: DEAD_END_CHECK_STATES,
-            ..SolveOptions::default()
-        };
-        let now = rules.level_as_of(&self.state);
-        match solve(&now, &options) {
-            Ok(s) if s.plan.is_none() => {
-                self.message = Some(("Dead end: the goal can no longer be reached from here. Undo a step or restart.".to_owned(), Tone::Bad));
-            }
-            _ => self.message = info.map(|i| (i, Tone::Info)),
+        self.message = info.map(|i| (i, Tone::Info));
+        let no_dead_ends = cx
+            .analysis
+            .is_some_and(|a| a.dead_ends.exist == Some(false));
+        if !no_dead_ends {
+            self.check = Some((self.turn, rules.level_as_of(&self.state)));
+        }
+    }
+
+    /// The question for the worker, once: `(turn, the level as it stands)`.
+    pub fn take_check(&mut self) -> Option<(u64, Level)> {
+        self.check.take()
+    }
+
+    /// The worker's answer for `turn`: warns when the goal can no longer be
+    /// reached (an answer for an earlier turn is ignored).
+    pub fn checked(&mut self, turn: u64, dead: bool) {
+        if turn == self.turn && dead {
+            self.message = Some((
+                "Dead end: the goal can no longer be reached from here. Undo a step or restart."
+                    .to_owned(),
+                Tone::Bad,
+            ));
         }
     }
 }
@@ -312,7 +359,7 @@ pub enum Mode {
     /// Stepping through a plan.
     View(Viewer),
     /// The designer plays.
-    Play(Play),
+    Play(Box<Play>),
 }
 
 /// What the canvas draws while viewing or playing.
@@ -329,18 +376,13 @@ pub struct PlayView {
 }
 
 impl Mode {
-    /// What to draw, if anything, for `level`.
-    pub fn play_view(&self, level: &Level) -> Option<PlayView> {
-        // Editing shows no play state; validating a big level every frame costs
-        // tens of milliseconds.
-        if matches!(self, Self::Edit) {
-            return None;
-        }
-        let rules = Rules::new(level).ok()?;
+    /// What to draw, if anything, for `level`. Cheap to call every frame:
+    /// the state shown is kept, not replayed.
+    pub fn play_view(&mut self, level: &Level) -> Option<PlayView> {
         match self {
             Self::Edit => None,
             Self::View(v) => Some(PlayView {
-                state: v.state(&rules),
+                state: v.state(level)?,
                 current: v.current().cloned().filter(|_| v.at > 0),
                 interactive: false,
                 step: Some((v.source, v.at)),

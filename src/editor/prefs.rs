@@ -18,7 +18,13 @@ pub struct Prefs {
     pub show_solution: bool,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
+    /// Seconds the live analysis may take after an edit before it shows
+    /// what it proved so far.
+    pub live_secs: f32,
 }
+
+/// The time limits offered for the live analysis, in seconds.
+pub const LIVE_LIMITS: [f32; 5] = [1.0, 3.0, 10.0, 30.0, 120.0];
 
 impl Default for Prefs {
     fn default() -> Self {
@@ -27,6 +33,7 @@ impl Default for Prefs {
             grid: true,
             show_solution: true,
             recent: Vec::new(),
+            live_secs: 3.0,
         }
     }
 }

@@ -5,6 +5,12 @@ use egui::{RichText, Ui};
 use super::live_solver::Outcome;
 use super::view::View;
 use crate::cli::format_cost;
+use crate::solver::Analysis;
+
+/// `1 move`, `3 moves`.
+fn count(n: u64, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
 
 /// The status bar's text about the level, and its colour.
 pub fn summary(view: &View<'_>) -> (String, egui::Color32) {
@@ -23,44 +29,85 @@ pub fn summary(view: &View<'_>) -> (String, egui::Color32) {
     match &state.outcome {
         Outcome::Idle => ("Solving…".to_owned(), theme.weak_text),
         Outcome::Invalid => ("⚠ not valid".to_owned(), theme.bad),
-        Outcome::TooLarge(why) => (format!("Too large to solve live: {why}"), theme.warning),
         Outcome::Failed(why) => (format!("Solver failed: {why}"), theme.bad),
-        Outcome::Analysed(a) => {
-            let time = format!("{:.1} ms", state.elapsed.as_secs_f64() * 1000.0);
-            let dead = match a.dead_end_states {
-                0 => "no dead ends".to_owned(),
-                n => format!("{n} dead-end state{}", if n == 1 { "" } else { "s" }),
-            };
-            match &a.plan {
-                Some(plan) => {
-                    let min = a
-                        .min_pulls
-                        .as_ref()
-                        .map_or_else(|| "–".to_owned(), |p| p.pulls.to_string());
-                    let text = format!(
-                        "✔ Solvable · cost {} · {} moves · {} pulls · min pulls {min} · {dead} · {time}",
-                        format_cost(plan.cost),
-                        plan.moves,
-                        plan.pulls
-                    );
-                    (
-                        text,
-                        if a.dead_end_states == 0 {
-                            theme.good
-                        } else {
-                            theme.warning
-                        },
-                    )
-                }
-                None => (
-                    format!(
-                        "✖ Unsolvable · {} states explored · {time}",
-                        a.states_explored
-                    ),
-                    theme.bad,
-                ),
+        Outcome::Analysed(a) => analysed(view, a),
+    }
+}
+
+/// What the analysis says, complete or as far as it got in time.
+fn analysed(view: &View<'_>, a: &Analysis) -> (String, egui::Color32) {
+    let theme = view.theme;
+    let state = view.solver;
+    let time = if state.elapsed.as_secs_f64() < 1.0 {
+        format!("{:.1} ms", state.elapsed.as_secs_f64() * 1000.0)
+    } else {
+        format!("{:.1} s", state.elapsed.as_secs_f64())
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let color = match (&a.plan, a.solvable) {
+        (Some(plan), _) => {
+            parts.push("✔ Solvable".to_owned());
+            parts.push(format!("cost {}", format_cost(plan.cost)));
+            parts.push(count(u64::from(plan.moves), "move"));
+            parts.push(count(u64::from(plan.pulls), "pull"));
+            match (&a.min_pulls, a.pulls_lower) {
+                (Some(min), _) => parts.push(format!("min pulls {}", min.pulls)),
+                (None, Some(lower)) => parts.push(format!("min pulls ≥ {lower}")),
+                (None, None) => {}
+            }
+            if a.dead_ends.exist == Some(false) {
+                theme.good
+            } else {
+                theme.warning
             }
         }
+        (None, Some(false)) => {
+            parts.push("✖ Unsolvable".to_owned());
+            theme.bad
+        }
+        (None, solvable) => {
+            parts.push(if solvable == Some(true) {
+                "✔ Solvable".to_owned()
+            } else {
+                "? Not yet known whether it can be solved".to_owned()
+            });
+            if let Some(bounds) = &a.cost_bounds {
+                parts.push(match &bounds.best {
+                    Some(best) => format!(
+                        "cost between {} and {}",
+                        format_cost(bounds.lower),
+                        format_cost(best.cost)
+                    ),
+                    None => format!("cost at least {}", format_cost(bounds.lower)),
+                });
+            }
+            theme.warning
+        }
+    };
+    if a.solvable != Some(false) {
+        parts.push(dead_ends_words(a));
+    }
+    if a.is_complete() {
+        parts.push(time);
+    } else {
+        parts.push(format!(
+            "analysis stopped after {time} (the limit is {:.0} s: View ▸ Live Analysis Time Limit)",
+            state.limit_secs
+        ));
+    }
+    (parts.join(" · "), color)
+}
+
+fn dead_ends_words(a: &Analysis) -> String {
+    let d = &a.dead_ends;
+    match (d.exist, d.states) {
+        (Some(false), _) => "no dead ends".to_owned(),
+        (_, Some(n)) if d.complete => count(n as u64, "dead-end state"),
+        (Some(true), _) if d.complete => count(d.kinds as u64, "kind of dead end"),
+        (_, _) if d.kinds > 0 => {
+            format!("{} found so far", count(d.kinds as u64, "kind of dead end"))
+        }
+        _ => "dead ends not worked out yet".to_owned(),
     }
 }
 

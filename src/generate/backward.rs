@@ -378,7 +378,6 @@ pub fn backward(
         "keys": level.keys.len(),
         "cost": num(solved.cost),
         "moves": solved.moves,
-        "solver_states": solved.states,
     });
     if from_layout && let Some(map) = result.as_object_mut() {
         map.insert("removed_doors".into(), Value::Array(removed_json));

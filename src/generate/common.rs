@@ -145,14 +145,13 @@ pub(crate) fn verify(
 ) -> Result<Verified, GenerateError> {
     let options = SolveOptions {
         max_states,
-        cancel: None,
+        ..SolveOptions::default()
     };
     let solved = solve(level, &options).map_err(|e| match e {
         crate::solver::SolveError::Invalid(m) => {
             GenerateError::Internal(format!("the generated level does not validate: {m}"))
         }
-        crate::solver::SolveError::TooLarge { .. }
-        | crate::solver::SolveError::TooManyBits { .. } => GenerateError::TooLargeToCheck {
+        crate::solver::SolveError::Stopped { .. } => GenerateError::TooLargeToCheck {
             limit: max_states,
             hint: hint.to_owned(),
         },

@@ -246,7 +246,6 @@ pub fn nested(
         "extra_entrances": placed,
         "cost": num(first.cost),
         "moves": first.moves,
-        "solver_states": first.states,
     });
     record(&mut level, "nested", params.seed, params_json, result);
     progress(Progress::new("done", n as u64, Some(n as u64)));

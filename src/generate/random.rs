@@ -158,7 +158,7 @@ pub fn random(
     if params.levers == 0 && from_layout {
         let options = SolveOptions {
             max_states: params.max_states,
-            cancel: None,
+            ..SolveOptions::default()
         };
         if let Ok(s) = solve(&base, &options)
             && s.plan.is_none()
@@ -205,7 +205,7 @@ pub fn random(
                 tally.unsolvable += 1;
                 continue;
             }
-            Err(SolveError::TooLarge { .. } | SolveError::TooManyBits { .. }) => {
+            Err(SolveError::Stopped { .. }) => {
                 tally.too_large += 1;
                 continue;
             }
@@ -377,10 +377,19 @@ fn place(
 fn measure(level: &Level, params: &RandomParams) -> Result<Option<(f64, Option<u32>)>, SolveError> {
     let options = SolveOptions {
         max_states: params.max_states,
-        cancel: None,
+        ..SolveOptions::default()
     };
     if params.min_pulls.is_some() {
         let a = analyze(level, &options)?;
+        if let Some(stop) = a.stopped
+            && (a.plan.is_none() || a.min_pulls.is_none())
+        {
+            return Err(SolveError::Stopped {
+                stop,
+                states: a.states_explored,
+                lower_bound: 0.0,
+            });
+        }
         Ok(a.plan.map(|p| (p.cost, a.min_pulls.map(|m| m.pulls))))
     } else {
         Ok(solve(level, &options)?

@@ -1,19 +1,23 @@
 //! What a designer wants to know beyond the least cost: dead ends with a
 //! trace into each, rooms never reached, keys no solution needs, and the
-//! least number of lever pulls.
+//! least number of lever pulls, each worked out the cheapest exact way the
+//! level allows, and each saying how far it got when the budget runs out.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
-
-use rustc_hash::FxHashMap;
-
+use super::astar::Outcome;
+use super::budget::{Budget, Stop};
 use super::compile::{Compiled, PULL};
-use super::search::{Explored, ROOT};
-use super::{Plan, Prepared, SolveError, SolveJob, SolveOptions, WidthFn, explain};
+use super::dead_ends::{self, Found};
+use super::events;
+use super::exhaustive::{self, Explored};
+use super::facts::{self, Reach};
+use super::heuristic::Heuristic;
+use super::reversible;
+use super::{Plan, Prepared, SolveError, SolveOptions, needs};
 use crate::model::{KeyId, Level, RoomId};
 use crate::rules::Step;
+use crate::rules::mechanics::Passage;
 
-/// At most this many kinds of dead end are described (all are counted).
+/// At most this many kinds of dead end are described (all found are counted).
 pub const MAX_DEAD_END_KINDS: usize = 50;
 
 /// One way a player can get stuck, with the cheapest trace into it.
@@ -27,260 +31,504 @@ pub struct DeadEnd {
     pub cost: f64,
     /// The room the player is in once stuck.
     pub room: RoomId,
-    /// Why the goal can no longer be reached, in words.
+    /// Why the goal can no longer be reached, in words: the step that caused
+    /// it and the door that now stays shut.
     pub reason: String,
+}
+
+/// The dead ends of a level: reachable states from which the goal can no
+/// longer be reached.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DeadEnds {
+    /// Whether there are any; `None` when the budget ran out first.
+    pub exist: Option<bool>,
+    /// How many of FORMAT.md's states are dead ends, where every reachable
+    /// state was counted.
+    pub states: Option<usize>,
+    /// One per kind of fatal step (the same step into the same room),
+    /// cheapest trace first, at most [`MAX_DEAD_END_KINDS`].
+    pub found: Vec<DeadEnd>,
+    /// How many kinds were found in all.
+    pub kinds: usize,
+    /// True when every kind was found; false when the search stopped early
+    /// and more may exist.
+    pub complete: bool,
+}
+
+/// The least cost, when it could not be proven.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CostBounds {
+    /// No plan costs less.
+    pub lower: f64,
+    /// The cheapest plan found, if any (its cost is an upper bound).
+    pub best: Option<Plan>,
+}
+
+/// How many of the level's small keys a solution needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SmallKeys {
+    /// Small keys lying in the level.
+    pub total: u32,
+    /// The fewest a solution can do with, when worked out: keep that many
+    /// (the right ones) and the level stays solvable; keep fewer and it
+    /// cannot be solved.
+    pub needed: Option<u32>,
+    /// Whether any `needed` of them are enough, whichever are kept; `None`
+    /// when not worked out (too many ways to choose them).
+    pub any_enough: Option<bool>,
+}
+
+/// Which keys a solution needs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeyNeeds {
+    /// Named keys whose removal leaves the level solvable.
+    pub unneeded: Vec<KeyId>,
+    /// Named keys not worked out before the budget ran out.
+    pub undecided: Vec<KeyId>,
+    /// The small keys, counted: any small key can stand for another, so
+    /// they are needed as a number, not one by one.
+    pub small: Option<SmallKeys>,
 }
 
 /// The full analysis of a level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
-    /// A least-cost plan, or `None` when the level cannot be solved.
+    /// A least-cost plan, or `None` when the level cannot be solved or the
+    /// least cost could not be proven (then see [`Self::cost_bounds`]).
     pub plan: Option<Plan>,
+    /// Whether the level can be solved; `None` when not proven either way.
+    pub solvable: Option<bool>,
+    /// Bounds on the least cost when it could not be proven.
+    pub cost_bounds: Option<CostBounds>,
     /// A plan with the least lever pulls (walking free), least cost among those.
     pub min_pulls: Option<Plan>,
-    /// Every reachable state (goal states are not left).
+    /// When the least number of pulls could not be proven: no plan needs fewer.
+    pub pulls_lower: Option<u32>,
+    /// States settled by all the searches of the analysis.
     pub states_explored: usize,
-    /// Reachable states from which the goal can no longer be reached.
-    pub dead_end_states: usize,
-    /// One entry per kind of fatal step (the same step from the same room),
-    /// cheapest trace first, at most [`MAX_DEAD_END_KINDS`].
-    pub dead_ends: Vec<DeadEnd>,
-    /// How many kinds of fatal step there are in all.
-    pub dead_end_kinds: usize,
+    /// How many of FORMAT.md's states are reachable, when they were counted.
+    pub reachable_states: Option<usize>,
+    /// The dead ends.
+    pub dead_ends: DeadEnds,
     /// Rooms no play can enter.
     pub unreachable_rooms: Vec<RoomId>,
+    /// Rooms not proven reachable or unreachable before the budget ran out.
+    pub undecided_rooms: Vec<RoomId>,
+    /// Which keys a solution needs.
+    pub keys: KeyNeeds,
+    /// Why some answer is incomplete, if one is.
+    pub stopped: Option<Stop>,
 }
 
-/// Explores every reachable state and reports what a designer needs.
-/// Keys that no solution needs are found separately by [`unneeded_keys`].
+impl Analysis {
+    /// True when every answer is exact and complete.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+}
+
+/// The analysis as it is worked out: the level, the budget, and the tally.
+pub(crate) struct Run<'p, 'a> {
+    pub prep: &'p Prepared<'a>,
+    pub budget: Budget<'p>,
+    pub states: usize,
+    pub stopped: Option<Stop>,
+}
+
+impl Run<'_, '_> {
+    /// Notes that a search stopped early.
+    pub fn stop(&mut self, stop: Stop) {
+        self.stopped.get_or_insert(stop);
+    }
+
+    /// True once the budget is spent (time or cancel).
+    pub fn out_of_time(&self) -> bool {
+        self.budget.check_now().is_err()
+    }
+}
+
+/// What the least-cost search found.
+struct Least {
+    plan: Option<Plan>,
+    solvable: Option<bool>,
+    bounds: Option<CostBounds>,
+}
+
+/// What the analysis of reachability and dead ends found.
+struct Shape {
+    solvable: Option<bool>,
+    /// Rooms proven reachable.
+    reached: Vec<bool>,
+    /// Rooms not proven unreachable.
+    maybe: Vec<bool>,
+    dead_ends: DeadEnds,
+    reachable_states: Option<usize>,
+    /// The whole explored graph, when it was explored.
+    explored: Option<(Compiled, Explored)>,
+}
+
+/// Analyses `level`: least cost, least pulls, dead ends, unreachable rooms
+/// and keys no solution needs, within the budget of `options`.
+///
+/// Every answer is exact when [`Analysis::is_complete`]; otherwise each says
+/// what was proven (bounds on the cost, the dead ends found so far).
+///
+/// # Errors
+/// [`SolveError::Invalid`] for a level with validation errors. Running out
+/// of budget, or being cancelled, is not an error: the analysis then says
+/// what it proved, and [`Analysis::stopped`] says why it stopped.
+///
+/// ```
+/// use lockwork::model::{Door, Key, Level, Room};
+/// use lockwork::solver::{SolveOptions, analyze};
+///
+/// // One small key, two small locks out of r1: only d2 leads on.
+/// let mut level = Level::new("wrong door");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// level.rooms.push(Room::new("r3", [0.0, 100.0]));
+/// for (id, to) in [("d1", "r2"), ("d2", "r3")] {
+///     let mut door = Door::new(id, "r1", to);
+///     door.small_locks = 1;
+///     level.doors.push(door);
+/// }
+/// let mut key = Key::new("s1", "r1");
+/// key.small = true;
+/// level.keys.push(key);
+/// level.goal = "r3".into();
+///
+/// let a = analyze(&level, &SolveOptions::default()).unwrap();
+/// assert_eq!(a.plan.unwrap().cost, 1.0);
+/// assert_eq!(a.dead_ends.exist, Some(true));
+/// assert!(a.dead_ends.found[0].reason.contains("spent on door \"d1\""));
+/// ```
+///
+/// Complexity: linear in the size of the level for the facts that need no
+/// search; the searches are bounded by the budget.
 pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveError> {
-    let prepared = Prepared::new(level, None)?;
-    prepared.run(options, false, &AnalyzeJob(&prepared))
+    let prep = Prepared::new(level, &[])?;
+    let mut run = Run {
+        prep: &prep,
+        budget: options.budget(),
+        states: 0,
+        stopped: None,
+    };
+    let none = vec![false; level.keys.len()];
+    let reach = facts::relaxed(&prep.mechanics, &none);
+    let irreversible = facts::irreversible_passages(&prep.mechanics, &reach.rooms);
+    let least = least_cost(&mut run, &reach)?;
+    let shape = if irreversible.is_empty() {
+        reversible_shape(&mut run, &reach, &least)?
+    } else {
+        irreversible_shape(&mut run, &reach, &least, &irreversible)?
+    };
+    let solvable = shape.solvable.or(least.solvable);
+    let (min_pulls, pulls_lower) = min_pulls(&mut run, least.plan.as_ref(), solvable, &shape)?;
+    let keys = needs::key_needs(
+        &mut run,
+        least.plan.as_ref(),
+        solvable,
+        irreversible.is_empty(),
+    )?;
+    let room_ids = |pick: &dyn Fn(usize) -> bool| -> Vec<RoomId> {
+        (0..level.rooms.len())
+            .filter(|&r| pick(r))
+            .map(|r| level.rooms[r].id.clone())
+            .collect()
+    };
+    Ok(Analysis {
+        plan: least.plan,
+        solvable,
+        cost_bounds: least.bounds.filter(|_| solvable != Some(false)),
+        min_pulls,
+        pulls_lower,
+        states_explored: run.states,
+        reachable_states: shape.reachable_states,
+        unreachable_rooms: room_ids(&|r| !shape.maybe[r]),
+        undecided_rooms: room_ids(&|r| shape.maybe[r] && !shape.reached[r]),
+        dead_ends: shape.dead_ends,
+        keys,
+        stopped: run.stopped,
+    })
 }
 
-/// The keys whose removal keeps the level solvable, given a least-cost `plan`
-/// of it (from [`super::solve`] or [`analyze`]).
+/// The named keys whose removal leaves the level solvable, given a
+/// least-cost `plan` of it (from [`super::solve`] or [`analyze`]).
 ///
 /// A key the plan never picks up is unneeded; a key the goal requires is
-/// needed; every other key costs one solve of the level without it.
+/// needed; every other key costs one check of the level without it. Small
+/// keys are not listed: [`Analysis::keys`] counts how many are needed.
+/// Keys the budget of `options` did not allow to decide are left out.
+///
+/// # Errors
+/// [`SolveError::Invalid`] for a level with validation errors.
+///
+/// ```
+/// use lockwork::model::{Door, Key, Level, Room};
+/// use lockwork::solver::{SolveOptions, solve, unneeded_keys};
+///
+/// // "gem" lies on the way but opens nothing.
+/// let mut level = Level::new("gem");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// level.doors.push(Door::new("d1", "r1", "r2"));
+/// level.keys.push(Key::new("gem", "r1"));
+/// level.goal = "r2".into();
+/// let options = SolveOptions::default();
+/// let plan = solve(&level, &options).unwrap().plan.unwrap();
+/// assert_eq!(unneeded_keys(&level, &plan, &options).unwrap(), vec!["gem".into()]);
+/// ```
 pub fn unneeded_keys(
     level: &Level,
     plan: &Plan,
     options: &SolveOptions,
 ) -> Result<Vec<KeyId>, SolveError> {
-    let mut unneeded = Vec::new();
-    for key in &level.keys {
-        let picked = plan
-            .steps
-            .iter()
-            .any(|s| matches!(s, Step::Pickup { key: k } if k == &key.id));
-        let needed = if !picked {
-            false // the plan solves the level without ever touching it
-        } else if level.goal_requires.contains(&key.id) {
-            true
-        } else {
-            let without = Prepared::new(level, Some(&key.id))?;
-            without
-                .run(options, true, &SolveJob(&without))?
-                .plan
-                .is_none()
-        };
-        if !needed {
-            unneeded.push(key.id.clone());
-        }
-    }
-    Ok(unneeded)
+    let prep = Prepared::new(level, &[])?;
+    let mut run = Run {
+        prep: &prep,
+        budget: options.budget(),
+        states: 0,
+        stopped: None,
+    };
+    let reach = facts::relaxed(&prep.mechanics, &prep.removed);
+    let reversible = facts::irreversible_passages(&prep.mechanics, &reach.rooms).is_empty();
+    Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible)?.unneeded)
 }
 
-struct AnalyzeJob<'p, 'a>(&'p Prepared<'a>);
-
-impl WidthFn<Analysis> for AnalyzeJob<'_, '_> {
-    fn call<const W: usize>(
-        &self,
-        c: &Compiled<W>,
-        ex: &Explored<W>,
-    ) -> Result<Analysis, SolveError> {
-        let prep = self.0;
-        let live = co_reachable(ex);
-        let dead_end_states = live.iter().filter(|&&l| !l).count();
-        let (dead_ends, dead_end_kinds) = dead_ends(prep, c, ex, &live)?;
-        let mut seen = vec![false; prep.level.rooms.len()];
-        for s in &ex.states {
-            seen[c.room(s)] = true;
-        }
-        let unreachable_rooms = prep
-            .level
-            .rooms
-            .iter()
-            .zip(&seen)
-            .filter(|&(_, &s)| !s)
-            .map(|(r, _)| r.id.clone())
-            .collect();
-        let plan = match ex.goals.first() {
-            Some(&g) => Some(prep.plan_to(c, ex, g)?),
-            None => None,
-        };
-        Ok(Analysis {
-            plan,
-            min_pulls: min_pulls(prep, c, ex)?,
-            states_explored: ex.settled,
-            dead_end_states,
-            dead_ends,
-            dead_end_kinds,
-            unreachable_rooms,
-        })
-    }
-}
-
-/// Which states can still reach a goal state: a search backwards over the kept edges.
-fn co_reachable<const W: usize>(ex: &Explored<W>) -> Vec<bool> {
-    let n = ex.states.len();
-    let mut start = vec![0u32; n + 1];
-    for e in &ex.edges {
-        start[e.to as usize + 1] += 1;
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut preds = vec![0u32; ex.edges.len()];
-    for i in 0..n as u32 {
-        for e in ex.edges_of(i) {
-            preds[fill[e.to as usize] as usize] = i;
-            fill[e.to as usize] += 1;
-        }
-    }
-    let mut live = vec![false; n];
-    let mut queue: VecDeque<u32> = VecDeque::new();
-    for &g in &ex.goals {
-        live[g as usize] = true;
-        queue.push_back(g);
-    }
-    while let Some(v) = queue.pop_front() {
-        for &u in &preds[start[v as usize] as usize..start[v as usize + 1] as usize] {
-            if !live[u as usize] {
-                live[u as usize] = true;
-                queue.push_back(u);
-            }
-        }
-    }
-    live
-}
-
-/// Groups the steps that lead from a live state into a dead one, keeps the
-/// cheapest of each kind, and explains each.
-fn dead_ends<const W: usize>(
-    prep: &Prepared<'_>,
-    c: &Compiled<W>,
-    ex: &Explored<W>,
-    live: &[bool],
-) -> Result<(Vec<DeadEnd>, usize), SolveError> {
-    if ex.goals.is_empty() {
-        // Nothing is live: the start itself is the dead end.
-        let reason = explain::why_stuck(prep, c, ex, 0);
-        let room = prep.level.rooms[c.room(&ex.states[0])].id.clone();
-        let steps = prep.trace(c, std::iter::empty())?.steps;
-        return Ok((
-            vec![DeadEnd {
-                steps,
-                cost: 0.0,
-                room,
-                reason,
-            }],
-            1,
-        ));
-    }
-    // (action, room entered or pulled in) -> (cost, from state, to state)
-    type Kind = (u32, usize);
-    type Cheapest = (f64, u32, u32);
-    let mut kinds: FxHashMap<Kind, Cheapest> = FxHashMap::default();
-    for i in 0..ex.states.len() as u32 {
-        if !live[i as usize] {
-            continue;
-        }
-        for e in ex.edges_of(i) {
-            if live[e.to as usize] {
-                continue;
-            }
-            let cost = ex.dist[i as usize] + prep.act_cost(e.act);
-            let key = (e.act, c.room(&ex.states[e.to as usize]));
-            let better = kinds
-                .get(&key)
-                .is_none_or(|&(best, from, _)| (cost, i) < (best, from));
-            if better {
-                kinds.insert(key, (cost, i, e.to));
-            }
-        }
-    }
-    let total = kinds.len();
-    let mut ranked: Vec<(Kind, Cheapest)> = kinds.into_iter().collect();
-    ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
-    let mut out = Vec::new();
-    for ((act, room), (cost, from, to)) in ranked.into_iter().take(super::MAX_DEAD_END_KINDS) {
-        let mut acts: Vec<(u32, super::compile::Bits<W>)> = ex
-            .actions_to(from)
-            .into_iter()
-            .map(|(a, j)| (a, ex.states[j as usize]))
-            .collect();
-        acts.push((act, ex.states[to as usize]));
-        let steps = prep.trace(c, acts.into_iter())?.steps;
-        out.push(DeadEnd {
-            steps,
-            cost,
-            room: prep.level.rooms[room].id.clone(),
-            reason: explain::why_stuck(prep, c, ex, to),
+/// The least cost by A*; when the budget runs out, bounds on it and the
+/// cheapest plan a quicker, greedier search finds.
+fn least_cost(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Least, SolveError> {
+    let prep = run.prep;
+    let c = &prep.compiled;
+    if !reach.goal {
+        return Ok(Least {
+            plan: None,
+            solvable: Some(false),
+            bounds: None,
         });
     }
-    Ok((out, total))
+    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let ex = events::least_cost(c, &mut h, &c.start, &run.budget.share(0.5));
+    run.states += ex.found.settled;
+    match ex.found.outcome {
+        Outcome::Goal(g) => {
+            let plan = prep.plan_to(&ex, g)?;
+            Ok(Least {
+                plan: Some(plan),
+                solvable: Some(true),
+                bounds: None,
+            })
+        }
+        Outcome::Unreachable => Ok(Least {
+            plan: None,
+            solvable: Some(false),
+            bounds: None,
+        }),
+        Outcome::Stopped { stop, lower } => {
+            run.stop(stop);
+            let best = dead_ends::greedy_plan(run)?;
+            Ok(Least {
+                solvable: best.as_ref().map(|_| true),
+                plan: None,
+                bounds: Some(CostBounds { lower, best }),
+            })
+        }
+    }
 }
 
-/// The plan with the fewest pulls (walking free), cheapest among those:
-/// Dijkstra over the kept graph ordered by (pulls, cost).
-fn min_pulls<const W: usize>(
-    prep: &Prepared<'_>,
-    c: &Compiled<W>,
-    ex: &Explored<W>,
-) -> Result<Option<Plan>, SolveError> {
-    let n = ex.states.len();
-    let mut best: Vec<(u32, f64)> = vec![(u32::MAX, f64::INFINITY); n];
-    let mut parent = vec![ROOT; n];
-    let mut via = vec![0u32; n];
-    let mut done = vec![false; n];
-    let mut heap = BinaryHeap::new();
-    best[0] = (0, 0.0);
-    heap.push(Reverse((0u32, 0f64.to_bits(), 0u32)));
-    let mut goal = None;
-    while let Some(Reverse((pulls, cost_bits, i))) = heap.pop() {
-        let iu = i as usize;
-        if done[iu] {
-            continue;
+/// Reachability and dead ends of a level whose every step can be undone.
+fn reversible_shape(
+    run: &mut Run<'_, '_>,
+    reach: &Reach,
+    least: &Least,
+) -> Result<Shape, SolveError> {
+    let prep = run.prep;
+    let m = &prep.mechanics;
+    let budget = run.budget.share(0.5);
+    let wall = match reversible::explore(m, &prep.removed, true, &budget) {
+        Ok(w) => w,
+        Err(stop) => {
+            run.stop(stop);
+            return Ok(unknown_shape(reach, least, run));
         }
-        done[iu] = true;
-        if c.is_goal(&ex.states[iu]) {
-            goal = Some(i);
-            break;
-        }
-        let cost = f64::from_bits(cost_bits);
-        for e in ex.edges_of(i) {
-            let next = (
-                pulls + u32::from(e.act & PULL != 0),
-                cost + prep.act_cost(e.act),
-            );
-            let t = e.to as usize;
-            if !done[t] && (next.0, next.1) < best[t] {
-                best[t] = next;
-                parent[t] = i;
-                via[t] = e.act;
-                heap.push(Reverse((next.0, next.1.to_bits(), e.to)));
+    };
+    run.states += wall.states;
+    // With keys the goal requires, a player lacking one may pass through the
+    // goal room: look at that only if it could reach more.
+    let pass = if wall.leaks {
+        match reversible::explore(m, &prep.removed, false, &budget) {
+            Ok(p) => {
+                run.states += p.states;
+                Some(p)
+            }
+            Err(stop) => {
+                run.stop(stop);
+                return Ok(unknown_shape(reach, least, run));
             }
         }
+    } else {
+        None
+    };
+    let exact = pass
+        .as_ref()
+        .is_none_or(|p| p.rooms == wall.rooms && p.goal == wall.goal);
+    if !exact {
+        // Passing through the goal room reaches more: only a search of the
+        // states can tell which of it a player really gets to.
+        return irreversible_shape(run, reach, least, &[]);
     }
-    let Some(mut i) = goal else { return Ok(None) };
-    let mut acts = Vec::new();
-    while parent[i as usize] != ROOT {
-        acts.push((via[i as usize], ex.states[i as usize]));
-        i = parent[i as usize];
+    if !wall.goal {
+        return unsolvable_shape(run, wall.rooms.clone(), wall.rooms);
     }
-    acts.reverse();
-    prep.plan(c, acts.into_iter()).map(Some)
+    // Every step can be undone and the goal can be reached: from any state,
+    // walking back and replaying a solution reaches it. No dead ends.
+    Ok(Shape {
+        solvable: Some(true),
+        reached: wall.rooms.clone(),
+        maybe: wall.rooms,
+        dead_ends: DeadEnds {
+            exist: Some(false),
+            states: Some(0),
+            complete: true,
+            ..DeadEnds::default()
+        },
+        reachable_states: None,
+        explored: None,
+    })
+}
+
+/// Nothing worked out beyond the relaxed reach.
+fn unknown_shape(reach: &Reach, least: &Least, run: &Run<'_, '_>) -> Shape {
+    let mut reached = vec![false; reach.rooms.len()];
+    reached[run.prep.mechanics.start()] = true;
+    Shape {
+        solvable: least.solvable,
+        reached,
+        maybe: reach.rooms.clone(),
+        dead_ends: DeadEnds::default(),
+        reachable_states: None,
+        explored: None,
+    }
+}
+
+/// An unsolvable level: every reachable state is a dead end, the start first.
+fn unsolvable_shape(
+    run: &mut Run<'_, '_>,
+    reached: Vec<bool>,
+    maybe: Vec<bool>,
+) -> Result<Shape, SolveError> {
+    let prep = run.prep;
+    let every = prep.every_key();
+    // Count them if that fits in a share of the budget.
+    let count = exhaustive::explore(&every, &run.budget.share(0.3));
+    let (reachable_states, explored) = match count {
+        Ok(ex) => {
+            run.states += ex.len();
+            (Some(ex.len()), Some((every, ex)))
+        }
+        Err(_) => (None, None),
+    };
+    let start = dead_ends::stuck_at_start(run)?;
+    Ok(Shape {
+        solvable: Some(false),
+        reached,
+        maybe,
+        dead_ends: DeadEnds {
+            exist: Some(true),
+            states: reachable_states,
+            found: vec![start],
+            kinds: 1,
+            complete: true,
+        },
+        reachable_states,
+        explored,
+    })
+}
+
+/// Reachability and dead ends of a level with irreversible steps: every
+/// state if the budget allows, else a hunt for dead ends from the cheapest.
+fn irreversible_shape(
+    run: &mut Run<'_, '_>,
+    reach: &Reach,
+    least: &Least,
+    irreversible: &[Passage],
+) -> Result<Shape, SolveError> {
+    let prep = run.prep;
+    let every = prep.every_key();
+    match exhaustive::explore(&every, &run.budget.share(0.6)) {
+        Ok(ex) => {
+            run.states += ex.len();
+            let dead = dead_ends::from_explored(run, &every, &ex)?;
+            let mut reached = vec![false; reach.rooms.len()];
+            for i in 0..ex.len() as u32 {
+                reached[every.room(ex.store.get(i))] = true;
+            }
+            Ok(Shape {
+                solvable: Some(!ex.goals.is_empty()),
+                maybe: reached.clone(),
+                reached,
+                dead_ends: dead,
+                reachable_states: Some(ex.len()),
+                explored: Some((every, ex)),
+            })
+        }
+        Err(stop) => {
+            run.stop(stop);
+            if stop == Stop::Cancelled {
+                return Ok(unknown_shape(reach, least, run));
+            }
+            let Found {
+                dead_ends,
+                reached,
+                start_dead,
+            } = dead_ends::hunt(run, irreversible)?;
+            let solvable = if start_dead {
+                Some(false)
+            } else {
+                least.solvable
+            };
+            Ok(Shape {
+                solvable,
+                reached,
+                maybe: reach.rooms.clone(),
+                dead_ends,
+                reachable_states: None,
+                explored: None,
+            })
+        }
+    }
+}
+
+/// The plan with the fewest pulls (walking free), cheapest among those.
+fn min_pulls(
+    run: &mut Run<'_, '_>,
+    plan: Option<&Plan>,
+    solvable: Option<bool>,
+    shape: &Shape,
+) -> Result<(Option<Plan>, Option<u32>), SolveError> {
+    let prep = run.prep;
+    if solvable == Some(false) {
+        return Ok((None, None));
+    }
+    // With no lever, or a least-cost plan that pulls none, it is the least-cost plan.
+    if let Some(plan) = plan
+        && (plan.pulls == 0 || prep.level.levers.is_empty())
+    {
+        return Ok((Some(plan.clone()), None));
+    }
+    if let Some((every, ex)) = &shape.explored {
+        return Ok((dead_ends::min_pulls_explored(prep, every, ex)?, None));
+    }
+    let c = &prep.compiled;
+    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let most = plan.map_or(u32::MAX, |p| p.pulls);
+    let count = |_: &[u64], act: u32| u32::from(act & PULL != 0);
+    let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.5), count);
+    run.states += ex.found.settled;
+    match ex.found.outcome {
+        Outcome::Goal(g) => Ok((Some(prep.plan_to(&ex, g)?), None)),
+        Outcome::Unreachable => Ok((None, None)),
+        Outcome::Stopped { stop, lower } => {
+            run.stop(stop);
+            Ok((None, Some(lower as u32)))
+        }
+    }
 }

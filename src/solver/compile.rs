@@ -1,103 +1,115 @@
-//! Compiles a level into the tables the search runs on: every state is a
-//! fixed-width bitset of `W` words, every lock and door check one mask test.
+//! Compiles the rules of a level ([`Mechanics`]) into the tables the searches
+//! run on: a state is a row of `width` 64-bit words, and every check of a
+//! passage is a few mask tests.
 //!
 //! State layout, low bits first: the room index and the small keys in hand
-//! (both in word 0), then one bit per room whose keys matter ("looted"), one
-//! per door that a lever toggles ("open now"), one per small-lock door
-//! ("unlocked").
+//! (both in word 0), then one bit per room whose keys are tracked
+//! ("looted"), one per door that a lever flips ("open now"), one per
+//! small-lock door ("unlocked").
+//!
+//! Which keys are tracked depends on the question. FORMAT.md's state holds
+//! every key, so counting states ([`Tracking::EveryKey`]) tracks them all; a
+//! key that no lock and no `goal_requires` names changes no step, so searches
+//! for plans ([`Tracking::KeysThatMatter`]) leave such keys out and explore
+//! fewer, equivalent states.
+//!
+//! Every passage and pull is taken from [`Mechanics`]; the property tests in
+//! `tests/solver_rules.rs` check that these tables allow exactly the steps
+//! [`Mechanics::blocked`] allows, state by state.
 
-use crate::model::{Level, LevelIndex};
+use crate::rules::mechanics::{Holdings, Mechanics, Opening};
 
 /// Doors and levers are told apart in an action by this bit.
 pub(crate) const PULL: u32 = 1 << 31;
 /// No bit.
 pub(crate) const NONE: u32 = u32::MAX;
-/// Widest state supported, in 64-bit words.
-pub(crate) const MAX_WORDS: usize = 8;
 
-/// Where each part of the state lives. Independent of the word count.
+/// Which keys held are part of the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tracking {
+    /// Every key: the states FORMAT.md counts.
+    EveryKey,
+    /// Small keys and keys some lock or `goal_requires` names.
+    KeysThatMatter,
+}
+
+/// Where each part of the state lives.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
     pub room_bits: u32,
     pub count_bits: u32,
-    /// Per room: its loot bit, or `NONE`.
+    /// Per room: its loot bit, or `NONE` when none of its keys is tracked.
     pub loot_bit: Vec<u32>,
-    /// Per door: its open bit, or `NONE` when no lever toggles it.
+    /// Per door: its open bit, or `NONE` when no lever flips it.
     pub door_bit: Vec<u32>,
     /// Per door: its unlocked bit, or `NONE` when it has no small lock.
     pub unlock_bit: Vec<u32>,
-    /// Per room: small keys lying there (after removals).
+    /// Per room: tracked small keys lying there.
     pub room_small: Vec<u32>,
-    /// Per key: whether the player can ever hold it.
-    pub key_present: Vec<bool>,
+    /// Per key: tracked (its holding is part of the state).
+    pub tracked: Vec<bool>,
     pub total_bits: u32,
 }
 
 impl Layout {
-    pub fn words(&self) -> usize {
+    /// Words per state.
+    pub fn width(&self) -> usize {
         (self.total_bits as usize).div_ceil(64).max(1)
     }
-
-    /// A loose upper bound on the number of states, for "too large" messages.
-    pub fn state_bound(&self, rooms: usize) -> f64 {
-        let flags = self.total_bits - self.room_bits - self.count_bits;
-        rooms as f64 * f64::from(1u32 << self.count_bits.min(31)) * 2f64.powi(flags as i32)
-    }
 }
 
-fn bits_for(max_value: usize) -> u32 {
-    usize::BITS - max_value.leading_zeros()
+fn bits_for(max_value: u64) -> u32 {
+    u64::BITS - max_value.leading_zeros()
 }
 
-/// Builds the layout. `removed_key` (an index into `level.keys`) is treated as
-/// if it were not in the level: its locks never open, or one small key fewer.
-pub(crate) fn layout(level: &Level, index: &LevelIndex, removed_key: Option<usize>) -> Layout {
-    let rooms = level.rooms.len();
-    let key_present: Vec<bool> = (0..level.keys.len())
-        .map(|k| Some(k) != removed_key)
-        .collect();
-    // Every key held is part of the state of play (FORMAT.md), even one that
-    // opens nothing: a red herring is still in the player's pocket.
-    let relevant = key_present.clone();
-    let mut room_small = vec![0u32; rooms];
-    let mut has_loot = vec![false; rooms];
-    for (k, key) in level.keys.iter().enumerate() {
-        if let Some(r) = index.room(&key.room)
-            && relevant[k]
-        {
-            has_loot[r] = true;
-            if key.small {
-                room_small[r] += 1;
-            }
+/// Builds the layout. `removed` keys are treated as absent from the level.
+pub(crate) fn layout(m: &Mechanics, tracking: Tracking, removed: &[bool]) -> Layout {
+    let rooms = m.rooms();
+    let mut named = vec![false; m.keys().len()];
+    for door in m.doors() {
+        for &k in &door.locks {
+            named[k] = true;
         }
     }
-    let total_small: u32 = room_small.iter().sum();
-    let room_bits = bits_for(rooms.saturating_sub(1)).max(1);
-    let count_bits = bits_for(total_small as usize);
+    for &k in m.goal_requires() {
+        named[k] = true;
+    }
+    let tracked: Vec<bool> = m
+        .keys()
+        .iter()
+        .enumerate()
+        .map(|(k, key)| {
+            !removed.get(k).copied().unwrap_or(false)
+                && (tracking == Tracking::EveryKey || key.small || named[k])
+        })
+        .collect();
+    let mut room_small = vec![0u32; rooms];
+    let mut has_loot = vec![false; rooms];
+    for (k, key) in m.keys().iter().enumerate() {
+        if tracked[k] {
+            has_loot[key.room] = true;
+            room_small[key.room] += u32::from(key.small);
+        }
+    }
+    let total_small: u64 = room_small.iter().map(|&n| u64::from(n)).sum();
+    let room_bits = bits_for(rooms.saturating_sub(1) as u64).max(1);
+    let count_bits = bits_for(total_small);
     let mut next = room_bits + count_bits;
-    let mut take = || {
-        let bit = next;
-        next += 1;
-        bit
+    let mut take = |wanted: bool| {
+        if wanted {
+            next += 1;
+            next - 1
+        } else {
+            NONE
+        }
     };
-    let loot_bit = has_loot
+    let loot_bit = has_loot.iter().map(|&l| take(l)).collect();
+    let door_bit = m
+        .doors()
         .iter()
-        .map(|&l| if l { take() } else { NONE })
+        .map(|d| take(matches!(d.opening, Opening::Lever { .. })))
         .collect();
-    let toggled: Vec<bool> = level
-        .doors
-        .iter()
-        .map(|d| level.levers.iter().any(|l| l.toggles.contains(&d.id)))
-        .collect();
-    let door_bit = toggled
-        .iter()
-        .map(|&t| if t { take() } else { NONE })
-        .collect();
-    let unlock_bit = level
-        .doors
-        .iter()
-        .map(|d| if d.small_locks > 0 { take() } else { NONE })
-        .collect();
+    let unlock_bit = m.doors().iter().map(|d| take(d.small_locks > 0)).collect();
     Layout {
         room_bits,
         count_bits,
@@ -105,71 +117,81 @@ pub(crate) fn layout(level: &Level, index: &LevelIndex, removed_key: Option<usiz
         door_bit,
         unlock_bit,
         room_small,
-        key_present,
+        tracked,
         total_bits: next,
     }
 }
 
-/// A state: `W` words of bits.
-pub(crate) type Bits<const W: usize> = [u64; W];
+/// Bits that must all be set: `(word, mask)` pairs, one per word touched.
+pub(crate) type Mask = Vec<(u32, u64)>;
 
-#[inline]
-pub(crate) fn set<const W: usize>(s: &mut Bits<W>, bit: u32) {
-    s[(bit / 64) as usize] |= 1 << (bit % 64);
+fn add_bit(mask: &mut Mask, bit: u32) {
+    let (word, b) = (bit / 64, 1u64 << (bit % 64));
+    match mask.iter_mut().find(|(w, _)| *w == word) {
+        Some((_, m)) => *m |= b,
+        None => mask.push((word, b)),
+    }
 }
 
 #[inline]
-pub(crate) fn test<const W: usize>(s: &Bits<W>, bit: u32) -> bool {
+pub(crate) fn test(s: &[u64], bit: u32) -> bool {
     s[(bit / 64) as usize] & (1 << (bit % 64)) != 0
 }
 
 #[inline]
-pub(crate) fn has_all<const W: usize>(s: &Bits<W>, mask: &Bits<W>) -> bool {
-    let mut ok = true;
-    for i in 0..W {
-        ok &= s[i] & mask[i] == mask[i];
-    }
-    ok
+pub(crate) fn set(s: &mut [u64], bit: u32) {
+    s[(bit / 64) as usize] |= 1 << (bit % 64);
 }
 
-/// One way out of a room through a door.
+#[inline]
+fn has_all(s: &[u64], mask: &[(u32, u64)]) -> bool {
+    mask.iter().all(|&(w, m)| s[w as usize] & m == m)
+}
+
+/// One way out of a room.
 #[derive(Clone, Debug)]
-pub(crate) struct Exit<const W: usize> {
+pub(crate) struct Exit {
     pub door: u32,
     pub to: u32,
     pub cost: f64,
-    /// Bits that must all be set: the door's open bit and its lock keys' loot bits.
-    pub need: Bits<W>,
-    /// Small keys spent on first passage (0 for none).
+    /// Into `Compiled::masks`: the door's open bit and its lock keys' loot bits.
+    pub need: (u32, u32),
+    /// Small keys spent on the first passage (0 for none).
     pub small: u32,
     pub unlock_bit: u32,
 }
 
 /// One lever in a room.
 #[derive(Clone, Debug)]
-pub(crate) struct Pull<const W: usize> {
+pub(crate) struct Pull {
     pub lever: u32,
-    pub flip: Bits<W>,
+    /// Into `Compiled::masks`: the door bits one pull flips.
+    pub flip: (u32, u32),
 }
 
-/// The whole level as tables over states of `W` words.
+/// The whole level as tables over states of `width` words.
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled<const W: usize> {
+pub(crate) struct Compiled {
     pub layout: Layout,
+    pub width: usize,
     /// Exits of room `r` are `exits[exit_start[r]..exit_start[r + 1]]`.
-    pub exits: Vec<Exit<W>>,
+    pub exits: Vec<Exit>,
     pub exit_start: Vec<u32>,
     /// Levers of room `r` are `pulls[pull_start[r]..pull_start[r + 1]]`.
-    pub pulls: Vec<Pull<W>>,
+    pub pulls: Vec<Pull>,
     pub pull_start: Vec<u32>,
+    /// The `(word, mask)` pairs that exits and pulls point into.
+    pub masks: Vec<(u32, u64)>,
     pub room_mask: u64,
     pub count_shift: u32,
     pub count_mask: u64,
-    pub start: Bits<W>,
+    pub start: Vec<u64>,
     pub goal_room: u32,
     /// `None` when the goal can never count (a required key is missing).
-    pub goal_need: Option<Bits<W>>,
+    pub goal_need: Option<Mask>,
     pub lever_cost: f64,
+    /// Per key: the loot bit that says it is held, or `NONE`.
+    pub key_bit: Vec<u32>,
 }
 
 /// `-0.0` becomes `0.0`, so that cost bit patterns order like the numbers.
@@ -177,132 +199,137 @@ fn clean(cost: f64) -> f64 {
     if cost == 0.0 { 0.0 } else { cost }
 }
 
-impl<const W: usize> Compiled<W> {
-    /// Compiles a valid level (references resolve) with its layout.
-    pub fn new(
-        level: &Level,
-        index: &LevelIndex,
-        layout: Layout,
-        start: usize,
-        goal: usize,
-    ) -> Self {
-        let rooms = level.rooms.len();
-        // Mask of the loot bits that give a key, or None when it cannot be had.
-        let key_mask = |key: &crate::model::KeyId| -> Option<Bits<W>> {
-            let k = index.key(key)?;
-            if !layout.key_present[k] {
-                return None;
-            }
-            let r = index.room(&level.keys[k].room)?;
-            let mut m = [0; W];
-            set(&mut m, layout.loot_bit[r]);
-            Some(m)
+impl Compiled {
+    /// Compiles the rules with their layout.
+    pub fn new(m: &Mechanics, layout: Layout) -> Self {
+        let width = layout.width();
+        let key_bit: Vec<u32> = m
+            .keys()
+            .iter()
+            .enumerate()
+            .map(|(k, key)| {
+                if layout.tracked[k] {
+                    layout.loot_bit[key.room]
+                } else {
+                    NONE
+                }
+            })
+            .collect();
+        let mut masks: Vec<(u32, u64)> = Vec::new();
+        let mut push_mask = |mask: Mask| {
+            let start = masks.len() as u32;
+            masks.extend(mask);
+            (start, masks.len() as u32)
         };
-        let mut exits_of: Vec<Vec<Exit<W>>> = vec![Vec::new(); rooms];
-        'doors: for (d, door) in level.doors.iter().enumerate() {
-            let (Some(a), Some(b)) = (index.room(&door.from), index.room(&door.to)) else {
-                continue;
-            };
-            let mut need = [0; W];
-            if layout.door_bit[d] != NONE {
-                set(&mut need, layout.door_bit[d]);
-            } else if !door.open {
-                continue; // closed for good
-            }
-            for key in &door.locks {
-                let Some(m) = key_mask(key) else {
-                    continue 'doors; // a key that cannot be had: never passable
-                };
-                for i in 0..W {
-                    need[i] |= m[i];
+        let mut exits = Vec::with_capacity(m.passages().len());
+        let mut exit_start = vec![0u32; m.rooms() + 1];
+        for r in 0..m.rooms() {
+            for p in m.passages_from(r) {
+                let door = &m.doors()[p.door];
+                let mut need = Mask::new();
+                match door.opening {
+                    Opening::Shut => continue,
+                    Opening::Open => {}
+                    Opening::Lever { .. } => add_bit(&mut need, layout.door_bit[p.door]),
                 }
-            }
-            let exit = |to: usize| Exit {
-                door: d as u32,
-                to: to as u32,
-                cost: clean(door.cost),
-                need,
-                small: door.small_locks,
-                unlock_bit: layout.unlock_bit[d],
-            };
-            exits_of[a].push(exit(b));
-            if !door.one_way {
-                exits_of[b].push(exit(a));
-            }
-        }
-        let mut pulls_of: Vec<Vec<Pull<W>>> = vec![Vec::new(); rooms];
-        for (l, lever) in level.levers.iter().enumerate() {
-            let Some(r) = index.room(&lever.room) else {
-                continue;
-            };
-            let mut flip = [0; W];
-            for door in &lever.toggles {
-                if let Some(d) = index.door(door) {
-                    let bit = layout.door_bit[d];
-                    flip[(bit / 64) as usize] ^= 1 << (bit % 64);
+                // A lock naming a key that cannot be had never opens.
+                if door.locks.iter().any(|&k| key_bit[k] == NONE) {
+                    continue;
                 }
-            }
-            pulls_of[r].push(Pull {
-                lever: l as u32,
-                flip,
-            });
-        }
-        let (exits, exit_start) = flatten(exits_of);
-        let (pulls, pull_start) = flatten(pulls_of);
-        let mut goal_need = Some([0; W]);
-        for key in &level.goal_requires {
-            goal_need = match (goal_need, key_mask(key)) {
-                (Some(mut g), Some(m)) => {
-                    for i in 0..W {
-                        g[i] |= m[i];
-                    }
-                    Some(g)
+                for &k in &door.locks {
+                    add_bit(&mut need, key_bit[k]);
                 }
-                _ => None,
-            };
+                exits.push(Exit {
+                    door: p.door as u32,
+                    to: p.to as u32,
+                    cost: clean(door.cost),
+                    need: push_mask(need),
+                    small: door.small_locks,
+                    unlock_bit: layout.unlock_bit[p.door],
+                });
+            }
+            exit_start[r + 1] = exits.len() as u32;
         }
-        let room_mask = (1u64 << layout.room_bits) - 1;
-        let count_shift = layout.room_bits;
-        let count_mask = (1u64 << layout.count_bits) - 1;
+        let mut pulls = Vec::with_capacity(m.levers().len());
+        let mut pull_start = vec![0u32; m.rooms() + 1];
+        for r in 0..m.rooms() {
+            for l in m.levers_in(r) {
+                let mut flip = Mask::new();
+                for &d in &m.levers()[l].flips {
+                    add_bit(&mut flip, layout.door_bit[d]);
+                }
+                pulls.push(Pull {
+                    lever: l as u32,
+                    flip: push_mask(flip),
+                });
+            }
+            pull_start[r + 1] = pulls.len() as u32;
+        }
+        let goal_need = m.goal_requires().iter().try_fold(Mask::new(), |mut g, &k| {
+            (key_bit[k] != NONE).then(|| {
+                add_bit(&mut g, key_bit[k]);
+                g
+            })
+        });
         let mut compiled = Self {
+            width,
             exits,
             exit_start,
             pulls,
             pull_start,
-            room_mask,
-            count_shift,
-            count_mask,
-            start: [0; W],
-            goal_room: goal as u32,
+            masks,
+            room_mask: (1u64 << layout.room_bits) - 1,
+            count_shift: layout.room_bits,
+            count_mask: (1u64 << layout.count_bits) - 1,
+            start: vec![0; width],
+            goal_room: m.goal() as u32,
             goal_need,
-            lever_cost: clean(level.lever_cost),
+            lever_cost: clean(m.lever_cost()),
+            key_bit,
             layout,
         };
-        let mut s = [0; W];
-        s[0] = start as u64;
-        for (d, door) in level.doors.iter().enumerate() {
-            if door.open && compiled.layout.door_bit[d] != NONE {
-                set(&mut s, compiled.layout.door_bit[d]);
-            }
-        }
-        compiled.loot(&mut s, start);
-        compiled.start = s;
+        compiled.start = compiled.start_state(m);
         compiled
     }
 
+    fn start_state(&self, m: &Mechanics) -> Vec<u64> {
+        let mut s = vec![0u64; self.width];
+        s[0] = m.start() as u64;
+        for (d, door) in m.doors().iter().enumerate() {
+            if let Opening::Lever {
+                open_at_start: true,
+            } = door.opening
+            {
+                set(&mut s, self.layout.door_bit[d]);
+            }
+        }
+        self.loot(&mut s, m.start());
+        s
+    }
+
+    /// Number of rooms.
+    pub fn rooms(&self) -> usize {
+        self.exit_start.len() - 1
+    }
+
     #[inline]
-    pub fn room(&self, s: &Bits<W>) -> usize {
+    pub fn room(&self, s: &[u64]) -> usize {
         (s[0] & self.room_mask) as usize
     }
 
     #[inline]
-    pub fn small_in_hand(&self, s: &Bits<W>) -> u32 {
+    pub fn small_in_hand(&self, s: &[u64]) -> u32 {
         ((s[0] >> self.count_shift) & self.count_mask) as u32
+    }
+
+    #[inline]
+    pub fn mask(&self, range: (u32, u32)) -> &[(u32, u64)] {
+        &self.masks[range.0 as usize..range.1 as usize]
     }
 
     /// Picks up the keys in room `r` if not yet taken.
     #[inline]
-    pub fn loot(&self, s: &mut Bits<W>, r: usize) {
+    pub fn loot(&self, s: &mut [u64], r: usize) {
         let bit = self.layout.loot_bit[r];
         if bit != NONE && !test(s, bit) {
             set(s, bit);
@@ -311,58 +338,123 @@ impl<const W: usize> Compiled<W> {
     }
 
     #[inline]
-    pub fn is_goal(&self, s: &Bits<W>) -> bool {
-        self.room(s) == self.goal_room as usize && self.goal_need.is_some_and(|g| has_all(s, &g))
+    pub fn is_goal(&self, s: &[u64]) -> bool {
+        self.room(s) == self.goal_room as usize
+            && self.goal_need.as_ref().is_some_and(|g| has_all(s, g))
     }
 
-    /// Calls `f(next_state, action, cost)` for every legal step from `s`.
+    /// The exits of room `r`.
     #[inline]
-    pub fn successors(&self, s: &Bits<W>, mut f: impl FnMut(Bits<W>, u32, f64)) {
-        let r = self.room(s);
-        let exits = &self.exits[self.exit_start[r] as usize..self.exit_start[r + 1] as usize];
-        for exit in exits {
-            if !has_all(s, &exit.need) {
-                continue;
-            }
-            let mut t = *s;
-            if exit.small > 0 && !test(&t, exit.unlock_bit) {
-                let held = self.small_in_hand(&t);
-                if held < exit.small {
-                    continue;
-                }
-                t[0] -= u64::from(exit.small) << self.count_shift;
-                set(&mut t, exit.unlock_bit);
-            }
-            t[0] = (t[0] & !self.room_mask) | u64::from(exit.to);
-            self.loot(&mut t, exit.to as usize);
-            f(t, exit.door, exit.cost);
+    pub fn exits_of(&self, r: usize) -> &[Exit] {
+        &self.exits[self.exit_start[r] as usize..self.exit_start[r + 1] as usize]
+    }
+
+    /// The levers of room `r`.
+    #[inline]
+    pub fn pulls_of(&self, r: usize) -> &[Pull] {
+        &self.pulls[self.pull_start[r] as usize..self.pull_start[r + 1] as usize]
+    }
+
+    /// Writes into `t` the state after taking `exit` from `s`, or returns
+    /// false when the exit cannot be taken.
+    #[inline]
+    pub fn take_exit(&self, s: &[u64], exit: &Exit, t: &mut [u64]) -> bool {
+        if !has_all(s, self.mask(exit.need)) {
+            return false;
         }
-        let pulls = &self.pulls[self.pull_start[r] as usize..self.pull_start[r + 1] as usize];
-        for pull in pulls {
-            let mut t = *s;
-            for (word, flip) in t.iter_mut().zip(pull.flip) {
-                *word ^= flip;
+        t.copy_from_slice(s);
+        if exit.small > 0 && !test(t, exit.unlock_bit) {
+            if self.small_in_hand(t) < exit.small {
+                return false;
             }
+            t[0] -= u64::from(exit.small) << self.count_shift;
+            set(t, exit.unlock_bit);
+        }
+        t[0] = (t[0] & !self.room_mask) | u64::from(exit.to);
+        self.loot(t, exit.to as usize);
+        true
+    }
+
+    /// Whether `exit` can be taken from `s`, and if so whether it is a pure
+    /// walk: one after which only the room differs (no small key spent, no
+    /// key picked up). The same answer as comparing [`Self::take_exit`]'s
+    /// state with `s`, without building it.
+    #[inline]
+    pub fn walks(&self, s: &[u64], exit: &Exit) -> Option<bool> {
+        if !has_all(s, self.mask(exit.need)) {
+            return None;
+        }
+        let spends = exit.small > 0 && !test(s, exit.unlock_bit);
+        if spends && self.small_in_hand(s) < exit.small {
+            return None;
+        }
+        let loot = self.layout.loot_bit[exit.to as usize];
+        Some(!spends && (loot == NONE || test(s, loot)))
+    }
+
+    /// Writes into `t` the state after pulling `pull` in `s`.
+    #[inline]
+    pub fn take_pull(&self, s: &[u64], pull: &Pull, t: &mut [u64]) {
+        t.copy_from_slice(s);
+        for &(w, m) in self.mask(pull.flip) {
+            t[w as usize] ^= m;
+        }
+    }
+
+    /// Calls `f(next_state, action, cost)` for every legal step from `s`;
+    /// `t` is scratch space of `width` words.
+    #[inline]
+    pub fn successors(&self, s: &[u64], t: &mut [u64], mut f: impl FnMut(&[u64], u32, f64)) {
+        let r = self.room(s);
+        for exit in self.exits_of(r) {
+            if self.take_exit(s, exit, t) {
+                f(t, exit.door, exit.cost);
+            }
+        }
+        for pull in self.pulls_of(r) {
+            self.take_pull(s, pull, t);
             f(t, PULL | pull.lever, self.lever_cost);
         }
     }
+
+    /// The state as the rules see it, to ask [`Mechanics`] about it.
+    pub fn view<'s>(&'s self, s: &'s [u64]) -> StateView<'s> {
+        StateView { c: self, s }
+    }
 }
 
-fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<T>, Vec<u32>) {
-    let mut starts = Vec::with_capacity(lists.len() + 1);
-    let mut flat = Vec::new();
-    starts.push(0);
-    for list in lists {
-        flat.extend(list);
-        starts.push(flat.len() as u32);
+/// A packed state seen through [`Holdings`], so that [`Mechanics`] can judge
+/// it with the same rules as replay.
+pub(crate) struct StateView<'s> {
+    c: &'s Compiled,
+    s: &'s [u64],
+}
+
+impl Holdings for StateView<'_> {
+    fn door_open(&self, door: usize) -> bool {
+        let bit = self.c.layout.door_bit[door];
+        bit != NONE && test(self.s, bit)
     }
-    (flat, starts)
+
+    fn holds(&self, key: usize) -> bool {
+        let bit = self.c.key_bit[key];
+        bit != NONE && test(self.s, bit)
+    }
+
+    fn unlocked(&self, door: usize) -> bool {
+        let bit = self.c.layout.unlock_bit[door];
+        bit != NONE && test(self.s, bit)
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        self.c.small_in_hand(self.s)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Door, Key, Lever, Room};
+    use crate::model::{Door, Key, Level, LevelIndex, Lever, Room};
 
     #[test]
     fn layout_gives_each_part_of_the_state_its_own_bits() {
@@ -374,16 +466,16 @@ mod tests {
         locked.small_locks = 2;
         level.doors.push(locked);
         level.doors.push(Door::new("d2", "r2", "r3"));
-        let mut small = Key::new("s1", "r3");
-        small.small = true;
-        level.keys.push(small);
-        let mut small = Key::new("s2", "r3");
-        small.small = true;
-        level.keys.push(small);
+        for id in ["s1", "s2"] {
+            let mut small = Key::new(id, "r3");
+            small.small = true;
+            level.keys.push(small);
+        }
         level.keys.push(Key::new("k", "r4"));
         level.levers.push(Lever::new("l", "r1", vec!["d2".into()]));
+        let m = Mechanics::new(&level).unwrap();
         let index = LevelIndex::new(&level);
-        let l = layout(&level, &index, None);
+        let l = layout(&m, Tracking::EveryKey, &[]);
         assert_eq!(l.room_bits, 3, "5 rooms need 3 bits");
         assert_eq!(l.count_bits, 2, "up to 2 small keys in hand");
         assert_eq!(l.room_small[index.room(&"r3".into()).unwrap()], 2);
@@ -393,8 +485,14 @@ mod tests {
         assert_eq!(l.door_bit[0], NONE);
         assert_ne!(l.unlock_bit[0], NONE, "d1 has a small lock");
         assert_eq!(l.total_bits, 3 + 2 + 2 + 1 + 1);
-        assert_eq!(l.words(), 1);
-        let without = layout(&level, &index, index.key(&"s1".into()));
+        assert_eq!(l.width(), 1);
+        let matter = layout(&m, Tracking::KeysThatMatter, &[]);
+        assert_eq!(
+            matter.loot_bit.iter().filter(|&&b| b != NONE).count(),
+            1,
+            "key k opens nothing: not tracked"
+        );
+        let without = layout(&m, Tracking::EveryKey, &[true, false, false]);
         assert_eq!(
             without.room_small[index.room(&"r3".into()).unwrap()],
             1,
@@ -403,15 +501,31 @@ mod tests {
     }
 
     #[test]
-    fn masks_test_and_set_bits_across_words() {
-        let mut s: Bits<2> = [0; 2];
-        set(&mut s, 3);
-        set(&mut s, 70);
-        assert!(test(&s, 70) && test(&s, 3) && !test(&s, 69));
-        let mut need: Bits<2> = [0; 2];
-        set(&mut need, 70);
-        assert!(has_all(&s, &need));
-        set(&mut need, 5);
-        assert!(!has_all(&s, &need));
+    fn states_wider_than_a_word_test_and_flip_across_words() {
+        // 100 lever doors in a chain: the state is two words wide.
+        let mut level = Level::new("wide");
+        for i in 2..=101 {
+            level.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));
+            let mut d = Door::new(format!("d{i}"), format!("r{}", i - 1), format!("r{i}"));
+            d.open = false;
+            level.doors.push(d);
+        }
+        let all = level.doors.iter().map(|d| d.id.clone()).collect();
+        level.levers.push(Lever::new("l", "r1", all));
+        level.goal = "r101".into();
+        let m = Mechanics::new(&level).unwrap();
+        let c = Compiled::new(&m, layout(&m, Tracking::EveryKey, &[]));
+        assert_eq!(c.width, 2);
+        let mut t = vec![0; c.width];
+        let mut next = Vec::new();
+        c.successors(&c.start, &mut t, |s, act, _| next.push((s.to_vec(), act)));
+        assert_eq!(next.len(), 1, "only the pull: every door is closed");
+        let (pulled, act) = &next[0];
+        assert_eq!(*act, PULL);
+        let view = c.view(pulled);
+        assert!(
+            (0..100).all(|d| view.door_open(d)),
+            "one pull opens all 100"
+        );
     }
 }

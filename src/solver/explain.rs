@@ -1,70 +1,77 @@
-//! Says in words why the goal can no longer be reached from a dead state.
+//! Says in words why the goal can no longer be reached from a dead end: the
+//! step that caused it, and the door that now stays shut on the way to the
+//! goal (or to a key the goal needs).
+//!
+//! The door's reason is [`Mechanics::blocked`] worded as replay words it
+//! ([`Illegal`]), judged in the states where the player stands at that door,
+//! so an explanation can never disagree with the rules.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap};
 
-use super::Prepared;
-use super::compile::{Bits, Compiled, NONE, test};
-use super::search::Explored;
-use crate::model::KeyId;
+use super::compile::{Compiled, NONE, test};
+use crate::model::Level;
+use crate::rules::Illegal;
+use crate::rules::mechanics::{Blocked, Mechanics, Opening};
 
-/// Looks at everything the player can still do from state `v` and names what
-/// blocks each door out of the rooms still in reach, judged in the states
-/// where the player stands at that door (not in some merge of them: holding
-/// one key in one state and another key in another is not holding both).
-pub(crate) fn why_stuck<const W: usize>(
-    prep: &Prepared<'_>,
-    c: &Compiled<W>,
-    ex: &Explored<W>,
-    v: u32,
+/// The irreversible step after which the goal was out of reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// Small keys were spent on this door.
+    Spent { door: usize, keys: u32 },
+    /// The player went through this one-way door.
+    Dropped { door: usize },
+}
+
+/// What the player is trying to reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    Goal,
+    Key(usize),
+}
+
+/// One door in the way, and what it was in the way of.
+struct Shut {
+    door: usize,
+    reasons: BTreeSet<String>,
+    target: Target,
+}
+
+/// Why the goal is out of reach from the states of `closure` (every state
+/// the player can still reach, the dead end first), caused by `cause`.
+pub(crate) fn why_stuck(
+    level: &Level,
+    m: &Mechanics,
+    c: &Compiled,
+    closure: &[Vec<u64>],
+    cause: Option<Cause>,
 ) -> String {
-    let level = prep.level;
-    let closure = closure(ex, v);
+    let place = place(level, c, closure);
+    // The states that hold the most named keys: the furthest the player gets.
+    let held = |s: &[u64]| {
+        (0..m.keys().len())
+            .filter(|&k| !m.keys()[k].small && c.key_bit[k] != NONE && test(s, c.key_bit[k]))
+            .count()
+    };
+    let most = closure.iter().map(|s| held(s)).max().unwrap_or(0);
+    let best: Vec<&Vec<u64>> = closure.iter().filter(|s| held(s) == most).collect();
+    let chain = shut_chain(level, m, c, &best);
+    let mut text = place;
+    let cause_text = cause.map(|cause| cause_words(level, cause));
+    match (cause_text, chain.first()) {
+        (Some(cause), Some(_)) => text += &format!(": {cause}, so {}", chain_words(level, &chain)),
+        (Some(cause), None) => text += &format!(": {cause}, and no door leads on from here"),
+        (None, Some(_)) => text += &format!(": {}", chain_words(level, &chain)),
+        (None, None) => text += ": no door leads on from here",
+    }
+    text
+}
+
+/// "stuck in rooms A, B": the rooms of the closure, five at most by name.
+fn place(level: &Level, c: &Compiled, closure: &[Vec<u64>]) -> String {
     let mut rooms = vec![false; level.rooms.len()];
-    for &i in &closure {
-        rooms[c.room(&ex.states[i as usize])] = true;
-    }
-    // Per door (in file order), the distinct reasons it is shut.
-    let mut reasons: Vec<BTreeSet<String>> = vec![BTreeSet::new(); level.doors.len()];
-    let mut goal_missing: BTreeSet<String> = BTreeSet::new();
-    for &i in &closure {
-        let s = &ex.states[i as usize];
-        let here = c.room(s);
-        if here == prep.goal {
-            for key in &level.goal_requires {
-                if !holds(prep, c, s, key) {
-                    goal_missing.insert(format!("\"{key}\""));
-                }
-            }
-        }
-        let here_id = &level.rooms[here].id;
-        for (d, door) in level.doors.iter().enumerate() {
-            let Some(there) = door.other_side(here_id).and_then(|r| prep.index.room(r)) else {
-                continue;
-            };
-            let allowed = &door.from == here_id || !door.one_way;
-            if rooms[there] || !allowed {
-                continue;
-            }
-            door_reasons(prep, c, s, d, &mut reasons[d]);
-        }
-    }
-    let mut parts: Vec<String> = Vec::new();
-    for (d, found) in reasons.iter().enumerate() {
-        if !found.is_empty() {
-            let list: Vec<&str> = found.iter().map(String::as_str).collect();
-            parts.push(format!(
-                "door \"{}\" {}",
-                level.doors[d].id,
-                list.join(" or ")
-            ));
-        }
-    }
-    if !goal_missing.is_empty() {
-        let keys: Vec<String> = goal_missing.into_iter().collect();
-        parts.push(format!(
-            "the goal needs {}, which can no longer be had",
-            keys.join(" and ")
-        ));
+    for s in closure {
+        rooms[c.room(s)] = true;
     }
     let mut names: Vec<String> = level
         .rooms
@@ -78,89 +85,195 @@ pub(crate) fn why_stuck<const W: usize>(
         names.truncate(5);
         names.push(format!("{more} more"));
     }
-    let place = if names.len() == 1 { "room" } else { "rooms" };
-    if parts.is_empty() {
-        format!(
-            "stuck in {place} {}: no door leads on from here",
-            names.join(", ")
-        )
-    } else {
-        format!(
-            "stuck in {place} {}: {}",
-            names.join(", "),
-            parts.join("; ")
-        )
+    let noun = if names.len() == 1 { "room" } else { "rooms" };
+    format!("stuck in {noun} {}", names.join(", "))
+}
+
+fn door_name(level: &Level, door: usize) -> String {
+    match level.doors.get(door) {
+        Some(d) if !d.name.is_empty() => format!("door \"{}\" ({})", d.id, d.name),
+        Some(d) => format!("door \"{}\"", d.id),
+        None => "a door".to_owned(),
     }
 }
 
-/// Every state reachable from `v` over the kept edges, `v` included.
-fn closure<const W: usize>(ex: &Explored<W>, v: u32) -> Vec<u32> {
-    let mut seen = vec![false; ex.states.len()];
-    let mut order = vec![v];
-    let mut queue = VecDeque::from([v]);
-    seen[v as usize] = true;
-    while let Some(i) = queue.pop_front() {
-        for e in ex.edges_of(i) {
-            if !seen[e.to as usize] {
-                seen[e.to as usize] = true;
-                order.push(e.to);
-                queue.push_back(e.to);
+fn cause_words(level: &Level, cause: Cause) -> String {
+    match cause {
+        Cause::Spent { door, keys: 1 } => {
+            format!("the small key was spent on {}", door_name(level, door))
+        }
+        Cause::Spent { door, keys } => {
+            format!("{keys} small keys were spent on {}", door_name(level, door))
+        }
+        Cause::Dropped { door } => format!(
+            "{} is one-way and no way leads back",
+            door_name(level, door)
+        ),
+    }
+}
+
+fn target_words(level: &Level, target: Target) -> String {
+    match target {
+        Target::Goal => "the goal".to_owned(),
+        Target::Key(k) => format!("key \"{}\"", level.keys[k].id),
+    }
+}
+
+/// "on the way to key "big" door "d4" needs 1 small key and 0 are in hand;
+/// key "big" opens door "d8" on the way to the goal"
+fn chain_words(level: &Level, chain: &[Shut]) -> String {
+    let Some(root) = chain.last() else {
+        return String::new();
+    };
+    let reasons: Vec<&str> = root.reasons.iter().map(String::as_str).collect();
+    let mut text = format!(
+        "on the way to {} {}",
+        target_words(level, root.target),
+        reasons.join(" or ")
+    );
+    for (shut, next) in chain.iter().zip(&chain[1..]).rev() {
+        if let Target::Key(k) = next.target {
+            text += &format!(
+                "; key \"{}\" opens {} on the way to {}",
+                level.keys[k].id,
+                door_name(level, shut.door),
+                target_words(level, shut.target)
+            );
+        }
+    }
+    text
+}
+
+/// From the goal backwards: the door that stays shut on the shortest way
+/// from the rooms of `best` to the goal; when every state there lacks the
+/// same key, which lies out of reach, the door on the way to that key; and
+/// so on, at most four doors deep.
+fn shut_chain(level: &Level, m: &Mechanics, c: &Compiled, best: &[&Vec<u64>]) -> Vec<Shut> {
+    let mut rooms = vec![false; level.rooms.len()];
+    for s in best {
+        rooms[c.room(s)] = true;
+    }
+    let mut chain: Vec<Shut> = Vec::new();
+    let mut target = Target::Goal;
+    while chain.len() < 4 {
+        let to = match target {
+            Target::Goal => m.goal(),
+            Target::Key(k) => m.keys()[k].room,
+        };
+        let Some((from, door)) = first_door_out(m, &rooms, to) else {
+            break;
+        };
+        let Ok(passage) = m.passage(door, from, other_side(m, door, from)) else {
+            break;
+        };
+        let mut reasons = BTreeSet::new();
+        let mut missing: Option<Option<usize>> = None;
+        for s in best.iter().filter(|s| c.room(s) == from) {
+            let Some(blocked) = m.blocked(passage, &c.view(s)) else {
+                continue;
+            };
+            let key = match &blocked {
+                Blocked::MissingKeys(keys) => keys.first().copied(),
+                _ => None,
+            };
+            // `Some(Some(k))` while every state lacks the same key `k`.
+            missing = match missing {
+                None => Some(key),
+                Some(seen) if seen == key => Some(seen),
+                Some(_) => Some(None),
+            };
+            reasons.insert(reason_words(level, m, &rooms, door, blocked));
+        }
+        chain.push(Shut {
+            door,
+            reasons,
+            target,
+        });
+        match missing {
+            Some(Some(k))
+                if !rooms[m.keys()[k].room]
+                    && !chain.iter().any(|s| s.target == Target::Key(k)) =>
+            {
+                target = Target::Key(k);
+            }
+            _ => break,
+        }
+    }
+    chain
+}
+
+fn other_side(m: &Mechanics, door: usize, from: usize) -> usize {
+    match m.ends(door) {
+        Some((a, b)) if a == from => b,
+        Some((a, _)) => a,
+        None => from,
+    }
+}
+
+/// A door's reason in replay's words, with what a designer needs besides.
+fn reason_words(
+    level: &Level,
+    m: &Mechanics,
+    rooms: &[bool],
+    door: usize,
+    blocked: Blocked,
+) -> String {
+    let closed = blocked == Blocked::Closed;
+    let mut text = Illegal::from_blocked(level, door, blocked).to_string();
+    if closed {
+        match m.doors()[door].opening {
+            Opening::Shut => text += " for good",
+            _ => {
+                let lever_near = m
+                    .flipped_by(door)
+                    .iter()
+                    .any(|&l| rooms[m.levers()[l].room]);
+                text += if lever_near {
+                    " whichever way the levers within reach stand"
+                } else {
+                    " and no lever within reach opens it"
+                };
             }
         }
     }
-    order
+    text
 }
 
-fn holds<const W: usize>(prep: &Prepared<'_>, c: &Compiled<W>, s: &Bits<W>, key: &KeyId) -> bool {
-    prep.index.key(key).is_some_and(|k| {
-        let bit = prep
-            .index
-            .room(&prep.level.keys[k].room)
-            .map_or(NONE, |r| c.layout.loot_bit[r]);
-        c.layout.key_present[k] && bit != NONE && test(s, bit)
-    })
-}
-
-/// Why door `d` cannot be passed in state `s`.
-fn door_reasons<const W: usize>(
-    prep: &Prepared<'_>,
-    c: &Compiled<W>,
-    s: &Bits<W>,
-    d: usize,
-    out: &mut BTreeSet<String>,
-) {
-    let door = &prep.level.doors[d];
-    let bit = c.layout.door_bit[d];
-    if bit == NONE && !door.open {
-        out.insert("is closed and no lever opens it".to_owned());
-        return;
+/// The first door that leaves `rooms` on a shortest walk from them to room
+/// `to`, ignoring locks and levers: `(room it leaves from, door)`.
+fn first_door_out(m: &Mechanics, rooms: &[bool], to: usize) -> Option<(usize, usize)> {
+    if rooms[to] {
+        return None;
     }
-    if bit != NONE && !test(s, bit) {
-        out.insert("is closed and no lever within reach opens it".to_owned());
-        return;
-    }
-    let mut missing: Vec<String> = Vec::new();
-    for key in &door.locks {
-        let name = format!("\"{key}\"");
-        if !holds(prep, c, s, key) && !missing.contains(&name) {
-            missing.push(name);
+    // Walk backwards from `to` until a room of `rooms` is met.
+    let n = m.rooms();
+    let mut dist = vec![f64::INFINITY; n];
+    let mut next_door: Vec<Option<usize>> = vec![None; n];
+    let mut into: Vec<Vec<(usize, usize, f64)>> = vec![Vec::new(); n];
+    for p in m.passages() {
+        if m.doors()[p.door].opening != Opening::Shut || rooms[p.from] {
+            into[p.to].push((p.from, p.door, m.doors()[p.door].cost));
         }
     }
-    if !missing.is_empty() {
-        let plural = if missing.len() == 1 { "" } else { "s" };
-        out.insert(format!("needs key{plural} {}", missing.join(" and ")));
-        return;
+    let mut heap = BinaryHeap::new();
+    dist[to] = 0.0;
+    heap.push(Reverse((0f64.to_bits(), to)));
+    while let Some(Reverse((bits, r))) = heap.pop() {
+        let d = f64::from_bits(bits);
+        if d > dist[r] {
+            continue;
+        }
+        if rooms[r] {
+            return next_door[r].map(|door| (r, door));
+        }
+        for &(from, door, cost) in &into[r] {
+            let nd = d + cost;
+            if nd < dist[from] {
+                dist[from] = nd;
+                next_door[from] = Some(door);
+                heap.push(Reverse((nd.to_bits(), from)));
+            }
+        }
     }
-    let unlocked = c.layout.unlock_bit[d] != NONE && test(s, c.layout.unlock_bit[d]);
-    let in_hand = c.small_in_hand(s);
-    if door.small_locks > in_hand && !unlocked {
-        let n = door.small_locks;
-        let plural = if n == 1 { "" } else { "s" };
-        let held = match in_hand {
-            0 => "none left".to_owned(),
-            1 => "only 1 left".to_owned(),
-            m => format!("only {m} left"),
-        };
-        out.insert(format!("needs {n} small key{plural} ({held})"));
-    }
+    None
 }

@@ -2,9 +2,19 @@
 //! the analysis a designer needs (dead ends, unreachable rooms, keys no
 //! solution needs, least lever pulls).
 //!
-//! The search is Dijkstra's algorithm over states given by a successor
-//! function and a goal test, the shape of the `pathfinding` crate; a state is
-//! a fixed-width bitset, so the inner loop allocates nothing per state.
+//! The rules come from [`crate::rules::Mechanics`]; the searches run on
+//! packed states compiled from it. Where the level's structure allows, the
+//! answers come without searching every state:
+//!
+//! - **A\*** finds the least cost, guided by walking distances that ignore
+//!   locks and by the keys every solution must fetch (landmarks).
+//! - **Keys are never lost**, so a fixpoint tells which rooms and keys might
+//!   be reached at all; a goal outside it is unsolvable.
+//! - **Only irreversible steps make dead ends**: spending small keys, and
+//!   one-way drops with no way back. A solvable level without them has none,
+//!   and its rooms are explored holding every key it can give at once.
+//! - Otherwise every reachable state is explored, within the budget; past
+//!   the budget the analysis says what it proved and what it could not.
 //!
 //! ```
 //! use lockwork::model::{Door, Key, Level, Room};
@@ -25,37 +35,55 @@
 //! assert_eq!(plan.cost, 2.0);
 //! assert_eq!(plan.moves, 2);
 //! ```
-//!
-//! Complexity: time and memory linear in the number of reachable states
-//! (times the number of doors and levers per room), which can grow as
-//! `rooms × 2^(keys + lever doors + small-lock doors)`; [`SolveOptions::max_states`]
-//! bounds it.
 
 mod analysis;
+mod astar;
+mod budget;
 mod compile;
+mod dead_ends;
+mod events;
+mod exhaustive;
 mod explain;
-mod search;
+mod facts;
+mod heuristic;
+mod needs;
+mod parity;
+mod queue;
+mod reversible;
+mod store;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
-pub use analysis::{Analysis, DeadEnd, MAX_DEAD_END_KINDS, analyze, unneeded_keys};
+pub use analysis::{
+    Analysis, CostBounds, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys, analyze,
+    unneeded_keys,
+};
+pub use budget::Stop;
 
-use crate::model::{KeyId, Level, LevelIndex, RoomId};
+use crate::model::Level;
+use crate::rules::mechanics::Mechanics;
 use crate::rules::{Step, replay};
 use crate::validate::errors;
-use compile::{Compiled, Layout, MAX_WORDS, PULL};
-use search::{Explored, Search};
+use astar::Outcome;
+use budget::Budget;
+use compile::{Compiled, PULL, Tracking};
 
-/// The default bound on the number of states a solve may visit.
+/// The default bound on the number of states one search may store.
 pub const DEFAULT_MAX_STATES: usize = 10_000_000;
 
-/// How a solve runs.
+/// Words of stored states one search may hold (8 bytes each): 1 GB.
+const MAX_STATE_WORDS: usize = 128 * 1024 * 1024;
+
+/// How a solve or an analysis runs.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// Stop with [`SolveError::TooLarge`] past this many states.
+    /// Most states one search may store before it stops.
     pub max_states: usize,
-    /// Set it to stop the search early with [`SolveError::Cancelled`].
+    /// Most time the whole solve or analysis may take; `None` for no limit.
+    pub max_time: Option<Duration>,
+    /// Set it to stop the work early.
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -63,7 +91,19 @@ impl Default for SolveOptions {
     fn default() -> Self {
         Self {
             max_states: DEFAULT_MAX_STATES,
+            max_time: None,
             cancel: None,
+        }
+    }
+}
+
+impl SolveOptions {
+    fn budget(&self) -> Budget<'_> {
+        Budget {
+            max_states: self.max_states.max(1),
+            max_words: MAX_STATE_WORDS,
+            deadline: self.max_time.map(|t| Instant::now() + t),
+            cancel: self.cancel.as_deref(),
         }
     }
 }
@@ -74,37 +114,45 @@ pub enum SolveError {
     /// The level breaks the format's rules.
     #[error("the level is not valid: {0}")]
     Invalid(String),
-    /// More reachable states than the limit allows.
-    #[error(
-        "the level is too large for the solver: it has more than {limit} reachable states \
-         (the limit; {settled} were fully explored) out of up to {bound:.3e} possible, \
-         {:.0}× the limit. Raise the limit (--max-states) or reduce keys, lever doors and small locks",
-        (bound / *limit as f64).max(1.0)
-    )]
-    TooLarge {
-        /// The limit that was reached.
-        limit: usize,
-        /// States settled before stopping.
-        settled: usize,
-        /// Upper bound on the number of states of this level.
-        bound: f64,
+    /// The search stopped before it found the answer.
+    #[error("{}", stopped_words(*.stop, *.states, *.lower_bound))]
+    Stopped {
+        /// What stopped it: too many states, the time, or the caller.
+        stop: Stop,
+        /// States it had stored.
+        states: usize,
+        /// No plan costs less than this.
+        lower_bound: f64,
     },
-    /// A state would need more bits than the solver supports.
-    #[error(
-        "the level is too large for the solver: a state needs {bits} bits (rooms, keys that \
-         matter, lever doors and small-lock doors), more than the {} supported",
-        MAX_WORDS * 64
-    )]
-    TooManyBits {
-        /// Bits a state would need.
-        bits: u32,
-    },
-    /// The cancel flag was set.
-    #[error("the solve was cancelled")]
-    Cancelled,
     /// The solver's plan broke the rules: a bug, reported rather than hidden.
     #[error("internal error: the solver's plan does not replay: {0}")]
     Internal(String),
+}
+
+fn stopped_words(stop: Stop, states: usize, lower: f64) -> String {
+    let why = match stop {
+        Stop::States => format!("the search met more than {states} states"),
+        Stop::Time => format!("the time ran out after {states} states"),
+        Stop::Cancelled => "the search was cancelled".to_owned(),
+    };
+    if lower > 0.0 && lower.is_finite() {
+        format!("{why} before it found a plan; none costs less than {lower}")
+    } else {
+        format!("{why} before it found a plan")
+    }
+}
+
+impl SolveError {
+    /// True when the caller's cancel flag stopped the work.
+    pub fn is_cancelled(&self) -> bool {
+        matches!(
+            self,
+            Self::Stopped {
+                stop: Stop::Cancelled,
+                ..
+            }
+        )
+    }
 }
 
 /// A plan from the start to the goal.
@@ -129,131 +177,102 @@ pub struct Solve {
     pub states_explored: usize,
 }
 
-/// Finds a least-cost plan, stopping as soon as the goal is settled.
+/// Finds a least-cost plan by A*, stopping as soon as the goal is settled.
+///
+/// # Errors
+/// [`SolveError::Invalid`] for a level with validation errors, and
+/// [`SolveError::Stopped`] when the budget of `options` runs out first.
+///
+/// Complexity: at worst linear in the number of reachable states, which can
+/// grow as `rooms × 2^(keys + lever doors + small-lock doors)`; the guidance
+/// keeps it far below that on most levels.
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError> {
-    let prepared = Prepared::new(level, None)?;
-    prepared.run(options, true, &SolveJob(&prepared))
+    let prep = Prepared::new(level, &[])?;
+    let budget = options.budget();
+    let mut h = heuristic::Heuristic::new(&prep.mechanics, &prep.compiled, &prep.removed);
+    let ex = events::least_cost(&prep.compiled, &mut h, &prep.compiled.start, &budget);
+    let plan = match ex.found.outcome {
+        Outcome::Goal(g) => Some(prep.plan_to(&ex, g)?),
+        Outcome::Unreachable => None,
+        Outcome::Stopped { stop, lower } => {
+            return Err(SolveError::Stopped {
+                stop,
+                states: ex.found.store.len(),
+                lower_bound: lower,
+            });
+        }
+    };
+    Ok(Solve {
+        plan,
+        states_explored: ex.found.settled,
+    })
 }
 
-struct SolveJob<'p, 'a>(&'p Prepared<'a>);
-
-impl WidthFn<Solve> for SolveJob<'_, '_> {
-    fn call<const W: usize>(&self, c: &Compiled<W>, ex: &Explored<W>) -> Result<Solve, SolveError> {
-        let plan = match ex.goals.first() {
-            Some(&g) => Some(self.0.plan_to(c, ex, g)?),
-            None => None,
-        };
-        Ok(Solve {
-            plan,
-            states_explored: ex.settled,
-        })
-    }
-}
-
-/// A valid level with its index and state layout.
+/// A valid level with its rules compiled for searching.
 pub(crate) struct Prepared<'a> {
     pub(crate) level: &'a Level,
-    index: LevelIndex,
-    start: usize,
-    goal: usize,
-    layout: Layout,
+    pub(crate) mechanics: Mechanics,
+    /// Tracks only the keys that matter.
+    pub(crate) compiled: Compiled,
+    /// Keys treated as absent.
+    pub(crate) removed: Vec<bool>,
 }
 
 impl<'a> Prepared<'a> {
-    /// Checks the level and lays out its states; `removed_key` is treated as absent.
-    fn new(level: &'a Level, removed_key: Option<&KeyId>) -> Result<Self, SolveError> {
+    /// Checks the level and compiles it; keys marked in `removed` are
+    /// treated as absent.
+    fn new(level: &'a Level, removed: &[bool]) -> Result<Self, SolveError> {
         if let Some(first) = errors(level).first() {
             return Err(SolveError::Invalid(first.to_string()));
         }
-        let index = LevelIndex::new(level);
-        let room = |id: &RoomId| {
-            index
-                .room(id)
-                .ok_or_else(|| SolveError::Invalid(format!("no room \"{id}\"")))
-        };
-        let start = room(&level.start)?;
-        let goal = room(&level.goal)?;
-        let removed = removed_key.and_then(|k| index.key(k));
-        let layout = compile::layout(level, &index, removed);
+        let mechanics = Mechanics::new(level).map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let mut removed = removed.to_vec();
+        removed.resize(level.keys.len(), false);
+        let layout = compile::layout(&mechanics, Tracking::KeysThatMatter, &removed);
+        let compiled = Compiled::new(&mechanics, layout);
         Ok(Self {
             level,
-            index,
-            start,
-            goal,
-            layout,
+            mechanics,
+            compiled,
+            removed,
         })
     }
 
-    /// Compiles for the right state width and runs `then` on the explored graph.
-    fn run<R>(
-        &self,
-        options: &SolveOptions,
-        stop_at_goal: bool,
-        then: &impl WidthFn<R>,
-    ) -> Result<R, SolveError> {
-        let search = Search {
-            max_states: options.max_states,
-            stop_at_goal,
-            keep_edges: !stop_at_goal,
-            cancel: options.cancel.as_deref(),
-        };
-        macro_rules! width {
-            ($($w:literal)*) => {
-                match self.layout.words() {
-                    $($w => {
-                        let c = Compiled::<$w>::new(self.level, &self.index, self.layout.clone(), self.start, self.goal);
-                        let ex = search.run(&c, self.level.rooms.len())?;
-                        then.call(&c, &ex)
-                    })*
-                    _ => Err(SolveError::TooManyBits { bits: self.layout.total_bits }),
-                }
-            };
-        }
-        width!(1 2 3 4 5 6 7 8)
-    }
-
-    /// The least-cost plan to explored state `i`.
-    fn plan_to<const W: usize>(
-        &self,
-        c: &Compiled<W>,
-        ex: &Explored<W>,
-        i: u32,
-    ) -> Result<Plan, SolveError> {
-        let acts = ex
-            .actions_to(i)
-            .into_iter()
-            .map(|(a, j)| (a, ex.states[j as usize]));
-        self.plan(c, acts)
+    /// The same level compiled to count FORMAT.md's states (every key held).
+    fn every_key(&self) -> Compiled {
+        let layout = compile::layout(&self.mechanics, Tracking::EveryKey, &self.removed);
+        Compiled::new(&self.mechanics, layout)
     }
 
     /// Replays `(action, state reached)` pairs as steps, pickups included.
-    fn trace<const W: usize>(
+    fn trace(
         &self,
-        c: &Compiled<W>,
-        acts: impl Iterator<Item = (u32, compile::Bits<W>)>,
+        c: &Compiled,
+        acts: impl Iterator<Item = (u32, Vec<u64>)>,
     ) -> Result<crate::rules::Replay, SolveError> {
-        let steps: Vec<Step> = acts
-            .map(|(act, state)| {
-                if act & PULL != 0 {
-                    Step::Pull {
-                        lever: self.level.levers[(act & !PULL) as usize].id.clone(),
-                    }
-                } else {
-                    Step::Move {
-                        door: self.level.doors[act as usize].id.clone(),
-                        to: self.level.rooms[c.room(&state)].id.clone(),
-                    }
-                }
-            })
-            .collect();
+        let steps: Vec<Step> = acts.map(|(act, state)| self.step(c, act, &state)).collect();
         replay(self.level, &steps).map_err(|e| SolveError::Internal(e.to_string()))
     }
 
+    /// One action as a step; `state` is the state it reaches.
+    fn step(&self, c: &Compiled, act: u32, state: &[u64]) -> Step {
+        if act & PULL != 0 {
+            Step::Pull {
+                lever: self.level.levers[(act & !PULL) as usize].id.clone(),
+            }
+        } else {
+            Step::Move {
+                door: self.level.doors[act as usize].id.clone(),
+                to: self.level.rooms[c.room(state)].id.clone(),
+            }
+        }
+    }
+
     /// Turns `(action, state reached)` pairs into a plan that must end solved.
-    fn plan<const W: usize>(
+    fn plan(
         &self,
-        c: &Compiled<W>,
-        acts: impl Iterator<Item = (u32, compile::Bits<W>)>,
+        c: &Compiled,
+        acts: impl Iterator<Item = (u32, Vec<u64>)>,
     ) -> Result<Plan, SolveError> {
         let done = self.trace(c, acts)?;
         if !done.solved {
@@ -269,17 +288,19 @@ impl<'a> Prepared<'a> {
         })
     }
 
+    /// The plan to state `i` of an event search over `self.compiled`.
+    fn plan_to(&self, ex: &events::EventSearch, i: u32) -> Result<Plan, SolveError> {
+        let c = &self.compiled;
+        let mut walker = events::Walker::new(c);
+        self.plan(c, ex.actions_to(c, &mut walker, i).into_iter())
+    }
+
     /// The cost of one action.
     fn act_cost(&self, act: u32) -> f64 {
         if act & PULL != 0 {
-            self.level.lever_cost
+            self.mechanics.lever_cost()
         } else {
-            self.level.doors[act as usize].cost
+            self.mechanics.doors()[act as usize].cost
         }
     }
-}
-
-/// A computation over a compiled level and its explored states, for any width.
-pub(crate) trait WidthFn<R> {
-    fn call<const W: usize>(&self, c: &Compiled<W>, ex: &Explored<W>) -> Result<R, SolveError>;
 }

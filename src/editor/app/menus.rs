@@ -63,6 +63,17 @@ impl EditorApp {
                 toggle_button(ui, Action::ToggleGrid, self.prefs.grid, out);
                 toggle_button(ui, Action::ToggleSolution, self.prefs.show_solution, out);
                 toggle_button(ui, Action::ToggleTheme, self.prefs.dark, out);
+                ui.separator();
+                ui.menu_button("Live Analysis Time Limit", |ui| {
+                    ui.label("How long the analysis may work after an edit before it shows what it proved so far");
+                    for secs in crate::editor::prefs::LIVE_LIMITS {
+                        let chosen = (self.prefs.live_secs - secs).abs() < 1e-3;
+                        if ui.radio(chosen, format!("{secs:.0} s")).clicked() {
+                            out.push(Intent::LiveLimit(secs));
+                            ui.close();
+                        }
+                    }
+                });
             });
             ui.menu_button("Play", |ui| {
                 action_button(ui, Action::StepThrough, true, out);

@@ -18,6 +18,7 @@ use super::generate::GeneratorWindow;
 use super::intent::Playback;
 use super::intent::{Intent, SelectMode};
 use super::live_solver::LiveSolver;
+use super::play_check::PlayCheck;
 use super::playback::{Mode, Source};
 use super::prefs::Prefs;
 use super::selection::Selection;
@@ -42,6 +43,8 @@ pub struct EditorApp {
     selection: Selection,
     canvas: Canvas,
     solver: LiveSolver,
+    /// Play mode's "can the goal still be reached?", off the UI thread.
+    play_check: PlayCheck,
     files: Files,
     /// The generator window and its run.
     generator: GeneratorWindow,
@@ -74,6 +77,7 @@ impl EditorApp {
             selection: Selection::default(),
             canvas: Canvas::default(),
             solver: LiveSolver::new(ctx.clone()),
+            play_check: PlayCheck::new(ctx.clone()),
             files: Files::new(dialogs),
             generator: GeneratorWindow::default(),
             prefs,
@@ -170,8 +174,12 @@ impl EditorApp {
         self.refresh_cache();
         self.solver.poll();
         let valid = self.cached.1.errors.is_empty();
-        self.solver
-            .request(self.doc.level(), self.doc.revision(), valid);
+        self.solver.request(
+            self.doc.level(),
+            self.doc.revision(),
+            valid,
+            self.prefs.live_secs,
+        );
 
         let mut out = Vec::new();
         // Shortcuts wait while a file question or dialog is open.
@@ -236,6 +244,7 @@ impl EditorApp {
         for intent in out {
             self.handle(&ctx, intent);
         }
+        self.poll_play_check();
         self.selection.retain_existing(self.doc.level());
         self.update_title(&ctx);
         if self.solver.is_busy() {
@@ -355,6 +364,10 @@ impl EditorApp {
             }
             Intent::Playback(request) => self.playback(request),
             Intent::Status(message) => self.say(message),
+            Intent::LiveLimit(secs) => {
+                self.prefs.live_secs = secs;
+                self.say(format!("The live analysis may now take up to {secs:.0} s"));
+            }
         }
     }
 

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::EditorApp;
 use crate::editor::intent::Playback;
-use crate::editor::playback::{Mode, Play, Viewer};
+use crate::editor::playback::{Mode, Play, PlayContext, Viewer};
 use crate::rules::Rules;
 
 impl EditorApp {
@@ -21,9 +21,24 @@ impl EditorApp {
         }
     }
 
+    /// Takes in the answers of the play-mode checks, and asks the new ones.
+    pub(super) fn poll_play_check(&mut self) {
+        let answers = self.play_check.answers();
+        if let Mode::Play(play) = &mut self.mode {
+            for (turn, dead) in answers {
+                play.checked(turn, dead);
+            }
+            if let Some((turn, level)) = play.take_check() {
+                self.play_check.ask(turn, level);
+            }
+        }
+    }
+
     /// Carries out a request of the plan viewer or the play mode.
     pub(super) fn playback(&mut self, request: Playback) {
         let rules = Rules::new(self.doc.level());
+        let analysis = self.solver.state().analysis();
+        let cx = |rules| PlayContext { rules, analysis };
         match (request, &mut self.mode) {
             (Playback::Show(source), _) => match self
                 .solver
@@ -41,7 +56,7 @@ impl EditorApp {
             },
             (Playback::StartPlay | Playback::Restart, _) => match &rules {
                 Ok(rules) => {
-                    self.mode = Mode::Play(Play::new(rules));
+                    self.mode = Mode::Play(Box::new(Play::new(&cx(rules))));
                     self.mode_revision = self.doc.revision();
                 }
                 Err(e) => self.say(e.to_string()),
@@ -60,17 +75,17 @@ impl EditorApp {
             (Playback::Speed(speed), Mode::View(v)) => v.speed = speed,
             (Playback::Walk(room), Mode::Play(p)) => {
                 if let Ok(rules) = &rules {
-                    p.walk_to(rules, &room);
+                    p.walk_to(&cx(rules), &room);
                 }
             }
             (Playback::Pull(lever), Mode::Play(p)) => {
                 if let Ok(rules) = &rules {
-                    p.pull(rules, &lever);
+                    p.pull(&cx(rules), &lever);
                 }
             }
             (Playback::UndoStep, Mode::Play(p)) => {
                 if let Ok(rules) = &rules {
-                    p.undo(rules);
+                    p.undo(&cx(rules));
                 }
             }
             _ => {}

@@ -333,7 +333,7 @@ fn finish_levers(
     // The solver must agree on the pulls (it also refuses an invalid level).
     let options = SolveOptions {
         max_states: super::common::VERIFY_MAX_STATES,
-        cancel: None,
+        ..SolveOptions::default()
     };
     let analysis = analyze(&level, &options)?;
     let solved_pulls = analysis.min_pulls.as_ref().map(|p| p.pulls);

@@ -1,0 +1,68 @@
+//! How much work an analysis may do: a number of states per search, a
+//! deadline, and a flag the caller can set to stop it.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Why a search stopped before it was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// It met more states than it may.
+    States,
+    /// Its time ran out.
+    Time,
+    /// The caller stopped it.
+    Cancelled,
+}
+
+/// The limits every search of one analysis shares.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Budget<'a> {
+    /// Most states one search may store.
+    pub max_states: usize,
+    /// Most words of states one search may store (a state of many words
+    /// counts for more memory).
+    pub max_words: usize,
+    pub deadline: Option<Instant>,
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+/// Searches look at the clock and the cancel flag once per this many states.
+const CHECK_EVERY: usize = 4096;
+
+impl Budget<'_> {
+    /// Whether a search that has stored `states` states of `width` words,
+    /// and settled `settled`, must stop now.
+    #[inline]
+    pub fn check(&self, settled: usize, states: usize, width: usize) -> Result<(), Stop> {
+        if states >= self.max_states || states.saturating_mul(width) >= self.max_words {
+            return Err(Stop::States);
+        }
+        if settled % CHECK_EVERY == 0 {
+            self.check_now()?;
+        }
+        Ok(())
+    }
+
+    /// Looks at the clock and the cancel flag now.
+    pub fn check_now(&self) -> Result<(), Stop> {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return Err(Stop::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Stop::Time);
+        }
+        Ok(())
+    }
+
+    /// The same budget with at most `share` (0 to 1) of the time left.
+    pub fn share(&self, share: f64) -> Self {
+        let deadline = self.deadline.map(|d| {
+            let now = Instant::now();
+            now + d
+                .saturating_duration_since(now)
+                .mul_f64(share.clamp(0.0, 1.0))
+        });
+        Self { deadline, ..*self }
+    }
+}

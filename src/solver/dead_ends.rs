@@ -1,0 +1,410 @@
+//! Dead ends: found exactly over every reachable state when they fit the
+//! budget, otherwise hunted for, cheapest first, by checking each
+//! irreversible step the player can take (no other step can cause one).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+use rustc_hash::FxHashMap;
+
+use super::analysis::{DeadEnd, DeadEnds, MAX_DEAD_END_KINDS, Run};
+use super::astar::{self, Outcome, ROOT};
+use super::budget::Budget;
+use super::compile::{Compiled, PULL, test};
+use super::events;
+use super::exhaustive::Explored;
+use super::explain::{Cause, why_stuck};
+use super::heuristic::Heuristic;
+use super::queue::Queue;
+use super::store::Store;
+use super::{Plan, Prepared, SolveError};
+use crate::rules::mechanics::Passage;
+
+/// States a dead end's explanation looks at, at most.
+const CLOSURE_STATES: usize = 100_000;
+/// States one check "is the goal still reachable from here?" may store.
+const CHECK_STATES: usize = 200_000;
+
+/// What a hunt for dead ends found.
+pub(crate) struct Found {
+    pub dead_ends: DeadEnds,
+    /// Rooms of the states met.
+    pub reached: Vec<bool>,
+    /// The start itself cannot reach the goal.
+    pub start_dead: bool,
+}
+
+/// The step `act` from `before`: what made it irreversible, if anything.
+fn cause(prep: &Prepared<'_>, c: &Compiled, before: &[u64], act: u32) -> Option<Cause> {
+    if act & PULL != 0 {
+        return None;
+    }
+    let door = act as usize;
+    let rule = prep.mechanics.doors().get(door)?;
+    let unlock = c.layout.unlock_bit[door];
+    if rule.small_locks > 0 && !test(before, unlock) {
+        Some(Cause::Spent {
+            door,
+            keys: rule.small_locks,
+        })
+    } else if rule.one_way {
+        Some(Cause::Dropped { door })
+    } else {
+        None
+    }
+}
+
+/// Every state reachable from `from` by the steps of `c`, `from` first, at
+/// most [`CLOSURE_STATES`] of them.
+fn closure(c: &Compiled, from: &[u64]) -> Vec<Vec<u64>> {
+    let mut store = Store::new(c.width, c.layout.total_bits);
+    store.insert(from);
+    let mut next = 0u32;
+    let mut scratch = vec![0u64; c.width];
+    let mut cur = vec![0u64; c.width];
+    while (next as usize) < store.len() && store.len() < CLOSURE_STATES {
+        cur.copy_from_slice(store.get(next));
+        next += 1;
+        c.successors(&cur, &mut scratch, |t, _, _| {
+            store.insert(t);
+        });
+    }
+    (0..store.len() as u32)
+        .map(|i| store.get(i).to_vec())
+        .collect()
+}
+
+/// The dead end of an unsolvable level: the start, with no step at all.
+pub(crate) fn stuck_at_start(run: &Run<'_, '_>) -> Result<DeadEnd, SolveError> {
+    let prep = run.prep;
+    let c = &prep.compiled;
+    let states = closure(c, &c.start);
+    let steps = prep.trace(c, std::iter::empty())?.steps;
+    Ok(DeadEnd {
+        steps,
+        cost: 0.0,
+        room: prep.level.rooms[prep.mechanics.start()].id.clone(),
+        reason: why_stuck(prep.level, &prep.mechanics, c, &states, None),
+    })
+}
+
+/// A dead end entered by `act` from state `before` into `after`, with the
+/// trace `acts` up to `before`.
+fn describe(
+    prep: &Prepared<'_>,
+    c: &Compiled,
+    mut acts: Vec<(u32, Vec<u64>)>,
+    before: &[u64],
+    act: u32,
+    after: &[u64],
+    cost: f64,
+) -> Result<DeadEnd, SolveError> {
+    acts.push((act, after.to_vec()));
+    let steps = prep.trace(c, acts.into_iter())?.steps;
+    let states = closure(c, after);
+    Ok(DeadEnd {
+        steps,
+        cost,
+        room: prep.level.rooms[c.room(after)].id.clone(),
+        reason: why_stuck(
+            prep.level,
+            &prep.mechanics,
+            c,
+            &states,
+            cause(prep, c, before, act),
+        ),
+    })
+}
+
+/// Every dead end of a fully explored level: the steps that lead from a
+/// state that can still reach the goal into one that cannot, grouped by
+/// kind (the same step into the same room), the cheapest of each kind kept.
+pub(crate) fn from_explored(
+    run: &Run<'_, '_>,
+    c: &Compiled,
+    ex: &Explored,
+) -> Result<DeadEnds, SolveError> {
+    let prep = run.prep;
+    let live = ex.live();
+    let dead_states = live.iter().filter(|&&l| !l).count();
+    if ex.goals.is_empty() {
+        let states = closure(c, &c.start);
+        let steps = prep.trace(c, std::iter::empty())?.steps;
+        let start = DeadEnd {
+            steps,
+            cost: 0.0,
+            room: prep.level.rooms[c.room(&c.start)].id.clone(),
+            reason: why_stuck(prep.level, &prep.mechanics, c, &states, None),
+        };
+        return Ok(DeadEnds {
+            exist: Some(true),
+            states: Some(dead_states),
+            found: vec![start],
+            kinds: 1,
+            complete: true,
+        });
+    }
+    // (action, room entered or pulled in) -> (cost, from state, to state)
+    let mut kinds: FxHashMap<(u32, usize), (f64, u32, u32)> = FxHashMap::default();
+    for i in 0..ex.len() as u32 {
+        if !live[i as usize] {
+            continue;
+        }
+        for e in ex.edges_of(i) {
+            if live[e.to as usize] {
+                continue;
+            }
+            let cost = ex.dist[i as usize] + prep.act_cost(e.act);
+            let key = (e.act, c.room(ex.store.get(e.to)));
+            let better = kinds
+                .get(&key)
+                .is_none_or(|&(best, from, _)| (cost, i) < (best, from));
+            if better {
+                kinds.insert(key, (cost, i, e.to));
+            }
+        }
+    }
+    let total = kinds.len();
+    let mut ranked: Vec<_> = kinds.into_iter().collect();
+    ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
+    let mut found = Vec::new();
+    for ((act, _), (cost, from, to)) in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
+        let acts: Vec<(u32, Vec<u64>)> = ex
+            .actions_to(from)
+            .into_iter()
+            .map(|(a, j)| (a, ex.store.get(j).to_vec()))
+            .collect();
+        found.push(describe(
+            prep,
+            c,
+            acts,
+            ex.store.get(from),
+            act,
+            ex.store.get(to),
+            cost,
+        )?);
+    }
+    Ok(DeadEnds {
+        exist: Some(dead_states > 0),
+        states: Some(dead_states),
+        found,
+        kinds: total,
+        complete: true,
+    })
+}
+
+/// Can the goal still be reached from state `s`? `None` when the check ran
+/// out of budget.
+fn can_reach_goal(c: &Compiled, h: &mut Heuristic, s: &[u64], budget: &Budget<'_>) -> Option<bool> {
+    let check = Budget {
+        max_states: budget.max_states.min(CHECK_STATES),
+        ..*budget
+    };
+    match events::quick_plan(c, h, s, &check).found.outcome {
+        Outcome::Goal(_) => Some(true),
+        Outcome::Unreachable => Some(false),
+        Outcome::Stopped { .. } => None,
+    }
+}
+
+/// Hunts for dead ends: explores the states the player can reach, cheapest
+/// first, and checks the state after each irreversible step. States that
+/// cannot reach the goal are not explored further, so every state explored
+/// is live and every dead one found is entered by a fatal step.
+pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Found, SolveError> {
+    let prep = run.prep;
+    let c = &prep.compiled;
+    let mut risky = vec![false; prep.level.doors.len()];
+    for p in irreversible {
+        risky[p.door] = true;
+    }
+    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let mut reached = vec![false; c.rooms()];
+    let start_live = can_reach_goal(c, &mut h, &c.start, &run.budget);
+    if start_live == Some(false) {
+        reached[c.room(&c.start)] = true;
+        let start = stuck_at_start(run)?;
+        return Ok(Found {
+            dead_ends: DeadEnds {
+                exist: Some(true),
+                found: vec![start],
+                kinds: 1,
+                complete: false,
+                states: None,
+            },
+            reached,
+            start_dead: true,
+        });
+    }
+    let mut store = Store::new(c.width, c.layout.total_bits);
+    store.insert(&c.start);
+    let mut dist = vec![0.0f64];
+    let mut parent = vec![ROOT];
+    let mut via = vec![0u32];
+    let mut done = vec![false];
+    let mut queue = Queue::new(astar::whole_costs(c));
+    queue.push(0.0, 0);
+    // (action, room) -> (cost, from, to state)
+    let mut kinds: FxHashMap<(u32, usize), (f64, u32, Vec<u64>)> = FxHashMap::default();
+    let mut checked: FxHashMap<Vec<u64>, Option<bool>> = FxHashMap::default();
+    let mut complete = start_live.is_some();
+    let mut settled = 0usize;
+    let mut cur = vec![0u64; c.width];
+    let mut scratch = vec![0u64; c.width];
+    while let Some((d, i)) = queue.pop() {
+        let iu = i as usize;
+        if done[iu] || d != dist[iu] {
+            continue;
+        }
+        done[iu] = true;
+        settled += 1;
+        if run.budget.check(settled, store.len(), c.width).is_err() {
+            complete = false;
+            break;
+        }
+        cur.copy_from_slice(store.get(i));
+        reached[c.room(&cur)] = true;
+        if c.is_goal(&cur) {
+            continue;
+        }
+        let mut next: Vec<(Vec<u64>, u32, f64)> = Vec::new();
+        c.successors(&cur, &mut scratch, |t, act, cost| {
+            next.push((t.to_vec(), act, cost));
+        });
+        for (t, act, cost) in next {
+            let nd = d + cost;
+            if act & PULL == 0 && risky[act as usize] && cause(prep, c, &cur, act).is_some() {
+                let live = *checked
+                    .entry(t.clone())
+                    .or_insert_with(|| can_reach_goal(c, &mut h, &t, &run.budget));
+                match live {
+                    Some(true) => {}
+                    Some(false) => {
+                        let key = (act, c.room(&t));
+                        if kinds.get(&key).is_none_or(|k| nd < k.0) {
+                            kinds.insert(key, (nd, i, t));
+                        }
+                        continue;
+                    }
+                    None => {
+                        complete = false;
+                        continue;
+                    }
+                }
+            }
+            let (j, new) = store.insert(&t);
+            let ju = j as usize;
+            if new {
+                dist.push(nd);
+                parent.push(i);
+                via.push(act);
+                done.push(false);
+                queue.push(nd, j);
+            } else if !done[ju] && nd < dist[ju] {
+                dist[ju] = nd;
+                parent[ju] = i;
+                via[ju] = act;
+                queue.push(nd, j);
+            }
+        }
+    }
+    run.states += settled;
+    let mut ranked: Vec<_> = kinds.into_iter().collect();
+    ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
+    let total = ranked.len();
+    let mut found = Vec::new();
+    for ((act, _), (cost, from, to)) in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
+        let mut acts = Vec::new();
+        let mut k = from;
+        while parent[k as usize] != ROOT {
+            acts.push((via[k as usize], store.get(k).to_vec()));
+            k = parent[k as usize];
+        }
+        acts.reverse();
+        found.push(describe(prep, c, acts, store.get(from), act, &to, cost)?);
+    }
+    Ok(Found {
+        dead_ends: DeadEnds {
+            exist: if total > 0 {
+                Some(true)
+            } else if complete {
+                Some(false)
+            } else {
+                None
+            },
+            states: if complete && total == 0 {
+                Some(0)
+            } else {
+                None
+            },
+            found,
+            kinds: total,
+            complete,
+        },
+        reached,
+        start_dead: false,
+    })
+}
+
+/// A plan found quickly, not necessarily the cheapest, for an upper bound.
+pub(crate) fn greedy_plan(run: &mut Run<'_, '_>) -> Result<Option<Plan>, SolveError> {
+    let prep = run.prep;
+    let c = &prep.compiled;
+    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let ex = events::quick_plan(c, &mut h, &c.start, &run.budget.share(0.5));
+    run.states += ex.found.settled;
+    match ex.found.outcome {
+        Outcome::Goal(g) => Ok(Some(prep.plan_to(&ex, g)?)),
+        _ => Ok(None),
+    }
+}
+
+/// The plan with the fewest pulls (walking free), cheapest among those:
+/// Dijkstra over the explored graph ordered by `(pulls, cost)`.
+pub(crate) fn min_pulls_explored(
+    prep: &Prepared<'_>,
+    c: &Compiled,
+    ex: &Explored,
+) -> Result<Option<Plan>, SolveError> {
+    let n = ex.len();
+    let mut best: Vec<(u32, f64)> = vec![(u32::MAX, f64::INFINITY); n];
+    let mut parent = vec![ROOT; n];
+    let mut via = vec![0u32; n];
+    let mut done = vec![false; n];
+    let mut heap = BinaryHeap::new();
+    best[0] = (0, 0.0);
+    heap.push(Reverse((0u32, 0f64.to_bits(), 0u32)));
+    let mut goal = None;
+    while let Some(Reverse((pulls, cost_bits, i))) = heap.pop() {
+        let iu = i as usize;
+        if done[iu] {
+            continue;
+        }
+        done[iu] = true;
+        if c.is_goal(ex.store.get(i)) {
+            goal = Some(i);
+            break;
+        }
+        let cost = f64::from_bits(cost_bits);
+        for e in ex.edges_of(i) {
+            let next = (
+                pulls + u32::from(e.act & PULL != 0),
+                cost + prep.act_cost(e.act),
+            );
+            let t = e.to as usize;
+            if !done[t] && next < best[t] {
+                best[t] = next;
+                parent[t] = i;
+                via[t] = e.act;
+                heap.push(Reverse((next.0, next.1.to_bits(), e.to)));
+            }
+        }
+    }
+    let Some(mut i) = goal else { return Ok(None) };
+    let mut acts = VecDeque::new();
+    while parent[i as usize] != ROOT {
+        acts.push_front((via[i as usize], ex.store.get(i).to_vec()));
+        i = parent[i as usize];
+    }
+    prep.plan(c, acts.into_iter()).map(Some)
+}

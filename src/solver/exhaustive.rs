@@ -1,0 +1,166 @@
+//! Every reachable state, by Dijkstra's algorithm, with the whole graph of
+//! steps kept: what counting states and dead ends exactly needs. Goal states
+//! are not left (the game ends there).
+
+use std::collections::VecDeque;
+
+use super::astar::{ROOT, whole_costs};
+use super::budget::{Budget, Stop};
+use super::compile::Compiled;
+use super::queue::Queue;
+use super::store::Store;
+
+/// One recorded step of the explored graph.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Edge {
+    pub to: u32,
+    pub act: u32,
+}
+
+/// Every reachable state with its least cost and the steps out of it.
+pub(crate) struct Explored {
+    pub store: Store,
+    pub dist: Vec<f64>,
+    pub parent: Vec<u32>,
+    pub via: Vec<u32>,
+    /// Goal states, cheapest first.
+    pub goals: Vec<u32>,
+    /// The steps out of state `i` are `edges[edge_start[i]..edge_start[i + 1]]`.
+    pub edges: Vec<Edge>,
+    pub edge_start: Vec<u32>,
+}
+
+impl Explored {
+    /// Number of reachable states.
+    pub fn len(&self) -> usize {
+        self.store.len()
+    }
+
+    /// The steps out of state `i` (none for a goal state).
+    pub fn edges_of(&self, i: u32) -> &[Edge] {
+        let a = self.edge_start[i as usize] as usize;
+        let b = self.edge_start[i as usize + 1] as usize;
+        &self.edges[a..b]
+    }
+
+    /// The actions from the start to state `i`, each with the state it reaches.
+    pub fn actions_to(&self, mut i: u32) -> Vec<(u32, u32)> {
+        let mut acts = Vec::new();
+        while self.parent[i as usize] != ROOT {
+            acts.push((self.via[i as usize], i));
+            i = self.parent[i as usize];
+        }
+        acts.reverse();
+        acts
+    }
+
+    /// Which states can still reach a goal state: a search backwards over the edges.
+    pub fn live(&self) -> Vec<bool> {
+        let n = self.len();
+        let mut start = vec![0u32; n + 1];
+        for e in &self.edges {
+            start[e.to as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut preds = vec![0u32; self.edges.len()];
+        for i in 0..n as u32 {
+            for e in self.edges_of(i) {
+                preds[fill[e.to as usize] as usize] = i;
+                fill[e.to as usize] += 1;
+            }
+        }
+        let mut live = vec![false; n];
+        let mut queue: VecDeque<u32> = VecDeque::new();
+        for &g in &self.goals {
+            live[g as usize] = true;
+            queue.push_back(g);
+        }
+        while let Some(v) = queue.pop_front() {
+            for &u in &preds[start[v as usize] as usize..start[v as usize + 1] as usize] {
+                if !live[u as usize] {
+                    live[u as usize] = true;
+                    queue.push_back(u);
+                }
+            }
+        }
+        live
+    }
+}
+
+/// Explores every state reachable from the start of `c`.
+///
+/// # Errors
+/// [`Stop`] when the budget runs out first.
+pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Stop> {
+    let mut ex = Explored {
+        store: Store::new(c.width, c.layout.total_bits),
+        dist: vec![0.0],
+        parent: vec![ROOT],
+        via: vec![0],
+        goals: Vec::new(),
+        edges: Vec::new(),
+        edge_start: Vec::new(),
+    };
+    ex.store.insert(&c.start);
+    // Per state: where its edges start once it is expanded.
+    let mut first_edge: Vec<u32> = vec![u32::MAX];
+    let mut ends: Vec<u32> = vec![0];
+    let mut queue = Queue::new(whole_costs(c));
+    queue.push(0.0, 0);
+    let mut settled = 0usize;
+    let mut cur = vec![0u64; c.width];
+    let mut scratch = vec![0u64; c.width];
+    // Edges are recorded in settling order; `first_edge`/`ends` find them.
+    while let Some((d, i)) = queue.pop() {
+        let iu = i as usize;
+        if first_edge[iu] != u32::MAX || d != ex.dist[iu] {
+            continue;
+        }
+        settled += 1;
+        budget.check(settled, ex.store.len(), c.width)?;
+        first_edge[iu] = ex.edges.len() as u32;
+        cur.copy_from_slice(ex.store.get(i));
+        if c.is_goal(&cur) {
+            ex.goals.push(i);
+            ends[iu] = ex.edges.len() as u32;
+            continue;
+        }
+        c.successors(&cur, &mut scratch, |t, act, cost| {
+            let nd = d + cost;
+            let (j, new) = ex.store.insert(t);
+            let ju = j as usize;
+            if new {
+                ex.dist.push(nd);
+                ex.parent.push(i);
+                ex.via.push(act);
+                first_edge.push(u32::MAX);
+                ends.push(0);
+                queue.push(nd, j);
+            } else if first_edge[ju] == u32::MAX && nd < ex.dist[ju] {
+                ex.dist[ju] = nd;
+                ex.parent[ju] = i;
+                ex.via[ju] = act;
+                queue.push(nd, j);
+            }
+            ex.edges.push(Edge { to: j, act });
+        });
+        ends[iu] = ex.edges.len() as u32;
+    }
+    // Lay the edges out by state number.
+    let n = ex.store.len();
+    let mut edges = Vec::with_capacity(ex.edges.len());
+    let mut edge_start = Vec::with_capacity(n + 1);
+    for i in 0..n {
+        edge_start.push(edges.len() as u32);
+        if first_edge[i] != u32::MAX {
+            edges.extend_from_slice(&ex.edges[first_edge[i] as usize..ends[i] as usize]);
+        }
+    }
+    edge_start.push(edges.len() as u32);
+    ex.edges = edges;
+    ex.edge_start = edge_start;
+    Ok(ex)
+}

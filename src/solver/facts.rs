@@ -1,0 +1,345 @@
+//! Facts about a level that follow from the rules without a search of its
+//! states, because keys are never lost.
+//!
+//! - [`relaxed`]: what the player might reach if small keys were never spent,
+//!   every lever door a reached lever flips could stand open, and the goal
+//!   did not end the game. Everything really reachable is in it, so a goal
+//!   outside it proves the level unsolvable, and a key without which the goal
+//!   is outside it is needed by every solution (a *landmark*).
+//! - [`irreversible_passages`]: the steps that walking back cannot undo. Any
+//!   other step can be undone (walk back, pull the lever again) and keys only
+//!   help, so only these can lead into a dead end.
+//!
+//! Both take time linear in the size of the level.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
+
+/// What the player might reach, by the relaxed rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    pub rooms: Vec<bool>,
+    pub keys: Vec<bool>,
+    /// The goal room is reached with every key it requires.
+    pub goal: bool,
+}
+
+/// The relaxed state: everything collected so far, nothing ever spent.
+struct Relaxed<'a> {
+    m: &'a Mechanics,
+    removed: &'a [bool],
+    keys: Vec<bool>,
+    levers: Vec<bool>,
+    small: u32,
+}
+
+impl Holdings for Relaxed<'_> {
+    fn door_open(&self, door: usize) -> bool {
+        let at_start = matches!(
+            self.m.doors()[door].opening,
+            Opening::Lever {
+                open_at_start: true
+            }
+        );
+        at_start || self.m.flipped_by(door).iter().any(|&l| self.levers[l])
+    }
+
+    fn holds(&self, key: usize) -> bool {
+        self.keys[key]
+    }
+
+    fn unlocked(&self, _: usize) -> bool {
+        false
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        self.small
+    }
+}
+
+/// Passages waiting for what blocks them.
+#[derive(Default)]
+struct Waiting {
+    key: Vec<Vec<Passage>>,
+    door: Vec<Vec<Passage>>,
+    small: BinaryHeap<Reverse<(u32, usize)>>,
+    small_passages: Vec<Passage>,
+}
+
+/// The relaxed reach of the level, with the keys marked in `removed` taken
+/// out of it.
+pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
+    let mut state = Relaxed {
+        m,
+        removed,
+        keys: vec![false; m.keys().len()],
+        levers: vec![false; m.levers().len()],
+        small: 0,
+    };
+    let mut rooms = vec![false; m.rooms()];
+    let mut wait = Waiting {
+        key: vec![Vec::new(); m.keys().len()],
+        door: vec![Vec::new(); m.doors().len()],
+        ..Waiting::default()
+    };
+    let mut queue = vec![m.start()];
+    rooms[m.start()] = true;
+    let mut ready: Vec<Passage> = Vec::new();
+    while let Some(r) = queue.pop() {
+        enter(&mut state, &mut wait, r, &mut ready);
+        ready.extend_from_slice(m.passages_from(r));
+        while let Some(p) = ready.pop() {
+            if rooms[p.to] {
+                continue;
+            }
+            match m.blocked(p, &state) {
+                None => {
+                    rooms[p.to] = true;
+                    queue.push(p.to);
+                }
+                Some(Blocked::Closed) => {
+                    if m.doors()[p.door].opening != Opening::Shut {
+                        wait.door[p.door].push(p);
+                    }
+                }
+                Some(Blocked::MissingKeys(keys)) => {
+                    if let Some(&k) = keys.first()
+                        && !removed.get(k).copied().unwrap_or(false)
+                    {
+                        wait.key[k].push(p);
+                    }
+                }
+                Some(Blocked::NotEnoughSmallKeys { needed, .. }) => {
+                    wait.small
+                        .push(Reverse((needed, wait.small_passages.len())));
+                    wait.small_passages.push(p);
+                }
+            }
+        }
+    }
+    let goal = rooms[m.goal()] && m.goal_requires().iter().all(|&k| state.keys[k]);
+    Reach {
+        rooms,
+        keys: state.keys,
+        goal,
+    }
+}
+
+/// Takes what lies in room `r` and wakes the passages that were waiting for it.
+fn enter(state: &mut Relaxed<'_>, wait: &mut Waiting, r: usize, ready: &mut Vec<Passage>) {
+    let m = state.m;
+    for k in m.keys_in(r) {
+        if state.removed.get(k).copied().unwrap_or(false) || state.keys[k] {
+            continue;
+        }
+        if m.keys()[k].small {
+            state.small += 1;
+        } else {
+            state.keys[k] = true;
+            ready.append(&mut wait.key[k]);
+        }
+    }
+    while let Some(&Reverse((needed, i))) = wait.small.peek() {
+        if needed > state.small {
+            break;
+        }
+        wait.small.pop();
+        ready.push(wait.small_passages[i]);
+    }
+    for l in m.levers_in(r) {
+        if !state.levers[l] {
+            state.levers[l] = true;
+            for &d in &m.levers()[l].flips {
+                ready.append(&mut wait.door[d]);
+            }
+        }
+    }
+}
+
+/// Keys that every solution must pick up, found among `candidates` (at most
+/// `limit` of them): the goal is outside the relaxed reach without each.
+pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Vec<usize> {
+    let mut removed = vec![false; m.keys().len()];
+    let mut found = Vec::new();
+    for &k in candidates {
+        if found.len() >= limit {
+            break;
+        }
+        removed[k] = true;
+        if !relaxed(m, &removed).goal {
+            found.push(k);
+        }
+        removed[k] = false;
+    }
+    found
+}
+
+/// Passages that walking back cannot undo, among those from `rooms`: doors
+/// with a small lock (the keys are spent), and one-way doors whose two
+/// sides are not joined by doors that are always open and never locked.
+pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passage> {
+    let free = free_components(m);
+    m.passages()
+        .iter()
+        .copied()
+        .filter(|p| rooms.get(p.from).copied().unwrap_or(false))
+        .filter(|p| {
+            let door = &m.doors()[p.door];
+            door.small_locks > 0 || (door.one_way && free[p.from] != free[p.to])
+        })
+        .collect()
+}
+
+/// A passage anyone can take at any time: open for good, no lock.
+fn is_free(m: &Mechanics, p: Passage) -> bool {
+    let door = &m.doors()[p.door];
+    door.opening == Opening::Open && door.locks.is_empty() && door.small_locks == 0
+}
+
+/// The strongly connected components of the rooms over free passages:
+/// rooms in one component can always walk to each other.
+fn free_components(m: &Mechanics) -> Vec<u32> {
+    // Tarjan's algorithm, iterative.
+    let n = m.rooms();
+    const UNSEEN: u32 = u32::MAX;
+    let mut index = vec![UNSEEN; n];
+    let mut low = vec![0u32; n];
+    let mut comp = vec![UNSEEN; n];
+    let mut stack: Vec<usize> = Vec::new();
+    let mut on_stack = vec![false; n];
+    let mut next = 0u32;
+    let mut comps = 0u32;
+    for root in 0..n {
+        if index[root] != UNSEEN {
+            continue;
+        }
+        // (room, position in its passage list)
+        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut i)) = call.last_mut() {
+            let out = m.passages_from(v);
+            if let Some(&p) = out.get(*i) {
+                *i += 1;
+                if !is_free(m, p) {
+                    continue;
+                }
+                let w = p.to;
+                if index[w] == UNSEEN {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    call.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            call.pop();
+            if let Some(&(u, _)) = call.last() {
+                low[u] = low[u].min(low[v]);
+            }
+            if low[v] == index[v] {
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    comp[w] = comps;
+                    if w == v {
+                        break;
+                    }
+                }
+                comps += 1;
+            }
+        }
+    }
+    comp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Door, Key, Level, Lever, Room};
+
+    /// r1 -d1 (locks red)- r2 (goal); red lies behind a small lock in r3.
+    fn level() -> Level {
+        let mut level = Level::new("t");
+        level.rooms.push(Room::new("r2", [0.0, 0.0]));
+        level.rooms.push(Room::new("r3", [0.0, 0.0]));
+        let mut d1 = Door::new("d1", "r1", "r2");
+        d1.locks = vec!["red".into()];
+        let mut d2 = Door::new("d2", "r1", "r3");
+        d2.small_locks = 1;
+        level.doors = vec![d1, d2];
+        let mut s = Key::new("s", "r1");
+        s.small = true;
+        level.keys = vec![Key::new("red", "r3"), s, Key::new("gem", "r3")];
+        level.goal = "r2".into();
+        level
+    }
+
+    #[test]
+    fn relaxed_reach_follows_keys_and_small_keys() {
+        let m = Mechanics::new(&level()).unwrap();
+        let reach = relaxed(&m, &[false; 3]);
+        assert!(reach.goal);
+        assert_eq!(
+            reach.keys,
+            vec![true, false, true],
+            "small keys are counted, not held"
+        );
+        let no_small = relaxed(&m, &[false, true, false]);
+        assert!(
+            !no_small.goal,
+            "without the small key, r3 and red stay out of reach"
+        );
+        assert_eq!(landmarks(&m, &[0, 1, 2], 10), vec![0, 1]);
+    }
+
+    #[test]
+    fn lever_doors_open_once_a_lever_is_reached() {
+        let mut level = level();
+        level.doors[0].locks.clear();
+        level.doors[0].open = false;
+        level.levers = vec![Lever::new("l", "r3", vec!["d1".into()])];
+        let m = Mechanics::new(&level).unwrap();
+        assert!(relaxed(&m, &[false; 3]).goal);
+        assert!(
+            !relaxed(&m, &[false, true, false]).goal,
+            "the lever is behind the small lock"
+        );
+    }
+
+    #[test]
+    fn only_spending_and_real_drops_are_irreversible() {
+        let mut level = level();
+        let mut drop = Door::new("d3", "r2", "r3");
+        drop.one_way = true;
+        level.doors.push(drop);
+        let m = Mechanics::new(&level).unwrap();
+        let all = vec![true; 3];
+        let mut doors: Vec<usize> = irreversible_passages(&m, &all)
+            .iter()
+            .map(|p| p.door)
+            .collect();
+        doors.sort_unstable();
+        assert_eq!(
+            doors,
+            vec![1, 1, 2],
+            "both ways through the small lock, and the drop"
+        );
+        // A free way back makes the drop a shortcut.
+        level.doors.push(Door::new("d4", "r3", "r2"));
+        let m = Mechanics::new(&level).unwrap();
+        let doors: Vec<usize> = irreversible_passages(&m, &all)
+            .iter()
+            .map(|p| p.door)
+            .collect();
+        assert_eq!(doors, vec![1, 1]);
+    }
+}

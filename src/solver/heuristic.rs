@@ -1,0 +1,266 @@
+//! A lower bound on the cost still to pay from a state, for A*: walking
+//! distances that ignore every lock and lever, combined with the keys every
+//! solution must still fetch (landmarks).
+//!
+//! From room `r`, with landmark keys `M` not yet held, any solution still
+//! has to enter each room of `M` and end in the goal `g`. So it costs at least
+//!
+//! - `d(r, x) + d(x, g)` for each `x` in `M`, and `d(r, g)`;
+//! - `min d(r, y) + MST(M ∪ {g})` over `y` in `M ∪ {g}`: the walk from its
+//!   first landmark on passes through all of `M ∪ {g}`, so it weighs at least
+//!   a spanning tree of them.
+//!
+//! `d` ignores locks, levers and small keys, so it never exceeds the true
+//! walking cost; the bound is the larger of the two and is consistent (one
+//! step of cost `c` lowers it by at most `c`), so A* needs no reopening.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use rustc_hash::FxHashMap;
+
+use super::compile::{Compiled, NONE, test};
+use super::facts;
+use crate::rules::mechanics::Mechanics;
+
+/// Most landmarks a bound tracks (their holding is one bit of a `u64`).
+const MAX_LANDMARKS: usize = 64;
+/// Candidates tested for being landmarks, at most.
+const MAX_CANDIDATES: usize = 256;
+/// Landmarks times rooms, at most: each landmark costs a search of the rooms.
+const MAX_DISTANCE_WORK: usize = 8_000_000;
+
+struct Landmark {
+    /// The state bit that says it is held.
+    bit: u32,
+    /// The room it lies in.
+    room: usize,
+    /// Distance from each room to the landmark's room.
+    to: Vec<f64>,
+    /// Distance from its room to the goal.
+    to_goal: f64,
+}
+
+/// The lower bound of one compiled level.
+pub(crate) struct Heuristic {
+    to_goal: Vec<f64>,
+    landmarks: Vec<Landmark>,
+    /// Symmetric distances between landmarks (index `m` is the goal).
+    between: Vec<Vec<f64>>,
+    mst: FxHashMap<u64, f64>,
+}
+
+impl Heuristic {
+    /// The bound for `c`, with landmarks found among the keys that lock the
+    /// shortest ways to the goal (keys marked in `removed` are not there).
+    pub fn new(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Self {
+        let reverse = reverse_graph(c);
+        let goal = c.goal_room as usize;
+        let to_goal = distances_to(&reverse, goal);
+        let work_cap = (MAX_DISTANCE_WORK / (c.rooms() + c.exits.len()).max(1)).min(MAX_LANDMARKS);
+        let candidates = candidates(m, c, removed);
+        let found = facts::landmarks(m, &candidates, work_cap);
+        let mut landmarks: Vec<Landmark> = found
+            .into_iter()
+            .filter(|&k| c.key_bit[k] != NONE)
+            .map(|k| {
+                let room = m.keys()[k].room;
+                let to = distances_to(&reverse, room);
+                Landmark {
+                    bit: c.key_bit[k],
+                    room,
+                    to_goal: to_goal[room],
+                    to,
+                }
+            })
+            .collect();
+        // Keys lying in one room share a bit: one landmark is enough.
+        landmarks.sort_by_key(|l| l.bit);
+        landmarks.dedup_by_key(|l| l.bit);
+        let between = between(&landmarks, &to_goal, goal);
+        Self {
+            to_goal,
+            landmarks,
+            between,
+            mst: FxHashMap::default(),
+        }
+    }
+
+    /// A lower bound on the cost from state `s` to the goal; infinite when
+    /// the goal cannot be reached from it at all.
+    pub fn bound(&mut self, c: &Compiled, s: &[u64]) -> f64 {
+        if c.is_goal(s) {
+            return 0.0;
+        }
+        let r = c.room(s);
+        let mut mask = 0u64;
+        let mut first = self.to_goal[r];
+        let mut one = self.to_goal[r];
+        for (i, lm) in self.landmarks.iter().enumerate() {
+            if !test(s, lm.bit) {
+                mask |= 1 << i;
+                first = first.min(lm.to[r]);
+                one = one.max(lm.to[r] + lm.to_goal);
+            }
+        }
+        if mask == 0 || !one.is_finite() {
+            return one;
+        }
+        let tree = match self.mst.get(&mask) {
+            Some(&t) => t,
+            None => {
+                let t = spanning_tree(&self.between, mask);
+                self.mst.insert(mask, t);
+                t
+            }
+        };
+        one.max(first + tree)
+    }
+}
+
+/// Per room: `(from room, cost)` of every exit into it, ignoring what it needs.
+fn reverse_graph(c: &Compiled) -> Vec<Vec<(usize, f64)>> {
+    let mut into = vec![Vec::new(); c.rooms()];
+    for r in 0..c.rooms() {
+        for e in c.exits_of(r) {
+            into[e.to as usize].push((r, e.cost));
+        }
+    }
+    into
+}
+
+/// Walking distance from every room to `target`, ignoring locks and levers.
+fn distances_to(into: &[Vec<(usize, f64)>], target: usize) -> Vec<f64> {
+    let mut dist = vec![f64::INFINITY; into.len()];
+    let mut heap = BinaryHeap::new();
+    dist[target] = 0.0;
+    heap.push(Reverse((0f64.to_bits(), target)));
+    while let Some(Reverse((bits, r))) = heap.pop() {
+        let d = f64::from_bits(bits);
+        if d > dist[r] {
+            continue;
+        }
+        for &(from, cost) in &into[r] {
+            let nd = d + cost;
+            if nd < dist[from] {
+                dist[from] = nd;
+                heap.push(Reverse((nd.to_bits(), from)));
+            }
+        }
+    }
+    dist
+}
+
+/// Symmetric distances among the landmarks and the goal (last).
+fn between(landmarks: &[Landmark], to_goal: &[f64], goal: usize) -> Vec<Vec<f64>> {
+    let n = landmarks.len();
+    let mut d = vec![vec![0.0; n + 1]; n + 1];
+    for i in 0..n {
+        for j in 0..n {
+            if i != j {
+                // `landmarks[j].to[room]` is the distance from room to j.
+                let ij = landmarks[j].to[landmarks[i].room];
+                let ji = landmarks[i].to[landmarks[j].room];
+                d[i][j] = ij.min(ji);
+            }
+        }
+        let ig = to_goal[landmarks[i].room];
+        let gi = landmarks[i].to[goal];
+        d[i][n] = ig.min(gi);
+        d[n][i] = d[i][n];
+    }
+    d
+}
+
+/// Weight of a minimum spanning tree over the landmarks in `mask` and the
+/// goal (Prim's algorithm); infinite if they are not all joined.
+fn spanning_tree(between: &[Vec<f64>], mask: u64) -> f64 {
+    let goal = between.len() - 1;
+    let mut nodes: Vec<usize> = (0..goal).filter(|&i| mask & (1 << i) != 0).collect();
+    nodes.push(goal);
+    let mut best: Vec<f64> = nodes.iter().map(|&v| between[goal][v]).collect();
+    let mut done = vec![false; nodes.len()];
+    done[nodes.len() - 1] = true;
+    let mut total = 0.0;
+    for _ in 1..nodes.len() {
+        let mut pick = None;
+        for (i, &b) in best.iter().enumerate() {
+            if !done[i] && pick.is_none_or(|p: usize| b < best[p]) {
+                pick = Some(i);
+            }
+        }
+        let Some(p) = pick else { break };
+        done[p] = true;
+        total += best[p];
+        for (i, &v) in nodes.iter().enumerate() {
+            if !done[i] {
+                best[i] = best[i].min(between[nodes[p]][v]);
+            }
+        }
+    }
+    total
+}
+
+/// Keys worth testing as landmarks, most promising first: those the goal
+/// requires, then the keys locking the doors of a shortest walk to the goal
+/// (ignoring locks), then the keys locking the walks to those keys, and so on.
+fn candidates(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Vec<usize> {
+    let parent = shortest_tree(c, m.start());
+    let mut seen = vec![false; m.keys().len()];
+    let mut out: Vec<usize> = Vec::new();
+    let mut add = |k: usize, out: &mut Vec<usize>, targets: &mut Vec<usize>| {
+        if !seen[k] && !removed.get(k).copied().unwrap_or(false) && c.key_bit[k] != NONE {
+            seen[k] = true;
+            out.push(k);
+            targets.push(m.keys()[k].room);
+        }
+    };
+    let mut targets = vec![m.goal()];
+    for &k in m.goal_requires() {
+        add(k, &mut out, &mut targets);
+    }
+    let mut next = 0;
+    while next < targets.len() && out.len() < MAX_CANDIDATES {
+        let mut room = targets[next];
+        next += 1;
+        let mut steps = 0;
+        while let Some(&(from, door)) = parent.get(room).and_then(Option::as_ref) {
+            for &k in &m.doors()[door].locks {
+                add(k, &mut out, &mut targets);
+            }
+            room = from;
+            steps += 1;
+            if steps > parent.len() {
+                break;
+            }
+        }
+    }
+    out.truncate(MAX_CANDIDATES);
+    out
+}
+
+/// A shortest-walk tree from `start` ignoring locks and levers: per room,
+/// the room and door it is entered from.
+fn shortest_tree(c: &Compiled, start: usize) -> Vec<Option<(usize, usize)>> {
+    let mut parent = vec![None; c.rooms()];
+    let mut dist = vec![f64::INFINITY; c.rooms()];
+    let mut heap = BinaryHeap::new();
+    dist[start] = 0.0;
+    heap.push(Reverse((0f64.to_bits(), start)));
+    while let Some(Reverse((bits, r))) = heap.pop() {
+        let d = f64::from_bits(bits);
+        if d > dist[r] {
+            continue;
+        }
+        for e in c.exits_of(r) {
+            let to = e.to as usize;
+            let nd = d + e.cost;
+            if nd < dist[to] {
+                dist[to] = nd;
+                parent[to] = Some((r, e.door as usize));
+                heap.push(Reverse((nd.to_bits(), to)));
+            }
+        }
+    }
+    parent
+}

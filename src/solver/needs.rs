@@ -1,0 +1,280 @@
+//! Which keys a solution needs: named keys one by one (is the level still
+//! solvable without it?), small keys as a number (any small key can stand
+//! for another, so the question is how many, not which).
+
+use super::analysis::{KeyNeeds, Run, SmallKeys};
+use super::astar::Outcome;
+use super::compile::{PULL, test};
+use super::events;
+use super::facts;
+use super::heuristic::Heuristic;
+use super::reversible;
+use super::{Plan, Prepared, SolveError};
+use crate::model::KeyId;
+use crate::rules::Step;
+
+/// Most ways of choosing which small keys to keep that are tried when
+/// asking whether any of them will do.
+const MAX_CHOICES: u64 = 24;
+
+/// Is the level solvable with the keys of `removed` taken out? `None` when
+/// the budget ran out first. `reversible` says the level has no
+/// irreversible step, so exploring rooms answers it without a search.
+fn solvable_without(
+    run: &mut Run<'_, '_>,
+    removed: &[bool],
+    reversible: bool,
+) -> Result<Option<bool>, SolveError> {
+    let prep = run.prep;
+    let m = &prep.mechanics;
+    let relaxed = facts::relaxed(m, removed).goal;
+    if !relaxed {
+        return Ok(Some(false));
+    }
+    // Without levers nothing in an undoable level is relaxed: the fixpoint
+    // is exact (it only lets the goal room be walked through, which does not
+    // change whether the goal is reached).
+    let levers = m
+        .doors()
+        .iter()
+        .any(|d| matches!(d.opening, crate::rules::mechanics::Opening::Lever { .. }));
+    if reversible && !levers {
+        return Ok(Some(true));
+    }
+    if reversible {
+        // The goal room as a wall reaches less than a player can, and as a
+        // passage more: each settles the question one way.
+        let wall = reversible::explore(m, removed, true, &run.budget);
+        match wall {
+            Ok(w) => {
+                run.states += w.states;
+                if w.goal || !w.leaks {
+                    return Ok(Some(w.goal));
+                }
+                // A player lacking a key the goal requires might get further
+                // through the goal room: let the search decide.
+            }
+            Err(stop) => {
+                run.stop(stop);
+                return Ok(None);
+            }
+        }
+    }
+    let without = Prepared::new(prep.level, removed)?;
+    let c = &without.compiled;
+    let mut h = Heuristic::new(m, c, removed);
+    let ex = events::quick_plan(c, &mut h, &c.start, &run.budget.share(0.3));
+    run.states += ex.found.settled;
+    Ok(match ex.found.outcome {
+        Outcome::Goal(_) => Some(true),
+        Outcome::Unreachable => Some(false),
+        Outcome::Stopped { stop, .. } => {
+            run.stop(stop);
+            None
+        }
+    })
+}
+
+/// The keys a solution needs, given a least-cost `plan` (nothing is worked
+/// out for a level that cannot be solved).
+pub(crate) fn key_needs(
+    run: &mut Run<'_, '_>,
+    plan: Option<&Plan>,
+    solvable: Option<bool>,
+    reversible: bool,
+) -> Result<KeyNeeds, SolveError> {
+    let prep = run.prep;
+    let level = prep.level;
+    let mut needs = KeyNeeds::default();
+    if solvable != Some(true) {
+        return Ok(needs);
+    }
+    let picked = |key: &KeyId| {
+        plan.is_some_and(|p| {
+            p.steps
+                .iter()
+                .any(|s| matches!(s, Step::Pickup { key: k } if k == key))
+        })
+    };
+    let mut removed = vec![false; level.keys.len()];
+    for (k, key) in level.keys.iter().enumerate() {
+        if key.small {
+            continue;
+        }
+        let needed = if plan.is_some() && !picked(&key.id) {
+            Some(false) // the plan solves the level without ever touching it
+        } else if prep.mechanics.goal_requires().contains(&k) {
+            Some(true)
+        } else if run.out_of_time() {
+            None
+        } else {
+            removed[k] = true;
+            let without = solvable_without(run, &removed, reversible)?;
+            removed[k] = false;
+            without.map(|w| !w)
+        };
+        match needed {
+            Some(false) => needs.unneeded.push(key.id.clone()),
+            Some(true) => {}
+            None => needs.undecided.push(key.id.clone()),
+        }
+    }
+    needs.small = small_keys(run, plan, reversible)?;
+    Ok(needs)
+}
+
+/// How many small keys a solution needs: the fewest any plan spends (keep
+/// the ones picked up first and that plan still works), and whether any
+/// choice of that many will do.
+fn small_keys(
+    run: &mut Run<'_, '_>,
+    plan: Option<&Plan>,
+    reversible: bool,
+) -> Result<Option<SmallKeys>, SolveError> {
+    let prep = run.prep;
+    let smalls: Vec<usize> = (0..prep.level.keys.len())
+        .filter(|&k| prep.level.keys[k].small)
+        .collect();
+    if smalls.is_empty() {
+        return Ok(None);
+    }
+    let total = smalls.len() as u32;
+    let c = &prep.compiled;
+    let m = &prep.mechanics;
+    let spent = |s: &[u64], act: u32| -> u32 {
+        if act & PULL != 0 {
+            return 0;
+        }
+        let door = act as usize;
+        let bit = c.layout.unlock_bit[door];
+        if m.doors()[door].small_locks > 0 && !test(s, bit) {
+            m.doors()[door].small_locks
+        } else {
+            0
+        }
+    };
+    let mut h = Heuristic::new(m, c, &prep.removed);
+    let most = plan.map_or(u32::MAX, |p| spent_by(prep, p));
+    let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.3), spent);
+    run.states += ex.found.settled;
+    let needed = match ex.found.outcome {
+        Outcome::Goal(g) => {
+            let mut walker = events::Walker::new(c);
+            let mut total_spent = 0;
+            let mut before = c.start.clone();
+            for (act, after) in ex.actions_to(c, &mut walker, g) {
+                total_spent += spent(&before, act);
+                before = after;
+            }
+            Some(total_spent)
+        }
+        Outcome::Unreachable => None,
+        Outcome::Stopped { stop, .. } => {
+            run.stop(stop);
+            None
+        }
+    };
+    let any_enough = match needed {
+        Some(n) if n == 0 || n >= total => Some(true),
+        Some(n) => any_choice_enough(run, &smalls, n, reversible)?,
+        None => None,
+    };
+    Ok(Some(SmallKeys {
+        total,
+        needed,
+        any_enough,
+    }))
+}
+
+/// Small keys a plan spends.
+fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
+    let index = crate::model::LevelIndex::new(prep.level);
+    let mut unlocked = vec![false; prep.level.doors.len()];
+    let mut total = 0;
+    for step in &plan.steps {
+        if let Step::Move { door, .. } = step
+            && let Some(d) = index.door(door)
+            && !unlocked[d]
+        {
+            unlocked[d] = true;
+            total += prep.level.doors[d].small_locks;
+        }
+    }
+    total
+}
+
+/// Whether every choice of `keep` of the small keys `smalls` leaves the
+/// level solvable; `None` when there are too many choices to try.
+fn any_choice_enough(
+    run: &mut Run<'_, '_>,
+    smalls: &[usize],
+    keep: u32,
+    reversible: bool,
+) -> Result<Option<bool>, SolveError> {
+    let n = smalls.len() as u64;
+    let drop = n - u64::from(keep);
+    if choose(n, drop) > MAX_CHOICES {
+        return Ok(None);
+    }
+    let mut removed = vec![false; run.prep.level.keys.len()];
+    let mut pick: Vec<usize> = (0..drop as usize).collect();
+    loop {
+        for &i in &pick {
+            removed[smalls[i]] = true;
+        }
+        let ok = solvable_without(run, &removed, reversible)?;
+        for &i in &pick {
+            removed[smalls[i]] = false;
+        }
+        match ok {
+            Some(true) => {}
+            Some(false) => return Ok(Some(false)),
+            None => return Ok(None),
+        }
+        if !next_choice(&mut pick, smalls.len()) {
+            return Ok(Some(true));
+        }
+    }
+}
+
+/// The next `pick.len()`-subset of `0..n` in lexicographic order.
+fn next_choice(pick: &mut [usize], n: usize) -> bool {
+    let k = pick.len();
+    for i in (0..k).rev() {
+        if pick[i] < n - k + i {
+            pick[i] += 1;
+            for j in i + 1..k {
+                pick[j] = pick[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+fn choose(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k);
+    let mut r: u64 = 1;
+    for i in 0..k {
+        r = r.saturating_mul(n - i) / (i + 1);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_are_counted_and_walked_in_order() {
+        assert_eq!(choose(6, 2), 15);
+        assert_eq!(choose(5, 0), 1);
+        let mut pick = vec![0, 1];
+        let mut all = vec![pick.clone()];
+        while next_choice(&mut pick, 4) {
+            all.push(pick.clone());
+        }
+        assert_eq!(all.len(), 6);
+        assert_eq!(all.last(), Some(&vec![2, 3]));
+    }
+}

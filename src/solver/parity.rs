@@ -1,0 +1,382 @@
+//! Reachability over lever positions as bitsets, for levels whose every step
+//! can be undone (see [`super::reversible`]).
+//!
+//! With `L` levers whose doors are coupled, the position of the levers is a
+//! vector `p` of `L` bits: which have been pulled an odd number of times. A
+//! door those levers flip is open exactly when its state at the start,
+//! flipped by the levers of `p` that flip it, is open: a fixed set of `p`
+//! values. So each room keeps one bitset over all `2^L` positions (which it
+//! has been reached in), walking through a door spreads a room's bitset to
+//! the next room masked by the door's set, and pulling lever `j` moves every
+//! position `p` to `p ^ (1 << j)`, a few word swaps. Keys and switch levers
+//! are gained for good, so they only make more doors usable.
+//!
+//! This is the lever generator's evaluator over lever parities instead of
+//! door masks; `tests/solver_brute.rs` checks its rooms against the
+//! brute force.
+
+use super::budget::{Budget, Stop};
+use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
+
+/// Positions where bit `j` of the index (within a 64-bit word) is 0.
+const LOW: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
+
+/// Most coupled levers explored this way: `2^24` positions, 262,144 words
+/// per room (then only for levels of up to 16 rooms, by [`MAX_WORDS`]).
+pub(crate) const MAX_LEVERS: usize = 24;
+/// Most words of bitsets in all (32 MB).
+pub(crate) const MAX_WORDS: usize = 1 << 22;
+
+/// How a door is opened, for walking.
+#[derive(Clone, Debug)]
+pub(crate) enum Gate {
+    /// Always open (or best left open).
+    Open,
+    /// Never open.
+    Shut,
+    /// Open once this switch lever's room is reached.
+    Switch(usize),
+    /// Open in the positions of this bitset.
+    Positions(Vec<u64>),
+}
+
+/// The result of an exploration.
+pub(crate) struct Explored {
+    pub rooms: Vec<bool>,
+    pub keys: Vec<bool>,
+    /// Room-positions reached.
+    pub states: usize,
+}
+
+/// What the exploration needs to know of the level.
+pub(crate) struct Setup<'a> {
+    pub m: &'a Mechanics,
+    pub removed: &'a [bool],
+    pub gates: Vec<Gate>,
+    /// The coupled levers, bit `j` of a position is `levers[j]`.
+    pub levers: Vec<usize>,
+    /// Per lever: its bit among the coupled, if it is one.
+    pub bit_of: Vec<Option<u32>>,
+    pub goal_ends_game: bool,
+}
+
+/// Words of one room's bitset for `levers` coupled levers.
+pub(crate) fn words_for(levers: usize) -> usize {
+    ((1usize << levers) / 64).max(1)
+}
+
+/// The bitset of positions `p` in which `open_at_start ^ parity(p & mask)` holds.
+pub(crate) fn open_positions(open_at_start: bool, mask: u64, levers: usize) -> Vec<u64> {
+    let words = words_for(levers);
+    let positions = 1usize << levers;
+    let mut out = vec![0u64; words];
+    // Within one word: the pattern for the low 6 bits of the mask.
+    let mut low = 0u64;
+    for p in 0..64.min(positions) {
+        if ((p as u64 & mask).count_ones() % 2 == 1) != open_at_start {
+            low |= 1 << p;
+        }
+    }
+    for (i, w) in out.iter_mut().enumerate() {
+        let high = ((i as u64) << 6) & mask;
+        *w = if high.count_ones() % 2 == 1 {
+            !low
+        } else {
+            low
+        };
+        if positions < 64 {
+            *w &= (1u64 << positions) - 1;
+        }
+    }
+    out
+}
+
+/// Moves every position `p` of the bitset to `p ^ (1 << j)`.
+fn flip(words: &mut [u64], j: u32) {
+    if j < 6 {
+        let s = 1u32 << j;
+        let m = LOW[j as usize];
+        for x in words.iter_mut() {
+            *x = ((*x & m) << s) | ((*x >> s) & m);
+        }
+    } else {
+        let step = 1usize << (j - 6);
+        for i in 0..words.len() {
+            if i & step == 0 && i + step < words.len() {
+                words.swap(i, i + step);
+            }
+        }
+    }
+}
+
+/// Explores the rooms and lever positions from the start.
+///
+/// # Errors
+/// [`Stop`] when the budget runs out (time or cancel).
+pub(crate) fn explore(setup: &Setup<'_>, budget: &Budget<'_>) -> Result<Explored, Stop> {
+    let m = setup.m;
+    let words = words_for(setup.levers.len());
+    let rooms = m.rooms();
+    let mut reach = vec![0u64; rooms * words];
+    let mut keys = vec![false; m.keys().len()];
+    let mut switches = vec![false; m.levers().len()];
+    let mut seen = vec![false; rooms];
+    let mut todo = vec![m.start()];
+    reach[m.start() * words] = 1;
+    let mut scratch = vec![0u64; words];
+    // Rooms with a way out that waits for a key, or for a switch.
+    let mut wait_key: Vec<Vec<usize>> = vec![Vec::new(); m.keys().len()];
+    let mut wait_switch: Vec<Vec<usize>> = vec![Vec::new(); m.levers().len()];
+    let mut rounds = 0usize;
+    while let Some(r) = todo.pop() {
+        rounds += 1;
+        budget.check(rounds, 0, 1)?;
+        // Entering the goal room ends the game: nothing found there helps.
+        if setup.goal_ends_game && r == m.goal() {
+            seen[r] = true;
+            continue;
+        }
+        if !seen[r] {
+            seen[r] = true;
+            take(
+                setup,
+                r,
+                &mut keys,
+                &mut switches,
+                &mut wait_key,
+                &mut wait_switch,
+                &mut todo,
+            );
+        }
+        let at = r * words;
+        close_under_pulls(setup, r, &mut reach[at..at + words], &mut scratch);
+        for p in m.passages_from(r) {
+            match waits_for(setup, *p, &keys, &switches) {
+                Wait::Nothing => {}
+                Wait::Key(k) => {
+                    wait_key[k].push(r);
+                    continue;
+                }
+                Wait::Switch(l) => {
+                    wait_switch[l].push(r);
+                    continue;
+                }
+                Wait::Forever => continue,
+            }
+            let to = p.to * words;
+            let mut grew = false;
+            for w in 0..words {
+                let mask = match &setup.gates[p.door] {
+                    Gate::Positions(open) => open[w],
+                    _ => u64::MAX,
+                };
+                let add = reach[at + w] & mask & !reach[to + w];
+                if add != 0 {
+                    reach[to + w] |= add;
+                    grew = true;
+                }
+            }
+            if grew {
+                todo.push(p.to);
+            }
+        }
+    }
+    let states = reach.iter().map(|w| w.count_ones() as usize).sum();
+    Ok(Explored {
+        rooms: seen,
+        keys,
+        states,
+    })
+}
+
+/// Takes the keys and switches of room `r`, and looks again at the rooms
+/// whose ways out waited for them.
+fn take(
+    setup: &Setup<'_>,
+    r: usize,
+    keys: &mut [bool],
+    switches: &mut [bool],
+    wait_key: &mut [Vec<usize>],
+    wait_switch: &mut [Vec<usize>],
+    todo: &mut Vec<usize>,
+) {
+    let m = setup.m;
+    for k in m.keys_in(r) {
+        if !setup.removed.get(k).copied().unwrap_or(false) && !keys[k] {
+            keys[k] = true;
+            todo.append(&mut wait_key[k]);
+        }
+    }
+    for l in m.levers_in(r) {
+        if setup.bit_of[l].is_none() && !switches[l] {
+            switches[l] = true;
+            todo.append(&mut wait_switch[l]);
+        }
+    }
+}
+
+/// Adds to a room's positions every position its levers can pull it to.
+fn close_under_pulls(setup: &Setup<'_>, r: usize, set: &mut [u64], scratch: &mut [u64]) {
+    let bits: Vec<u32> = setup
+        .m
+        .levers_in(r)
+        .filter_map(|l| setup.bit_of[l])
+        .collect();
+    if bits.is_empty() {
+        return;
+    }
+    loop {
+        let mut grew = false;
+        for &j in &bits {
+            scratch.copy_from_slice(set);
+            flip(scratch, j);
+            for (x, y) in set.iter_mut().zip(scratch.iter()) {
+                if *y & !*x != 0 {
+                    *x |= *y;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            return;
+        }
+    }
+}
+
+/// What a way out waits for before it can be walked at all (lever
+/// positions aside).
+enum Wait {
+    Nothing,
+    Key(usize),
+    Switch(usize),
+    Forever,
+}
+
+/// Keys and switches gained so far, seen by the rules; doors that levers
+/// flip count as open here, their positions are masked by the caller.
+struct Gained<'a> {
+    setup: &'a Setup<'a>,
+    keys: &'a [bool],
+    switches: &'a [bool],
+}
+
+impl Holdings for Gained<'_> {
+    fn door_open(&self, door: usize) -> bool {
+        match &self.setup.gates[door] {
+            Gate::Switch(l) => self.switches[*l],
+            Gate::Shut => false,
+            Gate::Open | Gate::Positions(_) => true,
+        }
+    }
+
+    fn holds(&self, key: usize) -> bool {
+        self.keys[key]
+    }
+
+    fn unlocked(&self, _: usize) -> bool {
+        false
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        0
+    }
+}
+
+/// Asks the rules whether passage `p` can be walked, and if not what it
+/// waits for.
+fn waits_for(setup: &Setup<'_>, p: Passage, keys: &[bool], switches: &[bool]) -> Wait {
+    let gained = Gained {
+        setup,
+        keys,
+        switches,
+    };
+    match setup.m.blocked(p, &gained) {
+        None => Wait::Nothing,
+        Some(Blocked::Closed) => match setup.gates[p.door] {
+            Gate::Switch(l) => Wait::Switch(l),
+            _ => Wait::Forever,
+        },
+        Some(Blocked::MissingKeys(missing)) => match missing.first() {
+            Some(&k) if !setup.removed.get(k).copied().unwrap_or(false) => Wait::Key(k),
+            _ => Wait::Forever,
+        },
+        Some(Blocked::NotEnoughSmallKeys { .. }) => Wait::Forever,
+    }
+}
+
+/// The gate of each door, given how each lever is used.
+pub(crate) fn gates(
+    m: &Mechanics,
+    bit_of: &[Option<u32>],
+    switch_of: &[Option<usize>],
+    levers: usize,
+) -> Vec<Gate> {
+    m.doors()
+        .iter()
+        .enumerate()
+        .map(|(d, door)| match door.opening {
+            Opening::Open => Gate::Open,
+            Opening::Shut => Gate::Shut,
+            Opening::Lever { open_at_start } => {
+                if let Some(l) = switch_of[d] {
+                    return Gate::Switch(l);
+                }
+                let mask = m
+                    .flipped_by(d)
+                    .iter()
+                    .filter_map(|&l| bit_of[l])
+                    .fold(0u64, |acc, j| acc ^ (1 << j));
+                if mask == 0 {
+                    return if open_at_start {
+                        Gate::Open
+                    } else {
+                        Gate::Shut
+                    };
+                }
+                Gate::Positions(open_positions(open_at_start, mask, levers))
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_positions_follow_the_parity_of_the_levers_that_flip() {
+        for levers in [1usize, 3, 6, 8] {
+            for mask in [1u64, 0b101, 0b1000_0001 & ((1 << levers) - 1)] {
+                if mask == 0 {
+                    continue;
+                }
+                for start in [false, true] {
+                    let set = open_positions(start, mask, levers);
+                    for p in 0..(1usize << levers) {
+                        let want = start ^ ((p as u64 & mask).count_ones() % 2 == 1);
+                        let got = set[p / 64] & (1 << (p % 64)) != 0;
+                        assert_eq!(got, want, "levers {levers} mask {mask:b} p {p}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_flip_moves_each_position_to_its_partner() {
+        for j in [0u32, 3, 5, 6, 7] {
+            let mut words = vec![0u64; 4];
+            words[1] |= 1 << 5; // position 69
+            flip(&mut words, j);
+            let to = 69usize ^ (1 << j);
+            assert_eq!(words[to / 64], 1 << (to % 64), "j {j}");
+        }
+    }
+}
