@@ -207,7 +207,30 @@ impl Brute {
 
     /// Every reachable state; goal states are terminal (not expanded).
     fn explore(&self) -> Graph {
-        let start = self.start();
+        self.explore_from(self.start())
+    }
+
+    /// Whether a goal state can be reached from `from`.
+    fn live_from(&self, from: St) -> bool {
+        self.explore_from(from).goal.iter().any(|&g| g)
+    }
+
+    /// The state of play after `plan`, as this brute force sees it.
+    fn state_after(&self, level: &Level, plan: &[Step]) -> St {
+        let end = replay(level, plan).unwrap().end;
+        St {
+            room: end.room,
+            held: (0..self.key_room.len())
+                .filter(|&k| end.picked[k])
+                .collect(),
+            small: end.small_in_hand,
+            open: end.open,
+            unlocked: end.unlocked,
+        }
+    }
+
+    /// Every state reachable from `start`; goal states are not expanded.
+    fn explore_from(&self, start: St) -> Graph {
         let mut g = Graph {
             states: vec![start.clone()],
             edges: vec![Vec::new()],
@@ -1094,4 +1117,160 @@ fn dead_end_count_follows_format_state() {
     let a = analyze(&level, &SolveOptions::default()).unwrap();
     assert_eq!(a.reachable_states, Some(3), "reachable states");
     assert_eq!(a.dead_ends.states, Some(3), "dead-end states");
+}
+
+/// Plans, cost bounds and dead ends an analysis gives, checked against the
+/// brute force: whatever it claims must be true, complete or not.
+fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
+    let text = lockwork::format::to_string(level);
+    if let Some(solvable) = a.solvable {
+        assert_eq!(solvable, t.least_cost.is_some(), "solvable\n{text}");
+    }
+    if let Some(plan) = &a.plan {
+        assert_eq!(Some(plan.cost), t.least_cost, "least cost\n{text}");
+        check_plan(level, plan, "the plan");
+    }
+    if let Some(bounds) = &a.cost_bounds {
+        // No plan costs less than the lower bound; the plan found is one.
+        if let Some(least) = t.least_cost {
+            assert!(
+                bounds.lower <= least,
+                "lower bound {} > {least}\n{text}",
+                bounds.lower
+            );
+        }
+        if let Some(best) = &bounds.best {
+            check_plan(level, best, "the cheapest plan found");
+            assert!(
+                t.least_cost.is_some_and(|least| best.cost >= least),
+                "{text}"
+            );
+        }
+    }
+    if let Some(min) = &a.min_pulls {
+        assert_eq!(
+            Some((u64::from(min.pulls), min.cost)),
+            t.least_pulls,
+            "{text}"
+        );
+    }
+    if let (Some(lower), Some((pulls, _))) = (a.pulls_lower, t.least_pulls) {
+        assert!(u64::from(lower) <= pulls, "{text}");
+    }
+    if let Some(exist) = a.dead_ends.exist {
+        assert_eq!(
+            exist,
+            t.format_dead_end_states > 0,
+            "dead ends exist\n{text}"
+        );
+    }
+    if let Some(states) = a.dead_ends.states {
+        assert_eq!(states, t.format_dead_end_states, "{text}");
+    }
+    if let Some(states) = a.reachable_states {
+        assert_eq!(states, t.format_states, "{text}");
+    }
+    // Each dead end is one: the goal cannot be reached after its trace, and
+    // could before its last step (a fatal step), unless it is the start.
+    let brute = Brute::new(level, Track::AllKeys);
+    for dead in &a.dead_ends.found {
+        let after = brute.state_after(level, &dead.steps);
+        assert!(
+            !brute.live_from(after),
+            "not a dead end: {:?}\n{text}",
+            dead.steps
+        );
+        let mut before = dead.steps.clone();
+        while matches!(before.last(), Some(Step::Pickup { .. })) {
+            before.pop();
+        }
+        if before.pop().is_some() {
+            let earlier = brute.state_after(level, &before);
+            assert!(
+                brute.live_from(earlier),
+                "the last step is not the fatal one\n{text}"
+            );
+        }
+    }
+    let unreachable: Vec<_> = t
+        .unreachable_rooms
+        .iter()
+        .map(|&r| level.rooms[r].id.clone())
+        .collect();
+    for room in &a.unreachable_rooms {
+        assert!(unreachable.contains(room), "{room} is reachable\n{text}");
+    }
+    if a.undecided_rooms.is_empty() {
+        assert_eq!(a.unreachable_rooms, unreachable, "{text}");
+    }
+    for key in &a.keys.unneeded {
+        let k = level.keys.iter().position(|x| &x.id == key).unwrap();
+        assert!(t.unneeded_keys.contains(&k), "key {key} is needed\n{text}");
+    }
+    if let Some(small) = &a.keys.small
+        && let (Some(needed), Some((want, any))) = (small.needed, t.small_needed)
+    {
+        assert_eq!(needed, want, "{text}");
+        if let Some(enough) = small.any_enough {
+            assert_eq!(enough, any, "{text}");
+        }
+    }
+    if a.is_complete() {
+        assert!(
+            a.undecided_rooms.is_empty() && a.keys.undecided.is_empty(),
+            "{text}"
+        );
+        assert_eq!(a.solvable, Some(t.least_cost.is_some()), "{text}");
+        assert_eq!(
+            a.dead_ends.exist,
+            Some(t.format_dead_end_states > 0),
+            "{text}"
+        );
+    }
+}
+
+/// With budgets far too small for the level, the analysis stops early;
+/// everything it says is still true. The full analysis claims all of it.
+#[test]
+fn what_an_incomplete_analysis_claims_is_true() {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: 1500,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let incomplete = std::cell::Cell::new(0usize);
+    let partial_dead_ends = std::cell::Cell::new(0usize);
+    runner
+        .run(&(spec(true), 1usize..6), |(spec, limit)| {
+            let level = build(&spec);
+            let t = truth(&level);
+            let options = SolveOptions {
+                max_states: limit,
+                ..SolveOptions::default()
+            };
+            let a = analyze(&level, &options).unwrap();
+            check_claims(&level, &a, &t);
+            if !a.is_complete() {
+                incomplete.set(incomplete.get() + 1);
+                if !a.dead_ends.complete && !a.dead_ends.found.is_empty() {
+                    partial_dead_ends.set(partial_dead_ends.get() + 1);
+                }
+            }
+            let full = analyze(&level, &SolveOptions::default()).unwrap();
+            prop_assert!(full.is_complete());
+            check_claims(&level, &full, &t);
+            Ok(())
+        })
+        .unwrap();
+    // The budgets really cut the analyses short, dead-end hunts included.
+    assert!(
+        incomplete.get() > 300,
+        "only {} incomplete",
+        incomplete.get()
+    );
+    assert!(
+        partial_dead_ends.get() > 20,
+        "only {} partial hunts",
+        partial_dead_ends.get()
+    );
 }

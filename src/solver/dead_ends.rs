@@ -311,6 +311,15 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     run.states += settled;
     let mut ranked: Vec<_> = kinds.into_iter().collect();
     ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
+    if start_live != Some(true) {
+        // The states explored are live only if the start is: a step into a
+        // dead end is fatal only from a state proven to reach the goal.
+        let before = ranked.len();
+        ranked.retain(|(_, (_, from, _))| {
+            can_reach_goal(c, &mut h, store.get(*from), &run.budget) == Some(true)
+        });
+        complete &= ranked.len() == before;
+    }
     let total = ranked.len();
     let mut found = Vec::new();
     for ((act, _), (cost, from, to)) in ranked.into_iter().take(MAX_DEAD_END_KINDS) {

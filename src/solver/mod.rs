@@ -36,6 +36,8 @@
 //! assert_eq!(plan.moves, 2);
 //! ```
 
+#[cfg(test)]
+mod agree;
 mod analysis;
 mod astar;
 mod budget;

@@ -205,6 +205,18 @@ fn reaches_goal(m: &Mechanics, removed: &[bool], rooms: &[bool], keys: &[bool]) 
     rooms[m.goal()] && m.goal_requires().iter().all(|&k| keys[k] || in_goal(k))
 }
 
+/// The exploration of plain states whatever the levers: what the bitsets
+/// are checked against.
+#[cfg(test)]
+pub(crate) fn explore_states(
+    m: &Mechanics,
+    removed: &[bool],
+    goal_ends_game: bool,
+    budget: &Budget<'_>,
+) -> Result<Reachable, Stop> {
+    states(m, removed, goal_ends_game, &classify(m), budget)
+}
+
 /// The door kinds of the state exploration: coupled lever doors get bits.
 fn door_kinds(m: &Mechanics, use_: &LeverUse) -> (Vec<LeverDoor>, Vec<Option<Vec<u32>>>, u32) {
     let mut kinds = vec![LeverDoor::Fixed; m.doors().len()];

@@ -1,0 +1,208 @@
+//! Property tests that the solver's fast paths agree with the rules stated
+//! once ([`crate::rules`]): the compiled tables allow exactly the steps
+//! replay allows, state by state; a "walk" is exactly a step that changes
+//! only the room; and the two explorations of undoable levels (bitsets over
+//! lever parities, and plain states) reach the same rooms and keys.
+
+use proptest::prelude::*;
+
+use super::budget::Budget;
+use super::compile::{self, Compiled, NONE, PULL, Tracking, test};
+use super::reversible;
+use super::store::Store;
+use crate::model::{Door, Key, Level, Lever, Room};
+use crate::rules::{Mechanics, PlayState, Rules, Step};
+
+/// A small random level using every rule: one-way doors, costs, closed
+/// doors, locks of one or two keys, small locks, small and named keys,
+/// levers flipping one or two doors, keys the goal requires.
+fn level() -> impl Strategy<Value = Level> {
+    let door = (
+        0..6usize,
+        0..6usize,
+        prop::bool::weighted(0.2),
+        prop::bool::weighted(0.6),
+        0..6u8,
+        prop_oneof![4 => Just(0u32), 1 => 1..=2u32],
+    );
+    (
+        2..=6usize,
+        prop::collection::vec(door, 1..=8),
+        prop::collection::vec((0..6usize, prop::bool::weighted(0.4)), 0..=4),
+        prop::collection::vec((0..6usize, prop::collection::vec(0..8usize, 1..=2)), 0..=3),
+        0..4u8,
+    )
+        .prop_map(|(rooms, doors, keys, levers, goal_requires)| {
+            let mut level = Level::new("random");
+            level.rooms = (0..rooms)
+                .map(|i| Room::new(format!("r{i}"), [0.0, 0.0]))
+                .collect();
+            level.goal = format!("r{}", rooms - 1).into();
+            for (k, &(r, small)) in keys.iter().enumerate() {
+                let mut key = Key::new(format!("k{k}"), format!("r{}", r % rooms));
+                key.small = small;
+                level.keys.push(key);
+            }
+            let named: Vec<String> = level
+                .keys
+                .iter()
+                .filter(|k| !k.small)
+                .map(|k| k.id.to_string())
+                .collect();
+            for (i, &(a, b, one_way, open, locks, small)) in doors.iter().enumerate() {
+                let (a, b) = (a % rooms, (a % rooms + 1 + b % (rooms - 1)) % rooms);
+                let mut door = Door::new(format!("d{i}"), format!("r{a}"), format!("r{b}"));
+                door.one_way = one_way;
+                door.open = open;
+                door.small_locks = small;
+                for (j, key) in named.iter().enumerate() {
+                    if locks & (1 << j) != 0 && j < 2 {
+                        door.locks.push(key.as_str().into());
+                    }
+                }
+                level.doors.push(door);
+            }
+            let n = level.doors.len();
+            for (l, (r, toggles)) in levers.iter().enumerate() {
+                let toggles = toggles
+                    .iter()
+                    .map(|&d| format!("d{}", d % n).into())
+                    .collect();
+                level.levers.push(Lever::new(
+                    format!("l{l}"),
+                    format!("r{}", r % rooms),
+                    toggles,
+                ));
+            }
+            level.goal_requires = named
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| goal_requires & (1 << j) != 0)
+                .map(|(_, k)| k.as_str().into())
+                .collect();
+            level
+        })
+}
+
+/// A compiled state as the rules' plain state (costs left at 0).
+fn decode(c: &Compiled, m: &Mechanics, s: &[u64]) -> PlayState {
+    let view = c.view(s);
+    let loot = |r: usize| c.layout.loot_bit[r] != NONE && test(s, c.layout.loot_bit[r]);
+    PlayState {
+        room: c.room(s),
+        picked: m.keys().iter().map(|k| loot(k.room)).collect(),
+        small_in_hand: c.small_in_hand(s),
+        open: (0..m.doors().len())
+            .map(|d| match m.doors()[d].opening {
+                crate::rules::mechanics::Opening::Open => true,
+                crate::rules::mechanics::Opening::Shut => false,
+                crate::rules::mechanics::Opening::Lever { .. } => {
+                    crate::rules::Holdings::door_open(&view, d)
+                }
+            })
+            .collect(),
+        unlocked: (0..m.doors().len())
+            .map(|d| crate::rules::Holdings::unlocked(&view, d))
+            .collect(),
+        cost: 0.0,
+        moves: 0,
+        pulls: 0,
+    }
+}
+
+/// The steps the rules allow from `state`, each with the state it leads to.
+fn rule_steps(rules: &Rules<'_>, state: &PlayState) -> Vec<(u32, PlayState)> {
+    let level = rules.level();
+    let mut out = Vec::new();
+    let moves = rules.legal_moves(state);
+    let steps = moves
+        .iter()
+        .map(|&(d, to)| {
+            let step = Step::Move {
+                door: level.doors[d].id.clone(),
+                to: level.rooms[to].id.clone(),
+            };
+            (d as u32, step)
+        })
+        .chain(rules.levers_here(state).into_iter().map(|l| {
+            let step = Step::Pull {
+                lever: level.levers[l].id.clone(),
+            };
+            (PULL | l as u32, step)
+        }));
+    for (act, step) in steps {
+        let mut next = state.clone();
+        if rules.apply(&mut next, &step).is_ok() {
+            (next.cost, next.moves, next.pulls) = (0.0, 0, 0);
+            out.push((act, next));
+        }
+    }
+    out.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 2000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Every reachable state: the compiled successors are the rules' steps,
+    /// and `walks` says "only the room changes" exactly when it does.
+    #[test]
+    fn compiled_steps_are_the_rules_steps(level in level()) {
+        let Ok(rules) = Rules::new(&level) else { return Ok(()) };
+        let m = rules.mechanics();
+        let c = Compiled::new(m, compile::layout(m, Tracking::EveryKey, &[]));
+        prop_assert_eq!(decode(&c, m, &c.start), { let mut s = rules.start(); s.cost = 0.0; s });
+        let mut store = Store::new(c.width, c.layout.total_bits);
+        store.insert(&c.start);
+        let mut next = 0u32;
+        let mut t = vec![0u64; c.width];
+        while (next as usize) < store.len() && next < 3000 {
+            let s = store.get(next).to_vec();
+            next += 1;
+            let mut compiled = Vec::new();
+            c.successors(&s, &mut t, |after, act, _| compiled.push((act, after.to_vec())));
+            let mut mine: Vec<(u32, PlayState)> =
+                compiled.iter().map(|(act, after)| (*act, decode(&c, m, after))).collect();
+            mine.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
+            prop_assert_eq!(&mine, &rule_steps(&rules, &decode(&c, m, &s)));
+            for exit in c.exits_of(c.room(&s)) {
+                let taken = c.take_exit(&s, exit, &mut t);
+                let only_room = taken && s[0] & !c.room_mask == t[0] & !c.room_mask && s[1..] == t[1..];
+                let walks = c.walks(&s, exit);
+                prop_assert_eq!(walks.is_some(), taken);
+                prop_assert_eq!(walks == Some(true), only_room);
+            }
+            for (_, after) in compiled {
+                store.insert(&after);
+            }
+        }
+    }
+
+    /// On levels whose steps can all be undone, the two explorations agree.
+    #[test]
+    fn both_explorations_of_undoable_levels_agree(level in level()) {
+        let mut level = level;
+        for door in &mut level.doors {
+            door.one_way = false;
+            door.small_locks = 0;
+        }
+        let Ok(m) = Mechanics::new(&level) else { return Ok(()) };
+        if crate::validate::errors(&level).first().is_some() {
+            return Ok(());
+        }
+        let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None };
+        for removed in [vec![], vec![true]] {
+            for goal_ends_game in [true, false] {
+                let bits = reversible::explore(&m, &removed, goal_ends_game, &budget).unwrap();
+                let states = reversible::explore_states(&m, &removed, goal_ends_game, &budget).unwrap();
+                prop_assert_eq!(&bits.rooms, &states.rooms);
+                prop_assert_eq!(&bits.keys, &states.keys);
+                prop_assert_eq!(bits.goal, states.goal);
+            }
+        }
+    }
+}
