@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::json;
 
-use super::common::{VERIFY_MAX_STATES, dress, num, record, verify};
+use super::common::{VERIFY_MAX_STATES, dress, record, verify};
 use super::{GenerateError, Generated, Progress, Rng};
 use crate::model::{Door, Key, KeyId, Level, Room};
 
@@ -165,6 +165,17 @@ pub fn nested(
     let deepest: Vec<usize> = (0..n).filter(|&x| depth[x] == params.depth).collect();
     let goal = rng.pick(&deepest).copied().unwrap_or(n - 1);
     level.goal = level.rooms[goal].id.clone();
+    // Entering the goal ends the game, so a side key hidden there could never
+    // be used: it goes to the room before the goal instead, which is not
+    // behind its own door (the goal is deepest, so is every later room).
+    if goal > 0 {
+        let before = level.rooms[parent[goal]].id.clone();
+        for key in &mut level.keys {
+            if key.room == level.goal {
+                key.room = before.clone();
+            }
+        }
+    }
 
     // Extra entrances: between rooms close in the tree, needing every key of
     // the locks on both sides of the loop they make.
@@ -238,15 +249,14 @@ pub fn nested(
         "extra_entrances": params.extra_entrances,
         "side_keys": params.side_keys,
     });
-    let result = json!({
+    let mut result = json!({
         "rooms": n,
         "depth": max_depth,
         "keys": n - 1,
         "side_keys": side,
         "extra_entrances": placed,
-        "cost": num(first.cost),
-        "moves": first.moves,
     });
+    first.record_cost(&mut result);
     record(&mut level, "nested", params.seed, params_json, result);
     progress(Progress::new("done", n as u64, Some(n as u64)));
     Ok(Generated {
