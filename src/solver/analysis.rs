@@ -125,6 +125,18 @@ impl Analysis {
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()
     }
+
+    /// The least number of lever pulls of any solution, when proven: by the
+    /// plan with the fewest pulls, or by a lower bound that a plan found
+    /// meets (a level with no lever needs 0 pulls, whatever its cost).
+    pub fn least_pulls(&self) -> Option<u32> {
+        if let Some(plan) = &self.min_pulls {
+            return Some(plan.pulls);
+        }
+        let lower = self.pulls_lower?;
+        let found = self.cost_bounds.as_ref()?.best.as_ref()?;
+        (found.pulls == lower).then_some(lower)
+    }
 }
 
 /// The analysis as it is worked out: the level, the budget, and the tally.
@@ -297,7 +309,7 @@ pub fn unneeded_keys(
 /// cheapest plan a quicker, greedier search finds.
 fn least_cost(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Least, SolveError> {
     let prep = run.prep;
-    let c = &prep.compiled;
+    let c = prep.for_plans();
     if !reach.goal {
         return Ok(Least {
             plan: None,
@@ -517,7 +529,12 @@ fn min_pulls(
     if let Some((every, ex)) = &shape.explored {
         return Ok((dead_ends::min_pulls_explored(prep, every, ex)?, None));
     }
-    let c = &prep.compiled;
+    let c = prep.for_plans();
+    if c.pulls.is_empty() {
+        // No lever a plan can use: 0 pulls, and the plan is the least-cost
+        // one, which is not known.
+        return Ok((None, Some(0)));
+    }
     let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
     let most = plan.map_or(u32::MAX, |p| p.pulls);
     let count = |_: &[u64], act: u32| u32::from(act & PULL != 0);

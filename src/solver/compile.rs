@@ -49,12 +49,21 @@ pub(crate) struct Layout {
     /// Per key: tracked (its holding is part of the state).
     pub tracked: Vec<bool>,
     pub total_bits: u32,
+    /// Per room: part of the search. Rooms outside are never entered, and
+    /// what lies there is not tracked (see `relevance`).
+    pub inside: Vec<bool>,
 }
 
 impl Layout {
     /// Words per state.
     pub fn width(&self) -> usize {
         (self.total_bits as usize).div_ceil(64).max(1)
+    }
+
+    /// Whether a plan may pass door `d`: both its rooms are in the search.
+    fn door_inside(&self, m: &Mechanics, d: usize) -> bool {
+        m.ends(d)
+            .is_some_and(|(a, b)| self.inside[a] && self.inside[b])
     }
 }
 
@@ -64,9 +73,26 @@ fn bits_for(max_value: u64) -> u32 {
 
 /// Builds the layout. `removed` keys are treated as absent from the level.
 pub(crate) fn layout(m: &Mechanics, tracking: Tracking, removed: &[bool]) -> Layout {
+    layout_within(m, tracking, removed, vec![true; m.rooms()])
+}
+
+/// The layout of a search that never leaves the rooms marked `inside`:
+/// keys, doors and small locks elsewhere get no bits.
+pub(crate) fn layout_within(
+    m: &Mechanics,
+    tracking: Tracking,
+    removed: &[bool],
+    inside: Vec<bool>,
+) -> Layout {
     let rooms = m.rooms();
+    let door_in: Vec<bool> = (0..m.doors().len())
+        .map(|d| m.ends(d).is_some_and(|(a, b)| inside[a] && inside[b]))
+        .collect();
     let mut named = vec![false; m.keys().len()];
-    for door in m.doors() {
+    for (d, door) in m.doors().iter().enumerate() {
+        if !door_in[d] {
+            continue;
+        }
         for &k in &door.locks {
             named[k] = true;
         }
@@ -80,6 +106,7 @@ pub(crate) fn layout(m: &Mechanics, tracking: Tracking, removed: &[bool]) -> Lay
         .enumerate()
         .map(|(k, key)| {
             !removed.get(k).copied().unwrap_or(false)
+                && inside[key.room]
                 && (tracking == Tracking::EveryKey || key.small || named[k])
         })
         .collect();
@@ -104,12 +131,12 @@ pub(crate) fn layout(m: &Mechanics, tracking: Tracking, removed: &[bool]) -> Lay
         }
     };
     let loot_bit = has_loot.iter().map(|&l| take(l)).collect();
-    let door_bit = m
-        .doors()
-        .iter()
-        .map(|d| take(matches!(d.opening, Opening::Lever { .. })))
+    let door_bit = (m.doors().iter().zip(&door_in))
+        .map(|(d, &within)| take(within && matches!(d.opening, Opening::Lever { .. })))
         .collect();
-    let unlock_bit = m.doors().iter().map(|d| take(d.small_locks > 0)).collect();
+    let unlock_bit = (m.doors().iter().zip(&door_in))
+        .map(|(d, &within)| take(within && d.small_locks > 0))
+        .collect();
     Layout {
         room_bits,
         count_bits,
@@ -119,6 +146,7 @@ pub(crate) fn layout(m: &Mechanics, tracking: Tracking, removed: &[bool]) -> Lay
         room_small,
         tracked,
         total_bits: next,
+        inside,
     }
 }
 
@@ -225,6 +253,9 @@ impl Compiled {
         let mut exit_start = vec![0u32; m.rooms() + 1];
         for r in 0..m.rooms() {
             for p in m.passages_from(r) {
+                if !layout.door_inside(m, p.door) {
+                    continue;
+                }
                 let door = &m.doors()[p.door];
                 let mut need = Mask::new();
                 match door.opening {
@@ -253,10 +284,12 @@ impl Compiled {
         let mut pulls = Vec::with_capacity(m.levers().len());
         let mut pull_start = vec![0u32; m.rooms() + 1];
         for r in 0..m.rooms() {
-            for l in m.levers_in(r) {
+            for l in m.levers_in(r).filter(|_| layout.inside[r]) {
                 let mut flip = Mask::new();
                 for &d in &m.levers()[l].flips {
-                    add_bit(&mut flip, layout.door_bit[d]);
+                    if layout.door_bit[d] != NONE {
+                        add_bit(&mut flip, layout.door_bit[d]);
+                    }
                 }
                 pulls.push(Pull {
                     lever: l as u32,
@@ -299,6 +332,7 @@ impl Compiled {
             if let Opening::Lever {
                 open_at_start: true,
             } = door.opening
+                && self.layout.door_bit[d] != NONE
             {
                 set(&mut s, self.layout.door_bit[d]);
             }

@@ -357,15 +357,9 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
 
 /// A plan found quickly, not necessarily the cheapest, for an upper bound.
 pub(crate) fn greedy_plan(run: &mut Run<'_, '_>) -> Result<Option<Plan>, SolveError> {
-    let prep = run.prep;
-    let c = &prep.compiled;
-    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
-    let ex = events::quick_plan(c, &mut h, &c.start, &run.budget.share(0.5));
-    run.states += ex.found.settled;
-    match ex.found.outcome {
-        Outcome::Goal(g) => Ok(Some(prep.plan_to(&ex, g)?)),
-        _ => Ok(None),
-    }
+    let (plan, settled) = run.prep.quick_plan(&run.budget.share(0.5))?;
+    run.states += settled;
+    Ok(plan)
 }
 
 /// The plan with the fewest pulls (walking free), cheapest among those:

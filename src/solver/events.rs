@@ -379,3 +379,51 @@ pub(crate) fn fewest(
 ) -> EventSearch {
     search(c, h, start, &Order::Fewest { count, most }, budget)
 }
+
+/// A plan found with no search at all, where one exists: from each state,
+/// walk to the goal if it is in reach, else to the nearest room whose keys
+/// are still to take, and repeat. Only pickups and the goal are taken as
+/// events (no pull, no small key spent), so every event adds a key and the
+/// sweep ends after at most one event per room. Where keys are never lost
+/// and nothing is irreversible this reaches the goal whenever any plan
+/// does; elsewhere it may get stuck, and then returns `None`.
+///
+/// Returns the plan as `(action, state reached)` pairs, walks spelled out.
+pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, Vec<u64>)>> {
+    use super::compile::{NONE, test};
+    let mut walker = Walker::new(c);
+    let mut here = c.start.clone();
+    let mut out = Vec::new();
+    for _ in 0..=c.rooms() {
+        if c.is_goal(&here) {
+            return Some(out);
+        }
+        if budget.check_now().is_err() {
+            return None;
+        }
+        let mut best: Option<(bool, f64, u32, u32, Vec<u64>)> = None;
+        walker.events(c, &here, |e| {
+            let goal = c.is_goal(e.state);
+            let spends = e.act & PULL != 0 || {
+                let bit = c.layout.unlock_bit[e.act as usize];
+                bit != NONE && !test(&here, bit)
+            };
+            let better = best.as_ref().is_none_or(|b| (goal, -e.cost) > (b.0, -b.1));
+            if (goal || !spends) && better {
+                best = Some((goal, e.cost, e.act, e.room, e.state.to_vec()));
+            }
+        });
+        let (goal, _, act, room, after) = best?;
+        let mut walking = here.clone();
+        for (door, r) in walker.walk_to(room as usize) {
+            walking[0] = (walking[0] & !c.room_mask) | u64::from(r);
+            out.push((door, walking.clone()));
+        }
+        out.push((act, after.clone()));
+        if goal {
+            return Some(out);
+        }
+        here = after;
+    }
+    None
+}

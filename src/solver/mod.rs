@@ -51,6 +51,7 @@ mod heuristic;
 mod needs;
 mod parity;
 mod queue;
+mod relevance;
 mod reversible;
 mod store;
 
@@ -191,8 +192,9 @@ pub struct Solve {
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError> {
     let prep = Prepared::new(level, &[])?;
     let budget = options.budget();
-    let mut h = heuristic::Heuristic::new(&prep.mechanics, &prep.compiled, &prep.removed);
-    let ex = events::least_cost(&prep.compiled, &mut h, &prep.compiled.start, &budget);
+    let c = prep.for_plans();
+    let mut h = heuristic::Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let ex = events::least_cost(c, &mut h, &c.start, &budget);
     let plan = match ex.found.outcome {
         Outcome::Goal(g) => Some(prep.plan_to(&ex, g)?),
         Outcome::Unreachable => None,
@@ -210,12 +212,26 @@ pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError>
     })
 }
 
+/// A plan found by a quicker, greedier search than [`solve`]'s: not always
+/// the cheapest, but it proves the level solvable where the exact search
+/// runs out of budget. `None` when the search finds no plan within the budget.
+pub(crate) fn quick_plan(
+    level: &Level,
+    options: &SolveOptions,
+) -> Result<Option<Plan>, SolveError> {
+    let prep = Prepared::new(level, &[])?;
+    prep.quick_plan(&options.budget()).map(|(plan, _)| plan)
+}
+
 /// A valid level with its rules compiled for searching.
 pub(crate) struct Prepared<'a> {
     pub(crate) level: &'a Level,
     pub(crate) mechanics: Mechanics,
     /// Tracks only the keys that matter.
     pub(crate) compiled: Compiled,
+    /// For plans from the start, when they can keep to fewer rooms: see
+    /// [`relevance`].
+    focused: Option<Compiled>,
     /// Keys treated as absent.
     pub(crate) removed: Vec<bool>,
 }
@@ -232,12 +248,24 @@ impl<'a> Prepared<'a> {
         removed.resize(level.keys.len(), false);
         let layout = compile::layout(&mechanics, Tracking::KeysThatMatter, &removed);
         let compiled = Compiled::new(&mechanics, layout);
+        let focused = relevance::focus(&mechanics, &removed).map(|inside| {
+            let layout =
+                compile::layout_within(&mechanics, Tracking::KeysThatMatter, &removed, inside);
+            Compiled::new(&mechanics, layout)
+        });
         Ok(Self {
             level,
             mechanics,
             compiled,
+            focused,
             removed,
         })
+    }
+
+    /// The compiled level for searches of plans from the start: they never
+    /// need the side areas that hold nothing a plan can use.
+    pub(crate) fn for_plans(&self) -> &Compiled {
+        self.focused.as_ref().unwrap_or(&self.compiled)
     }
 
     /// The same level compiled to count FORMAT.md's states (every key held).
@@ -290,11 +318,39 @@ impl<'a> Prepared<'a> {
         })
     }
 
-    /// The plan to state `i` of an event search over `self.compiled`.
+    /// The plan to state `i` of an event search over [`Self::for_plans`].
     fn plan_to(&self, ex: &events::EventSearch, i: u32) -> Result<Plan, SolveError> {
-        let c = &self.compiled;
+        self.plan_to_over(self.for_plans(), ex, i)
+    }
+
+    /// The plan to state `i` of an event search over `c`.
+    fn plan_to_over(
+        &self,
+        c: &Compiled,
+        ex: &events::EventSearch,
+        i: u32,
+    ) -> Result<Plan, SolveError> {
         let mut walker = events::Walker::new(c);
         self.plan(c, ex.actions_to(c, &mut walker, i).into_iter())
+    }
+
+    /// Some plan, found quickly: a sweep that takes the nearest keys first,
+    /// else a weighted A*. Also gives the states the A* settled.
+    pub(crate) fn quick_plan(
+        &self,
+        budget: &budget::Budget<'_>,
+    ) -> Result<(Option<Plan>, usize), SolveError> {
+        let c = self.for_plans();
+        if let Some(acts) = events::sweep(c, budget) {
+            return Ok((Some(self.plan(c, acts.into_iter())?), 0));
+        }
+        let mut h = heuristic::Heuristic::new(&self.mechanics, c, &self.removed);
+        let ex = events::quick_plan(c, &mut h, &c.start, budget);
+        let plan = match ex.found.outcome {
+            Outcome::Goal(g) => Some(self.plan_to(&ex, g)?),
+            _ => None,
+        };
+        Ok((plan, ex.found.settled))
     }
 
     /// The cost of one action.

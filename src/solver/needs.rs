@@ -61,7 +61,7 @@ fn solvable_without(
         }
     }
     let without = Prepared::new(prep.level, removed)?;
-    let c = &without.compiled;
+    let c = without.for_plans();
     let mut h = Heuristic::new(m, c, removed);
     let ex = events::quick_plan(c, &mut h, &c.start, &run.budget.share(0.3));
     run.states += ex.found.settled;

@@ -1,0 +1,288 @@
+//! Where a least-cost plan can need to go.
+//!
+//! A dungeon is mostly side areas: a branch that hangs off the way to the
+//! goal by a single room (an articulation point of the map). A walk into
+//! such a branch must come back out through that same room, so a plan that
+//! takes it only gains what lies inside: keys, small keys and levers. When
+//! nothing in there opens or flips a door the plan can use, cutting the
+//! detour out leaves a plan that is still legal, and no dearer (costs are
+//! never negative) and with no more pulls. So a least-cost plan, and a plan
+//! with the fewest pulls, never needs to enter such a branch.
+//!
+//! [`focus`] finds the rooms a plan may need: the blocks (biconnected
+//! components) of the map on the way from the start to the goal, grown to
+//! a fixpoint by the way to everything that a door in them needs: the keys
+//! of its locks, the levers that flip it, and the small keys when it has a
+//! small lock. The block-cut tree is walked once, so the whole is linear in
+//! the size of the level.
+//!
+//! Only searches for plans from the start use it; dead ends, reachable rooms
+//! and states are about every room, and look at the whole level.
+
+use crate::rules::mechanics::Mechanics;
+
+const UNSEEN: u32 = u32::MAX;
+
+/// The rooms a least-cost (or fewest-pulls) plan may need to enter, or
+/// `None` when that is every room the start connects to. `removed` keys are
+/// treated as absent.
+pub(crate) fn focus(m: &Mechanics, removed: &[bool]) -> Option<Vec<bool>> {
+    let map = Map::new(m);
+    let tree = BlockTree::build(&map, m.start());
+    let mut grow = Grow::new(m, &map, &tree, removed);
+    grow.terminal(m.goal());
+    for &k in m.goal_requires() {
+        grow.key(k);
+    }
+    grow.run();
+    let inside = grow.inside;
+    let connected = tree.disc.iter().filter(|&&d| d != UNSEEN).count();
+    let kept = inside.iter().filter(|&&i| i).count();
+    (kept < connected).then_some(inside)
+}
+
+/// The map as an undirected multigraph: rooms joined by doors.
+struct Map {
+    /// Neighbours of room `r`: `adj[start[r]..start[r + 1]]` as `(room, door)`.
+    start: Vec<u32>,
+    adj: Vec<(u32, u32)>,
+    /// Each door's two rooms, `None` for a door joining a room to itself.
+    ends: Vec<Option<(u32, u32)>>,
+}
+
+impl Map {
+    fn new(m: &Mechanics) -> Self {
+        let ends: Vec<Option<(u32, u32)>> = (0..m.doors().len())
+            .map(|d| {
+                m.ends(d)
+                    .filter(|(a, b)| a != b)
+                    .map(|(a, b)| (a as u32, b as u32))
+            })
+            .collect();
+        let mut start = vec![0u32; m.rooms() + 1];
+        for &(a, b) in ends.iter().flatten() {
+            start[a as usize + 1] += 1;
+            start[b as usize + 1] += 1;
+        }
+        for r in 0..m.rooms() {
+            start[r + 1] += start[r];
+        }
+        let mut fill = start.clone();
+        let mut adj = vec![(0, 0); start[m.rooms()] as usize];
+        for (d, end) in ends.iter().enumerate() {
+            if let &Some((a, b)) = end {
+                adj[fill[a as usize] as usize] = (b, d as u32);
+                fill[a as usize] += 1;
+                adj[fill[b as usize] as usize] = (a, d as u32);
+                fill[b as usize] += 1;
+            }
+        }
+        Self { start, adj, ends }
+    }
+
+    fn neighbours(&self, r: usize) -> &[(u32, u32)] {
+        &self.adj[self.start[r] as usize..self.start[r + 1] as usize]
+    }
+}
+
+/// The block-cut tree of the start's part of the map, rooted at the start:
+/// nodes `0..rooms` are rooms, nodes from `rooms` on are blocks.
+struct BlockTree {
+    /// DFS discovery order of each room; `UNSEEN` for rooms the start does
+    /// not connect to.
+    disc: Vec<u32>,
+    /// Parent of each node (rooms and blocks); `UNSEEN` for the root.
+    parent: Vec<u32>,
+    /// Block of each door, `UNSEEN` outside the start's part.
+    door_block: Vec<u32>,
+    /// Rooms of each block.
+    block_rooms: Vec<Vec<u32>>,
+    /// Doors of each block.
+    block_doors: Vec<Vec<u32>>,
+}
+
+/// One room on the depth-first stack: the door it was entered by, and the
+/// next neighbour to look at.
+struct Frame {
+    room: u32,
+    via: u32,
+    next: u32,
+}
+
+impl BlockTree {
+    /// Tarjan's biconnected components, without recursion.
+    fn build(map: &Map, root: usize) -> Self {
+        let rooms = map.start.len() - 1;
+        let mut t = Self {
+            disc: vec![UNSEEN; rooms],
+            parent: vec![UNSEEN; rooms],
+            door_block: vec![UNSEEN; map.ends.len()],
+            block_rooms: Vec::new(),
+            block_doors: Vec::new(),
+        };
+        let mut low = vec![0u32; rooms];
+        let mut edges: Vec<u32> = Vec::new();
+        let mut stack = vec![Frame {
+            room: root as u32,
+            via: UNSEEN,
+            next: 0,
+        }];
+        t.disc[root] = 0;
+        let mut time = 1;
+        while let Some(top) = stack.last_mut() {
+            let u = top.room as usize;
+            if let Some(&(v, door)) = map.neighbours(u).get(top.next as usize) {
+                top.next += 1;
+                let v = v as usize;
+                if door == top.via {
+                    continue;
+                }
+                if t.disc[v] == UNSEEN {
+                    edges.push(door);
+                    t.disc[v] = time;
+                    low[v] = time;
+                    time += 1;
+                    stack.push(Frame {
+                        room: v as u32,
+                        via: door,
+                        next: 0,
+                    });
+                } else if t.disc[v] < t.disc[u] {
+                    edges.push(door);
+                    low[u] = low[u].min(t.disc[v]);
+                }
+                continue;
+            }
+            // Every neighbour of u is done: close u.
+            let via = top.via;
+            stack.pop();
+            let Some(parent) = stack.last() else { break };
+            let p = parent.room as usize;
+            low[p] = low[p].min(low[u]);
+            if low[u] >= t.disc[p] {
+                t.close_block(map, &mut edges, via, p, rooms);
+            }
+        }
+        t
+    }
+
+    /// Pops the block whose top is room `top`, entered from it by door `via`.
+    fn close_block(&mut self, map: &Map, edges: &mut Vec<u32>, via: u32, top: usize, rooms: usize) {
+        let b = self.block_rooms.len() as u32;
+        let node = rooms as u32 + b;
+        let mut members = Vec::new();
+        let mut doors = Vec::new();
+        while let Some(door) = edges.pop() {
+            self.door_block[door as usize] = b;
+            doors.push(door);
+            if let Some((x, y)) = map.ends[door as usize] {
+                for r in [x, y] {
+                    if r as usize != top && self.parent[r as usize] == UNSEEN {
+                        self.parent[r as usize] = node;
+                        members.push(r);
+                    }
+                }
+            }
+            if door == via {
+                break;
+            }
+        }
+        members.push(top as u32);
+        self.parent.push(top as u32);
+        self.block_rooms.push(members);
+        self.block_doors.push(doors);
+    }
+}
+
+/// The fixpoint: terminals mark their way up the tree to the start, and
+/// each block marked brings in what its doors need.
+struct Grow<'a> {
+    m: &'a Mechanics,
+    tree: &'a BlockTree,
+    removed: &'a [bool],
+    rooms: usize,
+    marked: Vec<bool>,
+    inside: Vec<bool>,
+    /// Blocks newly marked, whose doors are still to look at.
+    todo: Vec<u32>,
+    smalls_in: bool,
+}
+
+impl<'a> Grow<'a> {
+    fn new(m: &'a Mechanics, map: &Map, tree: &'a BlockTree, removed: &'a [bool]) -> Self {
+        let rooms = map.start.len() - 1;
+        let mut g = Self {
+            m,
+            tree,
+            removed,
+            rooms,
+            marked: vec![false; tree.parent.len()],
+            inside: vec![false; rooms],
+            todo: Vec::new(),
+            smalls_in: false,
+        };
+        let start = m.start();
+        g.marked[start] = true;
+        g.inside[start] = true;
+        g
+    }
+
+    /// Brings room `r` and the way to it into the focus.
+    fn terminal(&mut self, r: usize) {
+        if self.tree.disc[r] == UNSEEN {
+            return;
+        }
+        let mut node = r;
+        while !self.marked[node] {
+            self.marked[node] = true;
+            if node >= self.rooms {
+                self.todo.push((node - self.rooms) as u32);
+            }
+            let up = self.tree.parent[node];
+            if up == UNSEEN {
+                break;
+            }
+            node = up as usize;
+        }
+    }
+
+    fn key(&mut self, k: usize) {
+        if !self.removed.get(k).copied().unwrap_or(false) {
+            self.terminal(self.m.keys()[k].room);
+        }
+    }
+
+    fn run(&mut self) {
+        while let Some(b) = self.todo.pop() {
+            let b = b as usize;
+            for i in 0..self.tree.block_rooms[b].len() {
+                let r = self.tree.block_rooms[b][i] as usize;
+                self.inside[r] = true;
+            }
+            for i in 0..self.tree.block_doors[b].len() {
+                let d = self.tree.block_doors[b][i] as usize;
+                self.needs_of(d);
+            }
+        }
+    }
+
+    /// Brings in what door `d` needs to open.
+    fn needs_of(&mut self, d: usize) {
+        let m = self.m;
+        let door = &m.doors()[d];
+        for &k in &door.locks {
+            self.key(k);
+        }
+        for &l in m.flipped_by(d) {
+            self.terminal(m.levers()[l].room);
+        }
+        if door.small_locks > 0 && !self.smalls_in {
+            self.smalls_in = true;
+            for k in 0..m.keys().len() {
+                if m.keys()[k].small {
+                    self.key(k);
+                }
+            }
+        }
+    }
+}
