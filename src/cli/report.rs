@@ -136,8 +136,8 @@ pub fn solvable_line(a: &Analysis, sep: &str) -> String {
 
 /// "least lever pulls of any solution: 3", or its lower bound.
 pub fn pulls_line(a: &Analysis) -> Option<String> {
-    match (&a.min_pulls, a.pulls_lower) {
-        (Some(min), _) => Some(format!("least lever pulls of any solution: {}", min.pulls)),
+    match (a.least_pulls(), a.pulls_lower) {
+        (Some(pulls), _) => Some(format!("least lever pulls of any solution: {pulls}")),
         (None, Some(lower)) => Some(format!(
             "least lever pulls of any solution: at least {lower} (search incomplete)"
         )),

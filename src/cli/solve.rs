@@ -58,7 +58,7 @@ fn to_json(a: &Analysis) -> Value {
         "cost": plan.map(|p| number(p.cost)),
         "moves": plan.map(|p| p.moves),
         "pulls": plan.map(|p| p.pulls),
-        "min_pulls": a.min_pulls.as_ref().map(|p| p.pulls),
+        "min_pulls": a.least_pulls(),
         "steps": plan.map(|p| p.steps.iter().map(step_json).collect::<Vec<_>>()),
         "states_explored": a.states_explored,
         "dead_ends": a.dead_ends.states,
@@ -81,7 +81,7 @@ fn to_json(a: &Analysis) -> Value {
             &mut out,
         );
     }
-    if let Some(lower) = a.pulls_lower {
+    if let Some(lower) = a.pulls_lower.filter(|_| a.least_pulls().is_none()) {
         extra("min_pulls_at_least", json!(lower), &mut out);
     }
     if a.dead_ends.states.is_none() {

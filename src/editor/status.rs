@@ -50,8 +50,8 @@ fn analysed(view: &View<'_>, a: &Analysis) -> (String, egui::Color32) {
             parts.push(format!("cost {}", format_cost(plan.cost)));
             parts.push(count(u64::from(plan.moves), "move"));
             parts.push(count(u64::from(plan.pulls), "pull"));
-            match (&a.min_pulls, a.pulls_lower) {
-                (Some(min), _) => parts.push(format!("min pulls {}", min.pulls)),
+            match (a.least_pulls(), a.pulls_lower) {
+                (Some(least), _) => parts.push(format!("min pulls {least}")),
                 (None, Some(lower)) => parts.push(format!("min pulls ≥ {lower}")),
                 (None, None) => {}
             }

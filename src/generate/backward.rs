@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
-use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
+use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, record, verify};
 use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex};
 use crate::validate::validate;
@@ -376,9 +376,8 @@ pub fn backward(
         "side_lock_doors": side_json,
         "red_herrings": herrings.iter().map(|k| Value::from(k.as_str())).collect::<Vec<_>>(),
         "keys": level.keys.len(),
-        "cost": num(solved.cost),
-        "moves": solved.moves,
     });
+    solved.record_cost(&mut result);
     if from_layout && let Some(map) = result.as_object_mut() {
         map.insert("removed_doors".into(), Value::Array(removed_json));
     }

@@ -125,50 +125,76 @@ impl Graph {
 /// What the solver found when it checked a generated level.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Verified {
+    /// The cost of the plan: the least cost unless `at_least` is set.
     pub cost: f64,
     pub moves: u32,
     pub pulls: u32,
-    pub states: usize,
     pub steps: Vec<crate::rules::Step>,
+    /// When the least cost could not be proven within the budget: no plan
+    /// costs less than this, and the plan above is the cheapest found.
+    pub at_least: Option<f64>,
+}
+
+impl Verified {
+    /// The figures for a generator record: `cost` when it is the least,
+    /// else the bounds.
+    pub fn record_cost(&self, result: &mut serde_json::Value) {
+        match self.at_least {
+            None => result["cost"] = num(self.cost),
+            Some(lower) => {
+                result["cost_at_least"] = num(lower);
+                result["cost_at_most"] = num(self.cost);
+            }
+        }
+        result["moves"] = self.moves.into();
+    }
 }
 
 /// The states a generator lets the solver visit when checking a level.
 pub(crate) const VERIFY_MAX_STATES: usize = 4_000_000;
 
 /// Checks with the solver that `level` is valid (the solver refuses a level
-/// with validation errors) and solvable.
-/// `hint` says what to change when the level is too large to check.
+/// with validation errors) and solvable, and finds its least cost. When the
+/// least cost is out of reach of `max_states`, a quicker search still proves
+/// the level solvable with a plan, and the cost is given as bounds.
+/// `hint` says what to change when not even that succeeds.
 pub(crate) fn verify(
     level: &Level,
     max_states: usize,
     hint: &str,
 ) -> Result<Verified, GenerateError> {
+    use crate::solver::SolveError;
     let options = SolveOptions {
         max_states,
         ..SolveOptions::default()
     };
-    let solved = solve(level, &options).map_err(|e| match e {
-        crate::solver::SolveError::Invalid(m) => {
-            GenerateError::Internal(format!("the generated level does not validate: {m}"))
+    let invalid =
+        |m: String| GenerateError::Internal(format!("the generated level does not validate: {m}"));
+    let unsolvable =
+        || GenerateError::Internal("the solver found no solution for the generated level".into());
+    let (plan, at_least) = match solve(level, &options) {
+        Ok(solved) => (solved.plan.ok_or_else(unsolvable)?, None),
+        Err(SolveError::Stopped { lower_bound, .. }) => {
+            let plan = crate::solver::quick_plan(level, &options).map_err(|e| match e {
+                SolveError::Invalid(m) => invalid(m),
+                e => GenerateError::Solver(e),
+            })?;
+            let plan = plan.ok_or_else(|| GenerateError::TooLargeToCheck {
+                limit: max_states,
+                hint: hint.to_owned(),
+            })?;
+            (plan, Some(lower_bound))
         }
-        crate::solver::SolveError::Stopped { .. } => GenerateError::TooLargeToCheck {
-            limit: max_states,
-            hint: hint.to_owned(),
-        },
-        e => GenerateError::Solver(e),
-    })?;
-    match solved.plan {
-        Some(plan) => Ok(Verified {
-            cost: plan.cost,
-            moves: plan.moves,
-            pulls: plan.pulls,
-            states: solved.states_explored,
-            steps: plan.steps,
-        }),
-        None => Err(GenerateError::Internal(
-            "the solver found no solution for the generated level".into(),
-        )),
-    }
+        Err(SolveError::Invalid(m)) => return Err(invalid(m)),
+        Err(e) => return Err(GenerateError::Solver(e)),
+    };
+    Ok(Verified {
+        cost: plan.cost,
+        moves: plan.moves,
+        pulls: plan.pulls,
+        steps: plan.steps,
+        at_least,
+    })
 }
 
 /// Gives keys colours and rooms positions: what a level needs to read well,
