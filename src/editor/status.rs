@@ -5,7 +5,7 @@ use egui::{RichText, Ui};
 use super::live_solver::Outcome;
 use super::view::View;
 use crate::cli::format_cost;
-use crate::solver::Analysis;
+use crate::solver::{Analysis, Stop};
 
 /// `1 move`, `3 moves`.
 fn count(n: u64, word: &str) -> String {
@@ -90,10 +90,17 @@ fn analysed(view: &View<'_>, a: &Analysis) -> (String, egui::Color32) {
     if a.is_complete() {
         parts.push(time);
     } else {
-        parts.push(format!(
-            "analysis stopped after {time} (the limit is {:.0} s: View ▸ Live Analysis Time Limit)",
-            state.limit_secs
-        ));
+        parts.push(match a.stopped {
+            Some(Stop::Cancelled) => format!("analysis cancelled after {time}"),
+            Some(Stop::States) => format!(
+                "search incomplete after {time}: more states than the editor keeps in memory"
+            ),
+            _ => format!(
+                "search incomplete within the {:.0} s limit (raise it under View, Live Analysis \
+                 Time Limit)",
+                state.limit_secs
+            ),
+        });
     }
     (parts.join(" · "), color)
 }
