@@ -83,10 +83,7 @@ fn dead_ends(level: &Level, a: &Analysis) {
 
 fn rooms(level: &Level, a: &Analysis) {
     let names = |ids: &[crate::model::RoomId]| -> String {
-        ids.iter()
-            .map(|r| level.room_label(r))
-            .collect::<Vec<_>>()
-            .join(", ")
+        report::some_of(ids.iter().map(|r| level.room_label(r)), ids.len())
     };
     let unreachable = if a.unreachable_rooms.is_empty() {
         "none".to_owned()
@@ -104,10 +101,7 @@ fn rooms(level: &Level, a: &Analysis) {
 
 fn keys(level: &Level, a: &Analysis) {
     let named = |ids: &[crate::model::KeyId]| -> String {
-        ids.iter()
-            .map(|k| level.key_label(k))
-            .collect::<Vec<_>>()
-            .join(", ")
+        report::some_of(ids.iter().map(|k| level.key_label(k)), ids.len())
     };
     let unneeded = if a.keys.unneeded.is_empty() {
         "none".to_owned()

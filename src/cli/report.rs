@@ -144,3 +144,17 @@ pub fn pulls_line(a: &Analysis) -> Option<String> {
         (None, None) => None,
     }
 }
+
+/// At most this many names in one line of the report.
+pub const MAX_NAMES: usize = 40;
+
+/// The first [`MAX_NAMES`] of `count` names, joined, and how many more there
+/// are: a 5,000-room list would bury the rest of the report.
+pub fn some_of(names: impl Iterator<Item = String>, count: usize) -> String {
+    let shown: Vec<String> = names.take(MAX_NAMES).collect();
+    let mut line = shown.join(", ");
+    if count > shown.len() {
+        line.push_str(&format!(" and {} more", count - shown.len()));
+    }
+    line
+}

@@ -233,6 +233,12 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
     } else {
         irreversible_shape(&mut run, &reach, &least, &irreversible)?
     };
+    let mut shape = shape;
+    let found = least
+        .plan
+        .iter()
+        .chain(least.bounds.iter().filter_map(|b| b.best.as_ref()));
+    walked_into(level, found, &shape.dead_ends, &mut shape.reached);
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, least.plan.as_ref(), solvable, &shape)?;
     let keys = needs::key_needs(
@@ -303,6 +309,32 @@ pub fn unneeded_keys(
     let reach = facts::relaxed(&prep.mechanics, &prep.removed);
     let reversible = facts::irreversible_passages(&prep.mechanics, &reach.rooms).is_empty();
     Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible)?.unneeded)
+}
+
+/// Marks the rooms that `plans` and the dead ends' traces walk into as
+/// reached: a search that stopped early may not have proven them otherwise.
+fn walked_into<'p>(
+    level: &Level,
+    plans: impl Iterator<Item = &'p Plan>,
+    dead_ends: &DeadEnds,
+    reached: &mut [bool],
+) {
+    if reached.iter().all(|&r| r) {
+        return;
+    }
+    let index: rustc_hash::FxHashMap<&RoomId, usize> = (level.rooms.iter().enumerate())
+        .map(|(i, r)| (&r.id, i))
+        .collect();
+    let traces = dead_ends.found.iter().map(|d| &d.steps);
+    for steps in plans.map(|p| &p.steps).chain(traces) {
+        for step in steps {
+            if let Step::Move { to, .. } = step
+                && let Some(&i) = index.get(to)
+            {
+                reached[i] = true;
+            }
+        }
+    }
 }
 
 /// The least cost by A*; when the budget runs out, bounds on it and the

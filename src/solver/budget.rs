@@ -44,6 +44,16 @@ impl Budget<'_> {
         Ok(())
     }
 
+    /// [`Self::check`] for searches whose every step is a search of its
+    /// own (event searches walk the map per state): the clock is read on
+    /// every call, which costs little beside such a step.
+    pub fn check_each(&self, states: usize, width: usize) -> Result<(), Stop> {
+        if states >= self.max_states || states.saturating_mul(width) >= self.max_words {
+            return Err(Stop::States);
+        }
+        self.check_now()
+    }
+
     /// Looks at the clock and the cancel flag now.
     pub fn check_now(&self) -> Result<(), Stop> {
         if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {

@@ -63,7 +63,19 @@ impl Walker {
 
     /// Walks from the room of `s` by shortest paths and calls `f` for every
     /// event within reach.
-    pub fn events(&mut self, c: &Compiled, s: &[u64], mut f: impl FnMut(Event<'_>)) {
+    pub fn events(&mut self, c: &Compiled, s: &[u64], f: impl FnMut(Event<'_>)) {
+        self.events_until(c, s, usize::MAX, f);
+    }
+
+    /// [`Self::events`], stopping once the cheapest walk to room `until`
+    /// is known (then [`Self::walk_to`] can spell it out).
+    pub fn events_until(
+        &mut self,
+        c: &Compiled,
+        s: &[u64],
+        until: usize,
+        mut f: impl FnMut(Event<'_>),
+    ) {
         self.reset();
         let start = c.room(s);
         self.dist[start] = 0.0;
@@ -74,6 +86,9 @@ impl Walker {
             let r = r as usize;
             if d > self.dist[r] {
                 continue;
+            }
+            if r == until {
+                return;
             }
             self.here[0] = (s[0] & !c.room_mask) | r as u64;
             if r != start && c.is_goal(&self.here) {
@@ -164,7 +179,7 @@ impl EventSearch {
         let mut out = Vec::new();
         let mut before = self.found.store.get(k).to_vec();
         for j in chain {
-            walker.events(c, &before, |_| {});
+            walker.events_until(c, &before, self.room[j as usize] as usize, |_| {});
             let mut walking = before.clone();
             for (door, room) in walker.walk_to(self.room[j as usize] as usize) {
                 walking[0] = (walking[0] & !c.room_mask) | u64::from(room);
@@ -230,7 +245,7 @@ pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
         }
         closed[iu] = true;
         ex.found.settled += 1;
-        if let Err(stop) = budget.check(ex.found.settled, ex.found.store.len(), c.width) {
+        if let Err(stop) = budget.check_each(ex.found.store.len(), c.width) {
             let lower = match order {
                 Order::Cost { .. } => f,
                 Order::Fewest { .. } => f64::from(n),
