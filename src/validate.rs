@@ -306,7 +306,11 @@ impl Validator<'_> {
                 locked_by[k] = true;
             }
         }
-        let reach_all = reachable(&m, None);
+        let reach_all = reachable(&m, None, usize::MAX);
+        // Rooms reached through doors with no lock: a key there is never
+        // behind its own lock, and needs no search of its own.
+        let free = reachable(&m, Some(NO_KEY), usize::MAX);
+        let mut work_left = MAX_OWN_LOCK_WORK;
         for (i, key) in level.keys.iter().enumerate() {
             let Some(k) = self.index.key(&key.id).filter(|_| !key.small) else {
                 continue;
@@ -317,7 +321,13 @@ impl Validator<'_> {
             let room = m.keys()[k].room;
             // Only when the key's room is reachable at all does walking
             // around its own locks tell us anything.
-            if reach_all[room] && !reachable(&m, Some(k))[room] {
+            if !reach_all[room] || free[room] || work_left == 0 {
+                continue;
+            }
+            let before = work_left;
+            let around = reachable(&m, Some(k), room);
+            work_left = before.saturating_sub(m.rooms().max(1));
+            if !around[room] {
                 let p = Problem::new(
                     format!("keys[{i}].room"),
                     format!("key \"{}\" lies behind its own lock", key.id),
@@ -328,11 +338,15 @@ impl Validator<'_> {
     }
 }
 
-/// A player who holds every key but `without`, has small keys to spare and
-/// can set every lever door open: what the warnings ask the rules about.
+/// A player who holds every key but `without` (`Some(NO_KEY)`: holds no
+/// key at all), has small keys to spare and can set every lever door open:
+/// what the warnings ask the rules about.
 struct Hopeful {
     without: Option<usize>,
 }
+
+/// `Hopeful::without` for a player holding no key.
+const NO_KEY: usize = usize::MAX;
 
 impl Holdings for Hopeful {
     fn door_open(&self, _: usize) -> bool {
@@ -340,7 +354,7 @@ impl Holdings for Hopeful {
     }
 
     fn holds(&self, key: usize) -> bool {
-        Some(key) != self.without
+        self.without != Some(NO_KEY) && Some(key) != self.without
     }
 
     fn unlocked(&self, _: usize) -> bool {
@@ -352,13 +366,24 @@ impl Holdings for Hopeful {
     }
 }
 
-/// Rooms reachable from the start by a [`Hopeful`] player without key `without`.
-fn reachable(m: &Mechanics, without: Option<usize>) -> Vec<bool> {
+/// Rooms whose searches the "behind its own lock" warning may spend, in
+/// all: beyond it (a level of tens of thousands of keys, each behind the
+/// one before) the remaining keys are not checked, so that validation stays
+/// fast on any file.
+const MAX_OWN_LOCK_WORK: usize = 20_000_000;
+
+/// Rooms reachable from the start by a [`Hopeful`] player without key
+/// `without` (`Some(NO_KEY)`: without any key), stopping early once room
+/// `until` is reached.
+fn reachable(m: &Mechanics, without: Option<usize>, until: usize) -> Vec<bool> {
     let hopeful = Hopeful { without };
     let mut seen = vec![false; m.rooms()];
     seen[m.start()] = true;
     let mut queue = VecDeque::from([m.start()]);
     while let Some(r) = queue.pop_front() {
+        if r == until {
+            break;
+        }
         for &p in m.passages_from(r) {
             if !seen[p.to] && m.blocked(p, &hopeful).is_none() {
                 seen[p.to] = true;
@@ -369,6 +394,7 @@ fn reachable(m: &Mechanics, without: Option<usize>) -> Vec<bool> {
     seen
 }
 
-fn first_repeat<T: PartialEq>(items: &[T]) -> Option<usize> {
-    (1..items.len()).find(|&j| items[..j].contains(&items[j]))
+fn first_repeat<T: Eq + std::hash::Hash>(items: &[T]) -> Option<usize> {
+    let mut seen = FxHashSet::default();
+    items.iter().position(|item| !seen.insert(item))
 }

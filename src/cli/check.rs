@@ -5,7 +5,7 @@ use std::path::Path;
 use super::{
     Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report,
 };
-use crate::model::Level;
+use crate::model::Labels;
 use crate::solver::{Analysis, SmallKeys, analyze};
 
 pub fn run(path: &Path, budget: &Budget) -> u8 {
@@ -39,10 +39,11 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
         outln!("  {line}");
     }
     outln!("  states explored: {}", report::count(a.states_explored));
-    dead_ends(level, &a);
-    rooms(level, &a);
+    let labels = Labels::new(level);
+    dead_ends(&labels, &a);
+    rooms(&labels, &a);
     if a.solvable == Some(true) {
-        keys(level, &a);
+        keys(&labels, &a);
     }
     if let Some(stop) = a.stopped {
         outln!("{}", budget.incomplete(stop));
@@ -54,7 +55,7 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
     }
 }
 
-fn dead_ends(level: &Level, a: &Analysis) {
+fn dead_ends(labels: &Labels<'_>, a: &Analysis) {
     let d = &a.dead_ends;
     let shown = if d.kinds > d.found.len() {
         format!(" (the first {} shown)", d.found.len())
@@ -77,13 +78,13 @@ fn dead_ends(level: &Level, a: &Analysis) {
         ),
     }
     for (i, dead) in d.found.iter().enumerate() {
-        out!("{}", report::dead_end(level, dead, i + 1));
+        out!("{}", report::dead_end(labels, dead, i + 1));
     }
 }
 
-fn rooms(level: &Level, a: &Analysis) {
+fn rooms(labels: &Labels<'_>, a: &Analysis) {
     let names = |ids: &[crate::model::RoomId]| -> String {
-        report::some_of(ids.iter().map(|r| level.room_label(r)), ids.len())
+        report::some_of(ids.iter().map(|r| labels.room(r)), ids.len())
     };
     let unreachable = if a.unreachable_rooms.is_empty() {
         "none".to_owned()
@@ -99,9 +100,9 @@ fn rooms(level: &Level, a: &Analysis) {
     }
 }
 
-fn keys(level: &Level, a: &Analysis) {
+fn keys(labels: &Labels<'_>, a: &Analysis) {
     let named = |ids: &[crate::model::KeyId]| -> String {
-        report::some_of(ids.iter().map(|k| level.key_label(k)), ids.len())
+        report::some_of(ids.iter().map(|k| labels.key(k)), ids.len())
     };
     let unneeded = if a.keys.unneeded.is_empty() {
         "none".to_owned()

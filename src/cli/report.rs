@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::model::Level;
+use crate::model::Labels;
 use crate::rules::Step;
 use crate::solver::{Analysis, DeadEnd, Plan};
 
@@ -34,39 +34,38 @@ pub fn noun(n: usize, word: &str) -> String {
 }
 
 /// One step in words, with room, door, lever and key names.
-pub fn step(level: &Level, step: &Step, here: &str) -> String {
+pub fn step(labels: &Labels<'_>, step: &Step, here: &str) -> String {
     match step {
-        Step::Move { door, to } => format!(
-            "go through {} to {}",
-            level.door_label(door),
-            level.room_label(to)
-        ),
-        Step::Pull { lever } => format!("pull {} in {here}", level.lever_label(lever)),
-        Step::Pickup { key } => format!("pick up {}", key_words(level, key)),
+        Step::Move { door, to } => {
+            format!("go through {} to {}", labels.door(door), labels.room(to))
+        }
+        Step::Pull { lever } => format!("pull {} in {here}", labels.lever(lever)),
+        Step::Pickup { key } => format!("pick up {}", key_words(labels, key)),
     }
 }
 
-fn key_words(level: &Level, key: &crate::model::KeyId) -> String {
-    match level.key(key) {
-        Some(k) if k.small => format!("small key {}", level.key_label(key)),
-        _ => format!("key {}", level.key_label(key)),
+fn key_words(labels: &Labels<'_>, key: &crate::model::KeyId) -> String {
+    if labels.is_small(key) {
+        format!("small key {}", labels.key(key))
+    } else {
+        format!("key {}", labels.key(key))
     }
 }
 
 /// The plan as numbered steps; pickups are shown under the move that made them.
-pub fn plan(level: &Level, plan: &[Step], indent: &str) -> String {
+pub fn plan(labels: &Labels<'_>, plan: &[Step], indent: &str) -> String {
     let mut out = String::new();
-    let mut here = level.room_label(&level.start);
+    let mut here = labels.room(&labels.level().start);
     let mut n = 0;
     for s in plan {
         if let Step::Pickup { .. } = s {
-            let _ = writeln!(out, "{indent}     {}", step(level, s, &here));
+            let _ = writeln!(out, "{indent}     {}", step(labels, s, &here));
             continue;
         }
         n += 1;
-        let _ = writeln!(out, "{indent}{n:>3}. {}", step(level, s, &here));
+        let _ = writeln!(out, "{indent}{n:>3}. {}", step(labels, s, &here));
         if let Step::Move { to, .. } = s {
-            here = level.room_label(to);
+            here = labels.room(to);
         }
     }
     out
@@ -84,7 +83,7 @@ pub fn summary(p: &Plan) -> String {
 }
 
 /// A dead end: where it happens, why, and the trace into it.
-pub fn dead_end(level: &Level, d: &DeadEnd, number: usize) -> String {
+pub fn dead_end(labels: &Labels<'_>, d: &DeadEnd, number: usize) -> String {
     let mut out = String::new();
     let moves = d
         .steps
@@ -101,7 +100,7 @@ pub fn dead_end(level: &Level, d: &DeadEnd, number: usize) -> String {
             "     reached in {moves} step{s} (cost {}):",
             cost(d.cost)
         );
-        out.push_str(&plan(level, &d.steps, "     "));
+        out.push_str(&plan(labels, &d.steps, "     "));
     }
     out
 }

@@ -106,7 +106,10 @@ fn print_text(path: &Path, level: &crate::model::Level, a: &Analysis) {
         .as_ref()
         .or_else(|| a.cost_bounds.as_ref().and_then(|b| b.best.as_ref()));
     if let Some(plan) = shown {
-        out!("{}", report::plan(level, &plan.steps, ""));
+        out!(
+            "{}",
+            report::plan(&crate::model::Labels::new(level), &plan.steps, "")
+        );
     }
     let dead = match (a.dead_ends.states, a.dead_ends.exist) {
         (Some(n), _) => report::count(n),

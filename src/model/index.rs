@@ -57,3 +57,78 @@ impl LevelIndex {
         self.levers.get(id).copied()
     }
 }
+
+/// Names of a level's items for messages, looked up through a
+/// [`LevelIndex`]: `Level::room_label` and its kin scan the level, which is
+/// quadratic when a report names every room of a 50,000-room plan.
+#[derive(Clone, Debug)]
+pub struct Labels<'l> {
+    level: &'l Level,
+    index: LevelIndex,
+}
+
+/// "Name (id)", or the id alone when the item has no name.
+fn label(name: Option<&str>, id: &impl std::fmt::Display) -> String {
+    match name {
+        Some(name) if !name.is_empty() => format!("{name} ({id})"),
+        _ => id.to_string(),
+    }
+}
+
+impl<'l> Labels<'l> {
+    /// Indexes `level` for its labels.
+    pub fn new(level: &'l Level) -> Self {
+        Self {
+            level,
+            index: LevelIndex::new(level),
+        }
+    }
+
+    /// The level labelled.
+    pub fn level(&self) -> &'l Level {
+        self.level
+    }
+
+    /// The index behind the labels.
+    pub fn index(&self) -> &LevelIndex {
+        &self.index
+    }
+
+    /// The room's name, or its id when it has none.
+    pub fn room(&self, id: &RoomId) -> String {
+        let name = self
+            .index
+            .room(id)
+            .map(|i| self.level.rooms[i].name.as_str());
+        label(name, id)
+    }
+
+    /// The door's name, or its id when it has none.
+    pub fn door(&self, id: &DoorId) -> String {
+        let name = self
+            .index
+            .door(id)
+            .map(|i| self.level.doors[i].name.as_str());
+        label(name, id)
+    }
+
+    /// The key's name, or its id when it has none.
+    pub fn key(&self, id: &KeyId) -> String {
+        let name = self.index.key(id).map(|i| self.level.keys[i].name.as_str());
+        label(name, id)
+    }
+
+    /// The lever's name, or its id when it has none.
+    pub fn lever(&self, id: &LeverId) -> String {
+        let name = self
+            .index
+            .lever(id)
+            .map(|i| self.level.levers[i].name.as_str());
+        label(name, id)
+    }
+
+    /// Whether the key is a small key.
+    pub fn is_small(&self, id: &KeyId) -> bool {
+        self.index.key(id).is_some_and(|i| self.level.keys[i].small)
+    }
+}

@@ -11,5 +11,5 @@ pub mod palette;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
-pub use index::LevelIndex;
+pub use index::{Labels, LevelIndex};
 pub use level::{Door, Key, Level, Lever, Props, Room};

@@ -89,21 +89,21 @@ pub(crate) fn key_needs(
     if solvable != Some(true) {
         return Ok(needs);
     }
-    let picked = |key: &KeyId| {
-        plan.is_some_and(|p| {
-            p.steps
-                .iter()
-                .any(|s| matches!(s, Step::Pickup { key: k } if k == key))
+    let picked: rustc_hash::FxHashSet<&KeyId> = (plan.iter().flat_map(|p| &p.steps))
+        .filter_map(|s| match s {
+            Step::Pickup { key } => Some(key),
+            _ => None,
         })
-    };
+        .collect();
+    let surely = surely_needed(&prep.mechanics);
     let mut removed = vec![false; level.keys.len()];
     for (k, key) in level.keys.iter().enumerate() {
         if key.small {
             continue;
         }
-        let needed = if plan.is_some() && !picked(&key.id) {
+        let needed = if plan.is_some() && !picked.contains(&key.id) {
             Some(false) // the plan solves the level without ever touching it
-        } else if prep.mechanics.goal_requires().contains(&k) {
+        } else if surely[k] {
             Some(true)
         } else if run.out_of_time() {
             None
@@ -121,6 +121,24 @@ pub(crate) fn key_needs(
     }
     needs.small = small_keys(run, plan, reversible)?;
     Ok(needs)
+}
+
+/// Keys every solution needs with no search: those the goal requires and
+/// those locking a door every walk to the goal passes.
+fn surely_needed(m: &crate::rules::Mechanics) -> Vec<bool> {
+    let mut surely = vec![false; m.keys().len()];
+    for &k in m.goal_requires() {
+        surely[k] = true;
+    }
+    let crossed = super::relevance::crossings(m);
+    for (d, door) in m.doors().iter().enumerate() {
+        if crossed[d] {
+            for &k in &door.locks {
+                surely[k] = true;
+            }
+        }
+    }
+    surely
 }
 
 /// How many small keys a solution needs: the fewest any plan spends (keep

@@ -286,3 +286,26 @@ impl<'a> Grow<'a> {
         }
     }
 }
+
+/// The doors every walk from the start to the goal passes, whatever is open
+/// and whatever is held: the bridges of the map between the two (each a
+/// block of the block-cut tree of one door, on the way from the goal up to
+/// the start). The keys locking them are needed by every solution.
+pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
+    let map = Map::new(m);
+    let tree = BlockTree::build(&map, m.start());
+    let rooms = map.start.len() - 1;
+    let mut crossed = vec![false; map.ends.len()];
+    if tree.disc[m.goal()] == UNSEEN {
+        return crossed;
+    }
+    let mut node = tree.parent[m.goal()];
+    while node != UNSEEN {
+        let n = node as usize;
+        if n >= rooms && tree.block_doors[n - rooms].len() == 1 {
+            crossed[tree.block_doors[n - rooms][0] as usize] = true;
+        }
+        node = tree.parent[n];
+    }
+    crossed
+}
