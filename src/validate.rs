@@ -152,13 +152,11 @@ impl Validator<'_> {
 
     fn check_numbers(&mut self) {
         let level = self.level;
-        if !(level.lever_cost.is_finite() && level.lever_cost >= 0.0) {
-            let msg = format!("must be a number >= 0, found {}", level.lever_cost);
+        if let Some(msg) = bad_cost(level.lever_cost) {
             self.error(Problem::new("lever_cost", msg));
         }
         for (i, door) in level.doors.iter().enumerate() {
-            if !(door.cost.is_finite() && door.cost >= 0.0) {
-                let msg = format!("must be a number >= 0, found {}", door.cost);
+            if let Some(msg) = bad_cost(door.cost) {
                 self.error(
                     Problem::new(format!("doors[{i}].cost"), msg)
                         .about(ItemId::Door(door.id.clone())),
@@ -363,6 +361,20 @@ impl Holdings for Hopeful {
 
     fn small_in_hand(&self) -> u32 {
         u32::MAX
+    }
+}
+
+/// What is wrong with a cost, if anything: costs are finite, at least 0
+/// and at most the format's limit.
+fn bad_cost(cost: f64) -> Option<String> {
+    if !(cost.is_finite() && cost >= 0.0) {
+        Some(format!("must be a number >= 0, found {cost}"))
+    } else if cost > crate::format::MAX_COST {
+        Some(format!(
+            "must be at most 1e12 (the format's limit), found {cost}"
+        ))
+    } else {
+        None
     }
 }
 

@@ -218,6 +218,29 @@ fn broken_inputs() -> Vec<(&'static str, Vec<u8>, Expect)> {
             Exact("lever_cost: must be a number >= 0, found -0.5"),
         ),
         (
+            "a cost beyond the format's limit, whose total would overflow",
+            text(with(|v| {
+                v["doors"][0]["cost"] = json!(1.7976931348623157e308)
+            })),
+            Exact(
+                "doors[0].cost: must be at most 1e12 (the format's limit), found 1.7976931348623157e+308",
+            ),
+        ),
+        (
+            "a lever_cost just beyond the limit",
+            text(with(|v| v["lever_cost"] = json!(1.000001e12))),
+            Exact("lever_cost: must be at most 1e12 (the format's limit), found 1000001000000.0"),
+        ),
+        (
+            "a list of ids longer than the limit",
+            text(with(|v| {
+                v["goal_requires"] = json!(vec!["k"; format::MAX_ITEMS + 1]);
+            })),
+            Exact(
+                "goal_requires: too large to load: 100001 entries, more than the limit of 100000",
+            ),
+        ),
+        (
             "cost as a string",
             text(with(|v| v["doors"][0]["cost"] = json!("3"))),
             Exact("doors[0].cost: expected a number >= 0, found a string"),

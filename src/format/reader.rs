@@ -147,7 +147,14 @@ impl<'a> Obj<'a> {
         match self.get(field) {
             None => default,
             Some(Value::Number(n)) => match n.as_f64() {
-                Some(x) if x.is_finite() && x >= 0.0 => x,
+                Some(x) if x.is_finite() && x >= 0.0 && x <= super::MAX_COST => x,
+                Some(x) if x > super::MAX_COST => {
+                    problems.push(
+                        &self.field_path(field),
+                        format!("must be at most 1e12 (the format's limit), found {n}"),
+                    );
+                    default
+                }
                 _ => {
                     problems.push(
                         &self.field_path(field),
@@ -199,6 +206,15 @@ impl<'a> Obj<'a> {
                 return Vec::new();
             }
         };
+        if items.len() > super::MAX_ITEMS {
+            let msg = format!(
+                "too large to load: {} entries, more than the limit of {}",
+                items.len(),
+                super::MAX_ITEMS
+            );
+            problems.push(&self.field_path(field), msg);
+            return Vec::new();
+        }
         let mut ids = Vec::with_capacity(items.len());
         for (j, item) in items.iter().enumerate() {
             match item {
@@ -265,7 +281,10 @@ impl<'a> Obj<'a> {
             }
         };
         if items.len() > limit {
-            let msg = format!("{} entries; a level may have at most {limit}", items.len());
+            let msg = format!(
+                "too large to load: {} entries, more than the limit of {limit}",
+                items.len()
+            );
             problems.push(&self.field_path(field), msg);
             problems.dropped();
             return Vec::new();
