@@ -382,7 +382,7 @@ fn bad_cost(cost: f64) -> Option<String> {
 /// all: beyond it (a level of tens of thousands of keys, each behind the
 /// one before) the remaining keys are not checked, so that validation stays
 /// fast on any file.
-const MAX_OWN_LOCK_WORK: usize = 20_000_000;
+const MAX_OWN_LOCK_WORK: usize = 2_000_000;
 
 /// Rooms reachable from the start by a [`Hopeful`] player without key
 /// `without` (`Some(NO_KEY)`: without any key), stopping early once room
