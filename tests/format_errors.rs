@@ -220,7 +220,7 @@ fn broken_inputs() -> Vec<(&'static str, Vec<u8>, Expect)> {
         (
             "a cost beyond the format's limit, whose total would overflow",
             text(with(|v| {
-                v["doors"][0]["cost"] = json!(1.7976931348623157e308)
+                v["doors"][0]["cost"] = json!(1.7976931348623157e308);
             })),
             Exact(
                 "doors[0].cost: must be at most 1e12 (the format's limit), found 1.7976931348623157e+308",

@@ -147,7 +147,7 @@ impl<'a> Obj<'a> {
         match self.get(field) {
             None => default,
             Some(Value::Number(n)) => match n.as_f64() {
-                Some(x) if x.is_finite() && x >= 0.0 && x <= super::MAX_COST => x,
+                Some(x) if (0.0..=super::MAX_COST).contains(&x) => x,
                 Some(x) if x > super::MAX_COST => {
                     problems.push(
                         &self.field_path(field),
