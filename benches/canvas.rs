@@ -32,13 +32,14 @@ use lockwork::editor::prefs::Prefs;
 use lockwork::editor::selection::Selection;
 use lockwork::editor::theme::Theme;
 use lockwork::editor::view::View;
-use lockwork::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room};
+use lockwork::model::LevelIndex;
 use lockwork::validate::validate;
 
-const WIDTH: usize = 40;
-const HEIGHT: usize = 25;
-const DOORS: usize = 1_500;
 const SCREEN: egui::Vec2 = egui::Vec2::new(1280.0, 800.0);
+
+mod common;
+
+use common::{big_level, cpu_time};
 
 struct NoDialogs;
 
@@ -50,117 +51,6 @@ impl FileDialogs for NoDialogs {
     fn pick_save(&self, _suggested_name: &str) -> Option<PathBuf> {
         None
     }
-}
-
-fn rid(x: usize, y: usize) -> String {
-    format!("r{}", y * WIDTH + x)
-}
-
-/// A 40 × 25 grid of rooms: every row a corridor, every other pair of rows
-/// joined, diagonal shortcuts up to 1,500 doors; one-way doors, costs,
-/// closed doors, 3 keys with their locks, 2 small keys and small locks,
-/// and 2 levers wired to closed doors and a few more. (More would make the
-/// live solver give up, and the solution path would not be drawn.)
-fn big_level() -> Level {
-    let mut level = Level::new("benchmark");
-    level.rooms = (0..HEIGHT)
-        .flat_map(|y| (0..WIDTH).map(move |x| (x, y)))
-        .map(|(x, y)| {
-            let mut room = Room::new(rid(x, y), [x as f64 * 180.0, y as f64 * 110.0]);
-            if (x + y) % 7 == 0 {
-                room.name = format!("Hall {x}-{y}");
-            }
-            room
-        })
-        .collect();
-    level.start = rid(0, 0).into();
-    level.goal = rid(WIDTH - 1, HEIGHT - 1).into();
-
-    let mut ends = Vec::new();
-    for y in 0..HEIGHT {
-        for x in 0..WIDTH - 1 {
-            ends.push((rid(x, y), rid(x + 1, y)));
-        }
-    }
-    for y in 0..HEIGHT - 1 {
-        for x in (y % 2..WIDTH).step_by(2) {
-            ends.push((rid(x, y), rid(x, y + 1)));
-        }
-    }
-    'diagonals: for y in (0..HEIGHT - 1).step_by(3) {
-        for x in (1..WIDTH - 1).step_by(4) {
-            if ends.len() == DOORS {
-                break 'diagonals;
-            }
-            ends.push((rid(x, y), rid(x + 1, y + 1)));
-        }
-    }
-    assert_eq!(ends.len(), DOORS, "the grid has the wrong number of doors");
-    level.doors = ends
-        .into_iter()
-        .enumerate()
-        .map(|(i, (from, to))| {
-            let mut door = Door::new(format!("d{i}"), from, to);
-            door.one_way = i % 9 == 4;
-            if i % 11 == 3 {
-                door.cost = 2.5;
-            }
-            door.open = i % 97 != 50;
-            door
-        })
-        .collect();
-
-    for k in 0..3 {
-        level
-            .keys
-            .push(Key::new(format!("k{k}"), rid(2 * k + 3, k)));
-        level.doors[k * 223 + 20]
-            .locks
-            .push(KeyId::new(format!("k{k}")));
-    }
-    for s in 0..2 {
-        let mut key = Key::new(format!("s{s}"), rid(5 * s + 1, 2 * s + 10));
-        key.small = true;
-        level.keys.push(key);
-        level.doors[s * 211 + 400].small_locks = 1;
-    }
-    let closed: Vec<DoorId> = level
-        .doors
-        .iter()
-        .filter(|d| !d.open)
-        .map(|d| d.id.clone())
-        .collect();
-    for l in 0..2 {
-        let mut toggles = vec![DoorId::new(format!("d{}", l * 350 + 77))];
-        toggles.extend(closed.get(l).cloned());
-        level
-            .levers
-            .push(Lever::new(format!("l{l}"), rid(4 * l + 2, 3 * l), toggles));
-    }
-    level
-}
-
-/// CPU time of this thread so far: the scheduler's count in nanoseconds
-/// (Linux), so that other processes on a busy machine do not count.
-/// Elsewhere, wall time.
-fn cpu_now() -> Duration {
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse().ok())
-        .map_or_else(
-            || START.get_or_init(Instant::now).elapsed(),
-            Duration::from_nanos,
-        )
-}
-
-/// Measures `iters` runs of `f` in CPU time of this thread.
-fn cpu_time(iters: u64, mut f: impl FnMut()) -> Duration {
-    let start = cpu_now();
-    for _ in 0..iters {
-        f();
-    }
-    cpu_now().saturating_sub(start)
 }
 
 fn input(time: f64) -> RawInput {

@@ -237,6 +237,8 @@ pub fn nested(
         n as u64,
         Some(n as u64),
     ));
+    // A tree reads best as a tree, its leaves spread around the start.
+    crate::layout::place_missing_with(&mut level, crate::layout::Layout::Tree);
     dress(&mut level);
     let first = verify(
         &level,

@@ -1,4 +1,4 @@
-//! Room positions for levels that have none: a layered drawing.
+//! The layered drawing: columns by distance from the start.
 //!
 //! Rooms go in columns by their distance (in doors) from the start, so a
 //! level reads left to right as it is played; within a column rooms are
@@ -55,39 +55,6 @@ pub fn layered(level: &Level) -> Vec<[f64; 2]> {
         p[1] = p[1].round();
     }
     pos
-}
-
-/// Gives a position to every room that has none. When no room has one, the
-/// level gets a fresh layered drawing; otherwise the rooms without a position
-/// are drawn below the ones that have one.
-pub fn place_missing(level: &mut Level) {
-    if level.rooms.iter().all(|r| r.pos.is_some()) {
-        return;
-    }
-    let fresh = layered(level);
-    let placed: Vec<[f64; 2]> = level.rooms.iter().filter_map(|r| r.pos).collect();
-    let (dx, dy) = if placed.is_empty() {
-        (0.0, 0.0)
-    } else {
-        let min_x = placed.iter().map(|p| p[0]).fold(f64::INFINITY, f64::min);
-        let max_y = placed
-            .iter()
-            .map(|p| p[1])
-            .fold(f64::NEG_INFINITY, f64::max);
-        let fresh_min_y = level
-            .rooms
-            .iter()
-            .zip(&fresh)
-            .filter(|(r, _)| r.pos.is_none())
-            .map(|(_, p)| p[1])
-            .fold(f64::INFINITY, f64::min);
-        (min_x, max_y + ROW * 1.5 - fresh_min_y)
-    };
-    for (room, p) in level.rooms.iter_mut().zip(fresh) {
-        if room.pos.is_none() {
-            room.pos = Some([(p[0] + dx).round(), (p[1] + dy).round()]);
-        }
-    }
 }
 
 /// Lays out the component of `root` with its top at `top`; returns its lowest `y`.
@@ -276,22 +243,5 @@ mod tests {
             }
         }
         assert_eq!(pos, layered(&level));
-    }
-
-    #[test]
-    fn keeps_given_positions() {
-        let mut level = chain_and_branch();
-        level.rooms[0].pos = Some([5.0, 7.0]);
-        for r in &mut level.rooms[1..] {
-            r.pos = None;
-        }
-        place_missing(&mut level);
-        assert_eq!(level.rooms[0].pos, Some([5.0, 7.0]));
-        assert!(level.rooms.iter().all(|r| r.pos.is_some()));
-        assert!(
-            level.rooms[1..]
-                .iter()
-                .all(|r| r.pos.is_some_and(|p| p[1] > 7.0))
-        );
     }
 }
