@@ -2,8 +2,10 @@
 //! designer's terms. [`super::Document::apply`] turns each into primitive
 //! [`Edit`]s, applies them and records one undo step.
 
+use crate::layout::{Align, Layout};
 use crate::model::{Door, DoorId, ItemId, Key, KeyId, Level, Lever, LeverId, Room, RoomId};
 
+use super::clip::Clip;
 use super::edit::LevelMeta;
 
 /// One user action on the level.
@@ -68,6 +70,39 @@ pub enum LevelCommand {
     SetMeta(LevelMeta),
     /// Replace the whole level (a generator's result).
     ReplaceLevel(Box<Level>),
+    /// Lay rooms out anew: all of them when `rooms` is empty (the drawing
+    /// keeps its top-left corner), otherwise these among themselves, where
+    /// they were and clear of the others.
+    Arrange {
+        /// Which layout.
+        layout: Layout,
+        /// The rooms to lay out; none means every room.
+        rooms: Vec<RoomId>,
+        /// Width over height of the canvas the drawing should fill.
+        aspect: f64,
+    },
+    /// Line up or spread out rooms.
+    Align {
+        /// The rooms.
+        rooms: Vec<RoomId>,
+        /// How.
+        how: Align,
+    },
+    /// Paste copied items with fresh ids (and fresh key colours), moved by
+    /// `offset`; the pasted items are selected afterwards.
+    Paste {
+        /// What was copied.
+        clip: Box<Clip>,
+        /// Added to every pasted room's position.
+        offset: [f64; 2],
+    },
+    /// Several commands as one undo step (a one-click fix, cut).
+    Batch {
+        /// What Undo calls the step.
+        label: &'static str,
+        /// The commands, in order.
+        commands: Vec<LevelCommand>,
+    },
 }
 
 impl LevelCommand {
@@ -92,6 +127,10 @@ impl LevelCommand {
             Self::SetLever(_) => "edit lever",
             Self::SetMeta(_) => "edit level",
             Self::ReplaceLevel(_) => "replace level",
+            Self::Arrange { .. } => "arrange",
+            Self::Align { .. } => "align rooms",
+            Self::Paste { .. } => "paste",
+            Self::Batch { label, .. } => label,
         }
     }
 }

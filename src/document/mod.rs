@@ -19,15 +19,19 @@
 //! # let _ = created;
 //! ```
 
+mod arrange;
+mod clip;
 mod command;
 mod edit;
 mod history;
 mod mint;
+mod paste;
 mod plan;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub use clip::Clip;
 pub use command::LevelCommand;
 pub use edit::{Edit, Item, LevelMeta, ListEdit};
 pub use history::History;
@@ -156,17 +160,44 @@ impl Document {
         merge_key: Option<String>,
     ) -> Result<Vec<ItemId>, EditError> {
         let label = command.label();
+        let (inverses, created) = self.carry_out(command)?;
+        if !inverses.is_empty() {
+            self.history.record(label, inverses, merge_key);
+            self.changed();
+        }
+        Ok(created)
+    }
+
+    /// Plans and applies a command (a batch one by one); returns the inverse
+    /// edits in undo order and the items created. On an error nothing stays
+    /// changed.
+    fn carry_out(&mut self, command: LevelCommand) -> Result<(Vec<Edit>, Vec<ItemId>), EditError> {
+        if let LevelCommand::Batch { commands, .. } = command {
+            let mut inverses: Vec<Edit> = Vec::new();
+            let mut created = Vec::new();
+            for command in commands {
+                match self.carry_out(command) {
+                    Ok((mut undo, made)) => {
+                        // Later steps are taken back first.
+                        undo.append(&mut inverses);
+                        inverses = undo;
+                        created.extend(made);
+                    }
+                    Err(e) => {
+                        history::apply_all(&mut self.level, inverses);
+                        return Err(e);
+                    }
+                }
+            }
+            return Ok((inverses, created));
+        }
         let whole_level = matches!(command, LevelCommand::ReplaceLevel(_));
         let (edits, created) = plan::plan(&self.level, &mut self.mint, command)?;
         let inverses = history::apply_all(&mut self.level, edits);
         if whole_level {
             self.mint.catch_up(&self.level);
         }
-        if !inverses.is_empty() {
-            self.history.record(label, inverses, merge_key);
-            self.changed();
-        }
-        Ok(created)
+        Ok((inverses, created))
     }
 
     /// Ends merging of the current step (say, when a text field loses focus).
@@ -327,6 +358,98 @@ mod tests {
         assert!(matches!(doc.apply(missing), Err(EditError::Missing(_))));
         assert_eq!(doc.revision(), before);
         assert!(!doc.is_dirty());
+    }
+
+    #[test]
+    fn arrange_is_one_step_and_a_part_stays_clear_of_the_rest() {
+        let original = level();
+        let mut doc = Document::new(original.clone(), None);
+        let all = LevelCommand::Arrange {
+            layout: crate::layout::Layout::Grid,
+            rooms: Vec::new(),
+            aspect: 1.0,
+        };
+        doc.apply(all).unwrap();
+        assert_eq!(doc.history().undo_label(), Some("arrange"));
+        assert_eq!(crate::layout::measure(doc.level()).overlaps, 0);
+        doc.undo();
+        assert_eq!(doc.level(), &original);
+        let part = LevelCommand::Arrange {
+            layout: crate::layout::Layout::Tree,
+            rooms: vec!["r2".into(), "r3".into()],
+            aspect: 1.0,
+        };
+        doc.apply(part).unwrap();
+        assert_eq!(doc.level().rooms[0], original.rooms[0], "r1 stays");
+        assert_eq!(crate::layout::measure(doc.level()).overlaps, 0);
+    }
+
+    #[test]
+    fn paste_gives_fresh_ids_colours_and_references() {
+        let mut doc = Document::new(level(), None);
+        let all: Vec<ItemId> = doc
+            .level()
+            .rooms
+            .iter()
+            .map(|r| ItemId::Room(r.id.clone()))
+            .collect();
+        let clip = Clip::of(doc.level(), &all);
+        let created = doc
+            .apply(LevelCommand::Paste {
+                clip: Box::new(clip),
+                offset: [0.0, 300.0],
+            })
+            .unwrap();
+        let l = doc.level();
+        assert_eq!(
+            (l.rooms.len(), l.doors.len(), l.keys.len(), l.levers.len()),
+            (6, 4, 2, 2)
+        );
+        assert_eq!(created.len(), 7, "every pasted item is selected");
+        let d4 = l.door(&"d4".into()).unwrap();
+        assert_eq!((d4.from.as_str(), d4.to.as_str()), ("r5", "r6"));
+        assert_eq!(
+            d4.locks,
+            vec![crate::model::KeyId::new("k2")],
+            "locked by the copy of k1"
+        );
+        assert_eq!(
+            l.levers[1].toggles,
+            vec![crate::model::DoorId::new("d4")],
+            "wired to the copy of d2"
+        );
+        assert_ne!(l.keys[0].color, l.keys[1].color, "the copy looks different");
+        assert_eq!(l.rooms[3].pos, Some([0.0, 300.0]));
+        assert!(crate::validate::validate(l).is_valid());
+        doc.undo();
+        assert_eq!(doc.level(), &level(), "one undo takes the whole paste back");
+    }
+
+    #[test]
+    fn a_batch_is_one_step_and_a_failing_batch_changes_nothing() {
+        let mut doc = Document::new(level(), None);
+        let mut closed = doc.level().doors[0].clone();
+        closed.open = false;
+        let batch = LevelCommand::Batch {
+            label: "close doors",
+            commands: vec![
+                LevelCommand::SetDoor(closed.clone()),
+                LevelCommand::SetStart("r9".into()),
+            ],
+        };
+        assert!(doc.apply(batch).is_err());
+        assert_eq!(doc.level(), &level());
+        let batch = LevelCommand::Batch {
+            label: "close doors",
+            commands: vec![
+                LevelCommand::SetDoor(closed),
+                LevelCommand::SetStart("r2".into()),
+            ],
+        };
+        doc.apply(batch).unwrap();
+        assert_eq!(doc.history().undo_label(), Some("close doors"));
+        doc.undo();
+        assert_eq!(doc.level(), &level());
     }
 
     #[test]

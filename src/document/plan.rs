@@ -8,7 +8,7 @@ use super::edit::{Edit, LevelMeta, ListEdit};
 use super::mint::IdMint;
 use crate::model::{Door, DoorId, ItemId, Key, KeyId, Level, Lever, Room, RoomId, palette};
 
-type Planned = (Vec<Edit>, Vec<ItemId>);
+pub(super) type Planned = (Vec<Edit>, Vec<ItemId>);
 
 /// The edits for `command` on `level`, and the ids of the items it creates.
 pub(super) fn plan(
@@ -140,6 +140,20 @@ pub(super) fn plan(
         )?,
         LevelCommand::SetMeta(meta) => (vec![Edit::Meta(meta)], Vec::new()),
         LevelCommand::ReplaceLevel(new) => (vec![Edit::Level(new)], Vec::new()),
+        LevelCommand::Arrange {
+            layout,
+            rooms,
+            aspect,
+        } => (
+            super::arrange::arrange(level, layout, &rooms, aspect)?,
+            Vec::new(),
+        ),
+        LevelCommand::Align { rooms, how } => {
+            (super::arrange::align(level, &rooms, how)?, Vec::new())
+        }
+        LevelCommand::Paste { clip, offset } => super::paste::paste(level, mint, &clip, offset),
+        // Applied one by one by the document; planned here only when nested.
+        LevelCommand::Batch { .. } => (Vec::new(), Vec::new()),
     })
 }
 
