@@ -10,7 +10,6 @@ use serde_json::{Value, json};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, record, verify};
 use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex};
-use crate::validate::validate;
 
 /// What [`backward`] makes.
 #[derive(Clone, Debug, PartialEq)]
@@ -341,7 +340,10 @@ pub fn backward(
         Vec::new()
     };
 
-    level.name = format!("Backward, seed {}", params.seed);
+    // A drawn layout keeps the name the designer gave it.
+    if !from_layout || level.name.trim().is_empty() {
+        level.name = format!("Backward, seed {}", params.seed);
+    }
     level.description = format!(
         "{} lock{} on the way to the goal, made backwards from the goal by lockwork generate backward.",
         placed.len(),
@@ -410,35 +412,7 @@ pub(crate) fn source_json(source: &Source, layout_name: &str) -> Value {
 /// A layout the backward method can work on: valid, with plain two-way open
 /// doors and no keys or levers (it places its own).
 fn check_layout(level: &Level) -> Result<(), GenerateError> {
-    if let Some(first) = validate(level).errors.first() {
-        return Err(GenerateError::InvalidLayout(first.to_string()));
-    }
-    if !level.keys.is_empty() || !level.levers.is_empty() {
-        return Err(GenerateError::Layout(
-            "the backward generator places its own keys and needs a layout of rooms and \
-             doors only: remove the keys and levers from the layout"
-                .into(),
-        ));
-    }
-    for (i, door) in level.doors.iter().enumerate() {
-        let problem = if door.one_way {
-            Some("is one-way")
-        } else if !door.open {
-            Some("starts closed")
-        } else if !door.locks.is_empty() || door.small_locks > 0 {
-            Some("is locked")
-        } else {
-            None
-        };
-        if let Some(p) = problem {
-            return Err(GenerateError::Layout(format!(
-                "doors[{i}] (\"{}\") {p}; the backward generator needs plain two-way open \
-                 doors: change it in the layout",
-                door.id
-            )));
-        }
-    }
-    Ok(())
+    super::obstacles::check(level, super::obstacles::LayoutUser::Backward)
 }
 
 /// A room among the farthest quarter from the start (by doors), or `None`

@@ -21,6 +21,7 @@ mod common;
 mod graph;
 mod levers;
 mod nested;
+pub mod obstacles;
 mod random;
 mod rng;
 

@@ -11,7 +11,6 @@ use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
 use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex, Lever, LeverId};
 use crate::solver::{SolveError, SolveOptions, analyze, solve};
-use crate::validate::validate;
 
 /// What [`random`] makes.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,9 +101,7 @@ pub fn random(
             String::new(),
         ),
         Source::Layout { level, name } => {
-            if let Some(first) = validate(level).errors.first() {
-                return Err(GenerateError::InvalidLayout(first.to_string()));
-            }
+            super::obstacles::check(level, super::obstacles::LayoutUser::Random)?;
             (level.as_ref().clone(), true, name.clone())
         }
     };
@@ -266,7 +263,10 @@ pub fn random(
     } else {
         rejected as f64 / tally.tries as f64
     };
-    level.name = format!("Random, seed {}", params.seed);
+    // A drawn layout keeps the name the designer gave it.
+    if !from_layout || level.name.trim().is_empty() {
+        level.name = format!("Random, seed {}", params.seed);
+    }
     level.description = format!(
         "Locks, keys and levers placed at random and kept once the solver proved the level \
          solvable (try {} of {}); made by lockwork generate random.",

@@ -14,11 +14,10 @@ use serde_json::json;
 pub use eval::{DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, MAX_DOORS};
 use search::{Budget, Found, Shared, Space, anneal};
 
-use super::common::{Graph, dress, record};
+use super::common::{dress, record};
 use super::{Change, DoorChange, GenerateError, Generated, Progress};
 use crate::model::{Door, Level, Lever, Room};
 use crate::solver::{SolveOptions, analyze};
-use crate::validate::validate;
 
 /// What [`levers`] makes.
 #[derive(Clone, Debug, PartialEq)]
@@ -399,44 +398,5 @@ fn binomial(n: u128, k: u128) -> u128 {
 /// A layout the lever generator can wire: valid, rooms, doors and levers
 /// only, and a goal that some wiring could reach.
 fn check_layout(level: &Level) -> Result<(), GenerateError> {
-    if let Some(first) = validate(level).errors.first() {
-        return Err(GenerateError::InvalidLayout(first.to_string()));
-    }
-    if level.levers.is_empty() {
-        return Err(GenerateError::NoLevers);
-    }
-    if !level.keys.is_empty() || !level.goal_requires.is_empty() {
-        return Err(GenerateError::Layout(
-            "the lever generator works on rooms, doors and levers only: remove the keys \
-             (and goal_requires) from the layout"
-                .into(),
-        ));
-    }
-    if let Some((i, door)) = level
-        .doors
-        .iter()
-        .enumerate()
-        .find(|(_, d)| !d.locks.is_empty() || d.small_locks > 0)
-    {
-        return Err(GenerateError::Layout(format!(
-            "doors[{i}] (\"{}\") is locked; the lever generator works on rooms, doors and \
-             levers only: remove its locks",
-            door.id
-        )));
-    }
-    // With every door open, can the goal be reached at all?
-    let graph = Graph::of(level)?;
-    let index = crate::model::LevelIndex::new(level);
-    let (Some(start), Some(goal)) = (index.room(&level.start), index.room(&level.goal)) else {
-        return Err(GenerateError::InvalidLayout("start or goal missing".into()));
-    };
-    if graph.bfs(start, |_| true).0[goal] == usize::MAX {
-        return Err(GenerateError::GoalUnreachable(format!(
-            "no path of doors leads from the start {} to the goal {}, even with every door \
-             open: add doors between them",
-            level.room_label(&level.start),
-            level.room_label(&level.goal)
-        )));
-    }
-    Ok(())
+    super::obstacles::check(level, super::obstacles::LayoutUser::Levers)
 }

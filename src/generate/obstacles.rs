@@ -1,0 +1,358 @@
+//! What keeps a generator from working on a drawn level, all of it at once:
+//! the editor lists every obstacle with its one-step fix, and the generators
+//! refuse a layout with the first one.
+
+use std::fmt;
+
+use super::GenerateError;
+use crate::model::{DoorId, ItemId, KeyId, Level, LevelIndex, LeverId};
+use crate::validate::validate;
+
+/// The generators that work on a drawn level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutUser {
+    /// Backward lock and key.
+    Backward,
+    /// Lever wiring.
+    Levers,
+    /// Random locks, keys and levers.
+    Random,
+}
+
+/// One thing in the way, naming the items by id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Obstacle {
+    /// The level has validation errors (the first is given).
+    Invalid {
+        /// How many.
+        count: usize,
+        /// The first, in words.
+        first: String,
+    },
+    /// Keys lie in the level, and the generator places its own (or none).
+    Keys(Vec<KeyId>),
+    /// Levers stand in the level, and the generator needs none.
+    Levers(Vec<LeverId>),
+    /// The lever generator has no lever to wire.
+    NoLevers,
+    /// Every lever is wired already.
+    AllWired,
+    /// One-way doors, where two-way ones are needed.
+    OneWay(Vec<DoorId>),
+    /// Doors that start closed, where open ones are needed.
+    Closed(Vec<DoorId>),
+    /// Locked doors (keys or small keys), where plain ones are needed.
+    Locked(Vec<DoorId>),
+    /// Every door starts open: no wiring can make the goal need a pull.
+    AllOpen,
+    /// More doors than the lever search handles.
+    TooManyDoors {
+        /// Doors of the level.
+        doors: usize,
+        /// The most it handles.
+        most: usize,
+    },
+    /// No doors join the start to the goal.
+    GoalUnreachable {
+        /// The start, for people.
+        start: String,
+        /// The goal, for people.
+        goal: String,
+    },
+}
+
+/// A one-step change that clears an obstacle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// Delete the keys.
+    RemoveKeys,
+    /// Delete the levers.
+    RemoveLevers,
+    /// Put a lever (toggling nothing yet) in the start room.
+    AddLever,
+    /// Make one-way doors two-way.
+    TwoWay,
+    /// Open the doors that start closed.
+    OpenDoors,
+    /// Take the locks off the doors.
+    Unlock,
+    /// Close every door at the start.
+    CloseDoors,
+}
+
+impl Fix {
+    /// The button's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::RemoveKeys => "Remove the keys",
+            Self::RemoveLevers => "Remove the levers",
+            Self::AddLever => "Add a lever to the start room",
+            Self::TwoWay => "Make them two-way",
+            Self::OpenDoors => "Open them",
+            Self::Unlock => "Unlock them",
+            Self::CloseDoors => "Close the doors",
+        }
+    }
+}
+
+fn ids<T: fmt::Display>(items: &[T]) -> String {
+    const SHOWN: usize = 6;
+    let mut text: Vec<String> = items.iter().take(SHOWN).map(ToString::to_string).collect();
+    if items.len() > SHOWN {
+        text.push(format!("and {} more", items.len() - SHOWN));
+    }
+    text.join(", ")
+}
+
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+impl fmt::Display for Obstacle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Invalid { count: n, first } => {
+                write!(f, "the level has {} (first: {first})", count(*n, "error"))
+            }
+            Self::Keys(k) => write!(f, "{} lie in the level ({})", count(k.len(), "key"), ids(k)),
+            Self::Levers(l) => write!(
+                f,
+                "{} stand in the level ({})",
+                count(l.len(), "lever"),
+                ids(l)
+            ),
+            Self::NoLevers => f.write_str("there is no lever to wire"),
+            Self::AllWired => f.write_str("every lever is wired already"),
+            Self::OneWay(d) => write!(f, "{} one-way ({})", are(d.len(), "door"), ids(d)),
+            Self::Closed(d) => write!(
+                f,
+                "{} closed at the start ({})",
+                are(d.len(), "door"),
+                ids(d)
+            ),
+            Self::Locked(d) => write!(f, "{} locked ({})", are(d.len(), "door"), ids(d)),
+            Self::AllOpen => f.write_str(
+                "every door starts open, so no wiring can make the goal need a single pull",
+            ),
+            Self::TooManyDoors { doors, most } => {
+                write!(
+                    f,
+                    "the level has {doors} doors; lever wiring handles at most {most}"
+                )
+            }
+            Self::GoalUnreachable { start, goal } => {
+                write!(
+                    f,
+                    "no path of doors leads from the start {start} to the goal {goal}"
+                )
+            }
+        }
+    }
+}
+
+/// "3 doors are" / "1 door is".
+fn are(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what} is")
+    } else {
+        format!("{n} {what}s are")
+    }
+}
+
+impl Obstacle {
+    /// The items it is about.
+    pub fn items(&self) -> Vec<ItemId> {
+        match self {
+            Self::Keys(k) => k.iter().cloned().map(ItemId::Key).collect(),
+            Self::Levers(l) => l.iter().cloned().map(ItemId::Lever).collect(),
+            Self::OneWay(d) | Self::Closed(d) | Self::Locked(d) => {
+                d.iter().cloned().map(ItemId::Door).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The one-step fix, when there is one.
+    pub fn fix(&self) -> Option<Fix> {
+        match self {
+            Self::Keys(_) => Some(Fix::RemoveKeys),
+            Self::Levers(_) => Some(Fix::RemoveLevers),
+            Self::NoLevers => Some(Fix::AddLever),
+            Self::OneWay(_) => Some(Fix::TwoWay),
+            Self::Closed(_) => Some(Fix::OpenDoors),
+            Self::Locked(_) => Some(Fix::Unlock),
+            Self::AllOpen => Some(Fix::CloseDoors),
+            Self::Invalid { .. }
+            | Self::AllWired
+            | Self::TooManyDoors { .. }
+            | Self::GoalUnreachable { .. } => None,
+        }
+    }
+
+    /// The error a generator gives for it.
+    pub(crate) fn into_error(self, who: LayoutUser) -> GenerateError {
+        let what = match who {
+            LayoutUser::Backward => {
+                "the backward generator needs a layout of rooms and plain \
+                                     two-way open doors"
+            }
+            LayoutUser::Levers => "the lever generator works on rooms, closed doors and levers",
+            LayoutUser::Random => "the random generator needs a valid layout",
+        };
+        match self {
+            Self::Invalid { first, .. } => GenerateError::InvalidLayout(first),
+            Self::NoLevers | Self::AllWired => GenerateError::NoLevers,
+            o @ Self::GoalUnreachable { .. } => {
+                GenerateError::GoalUnreachable(format!("{o}: add doors between them"))
+            }
+            o => GenerateError::Layout(format!("{o}; {what}")),
+        }
+    }
+}
+
+/// Every obstacle to running `who` on `level`, most basic first.
+pub fn obstacles(level: &Level, who: LayoutUser) -> Vec<Obstacle> {
+    let report = validate(level);
+    if let Some(first) = report.errors.first() {
+        return vec![Obstacle::Invalid {
+            count: report.errors.len(),
+            first: first.to_string(),
+        }];
+    }
+    let mut out = Vec::new();
+    let keys: Vec<KeyId> = level.keys.iter().map(|k| k.id.clone()).collect();
+    let doors = |pick: &dyn Fn(&crate::model::Door) -> bool| -> Vec<DoorId> {
+        level
+            .doors
+            .iter()
+            .filter(|d| pick(d))
+            .map(|d| d.id.clone())
+            .collect()
+    };
+    let locked = doors(&|d| !d.locks.is_empty() || d.small_locks > 0);
+    match who {
+        LayoutUser::Backward => {
+            out.extend((!keys.is_empty()).then(|| Obstacle::Keys(keys.clone())));
+            let levers: Vec<LeverId> = level.levers.iter().map(|l| l.id.clone()).collect();
+            out.extend((!levers.is_empty()).then_some(Obstacle::Levers(levers)));
+            let one_way = doors(&|d| d.one_way);
+            out.extend((!one_way.is_empty()).then_some(Obstacle::OneWay(one_way)));
+            let closed = doors(&|d| !d.open);
+            out.extend((!closed.is_empty()).then_some(Obstacle::Closed(closed)));
+            out.extend((!locked.is_empty()).then_some(Obstacle::Locked(locked)));
+        }
+        LayoutUser::Levers => {
+            if level.levers.is_empty() {
+                out.push(Obstacle::NoLevers);
+            } else if level.levers.iter().all(|l| !l.toggles.is_empty()) {
+                out.push(Obstacle::AllWired);
+            }
+            out.extend((!keys.is_empty()).then_some(Obstacle::Keys(keys)));
+            out.extend((!locked.is_empty()).then_some(Obstacle::Locked(locked)));
+            if !level.doors.is_empty() && level.doors.iter().all(|d| d.open) {
+                out.push(Obstacle::AllOpen);
+            }
+            let most = super::MAX_DOORS;
+            if level.doors.len() > most {
+                out.push(Obstacle::TooManyDoors {
+                    doors: level.doors.len(),
+                    most,
+                });
+            }
+        }
+        LayoutUser::Random => {}
+    }
+    let respect_one_way = who == LayoutUser::Levers;
+    if !goal_reachable(level, respect_one_way) {
+        out.push(Obstacle::GoalUnreachable {
+            start: level.room_label(&level.start),
+            goal: level.room_label(&level.goal),
+        });
+    }
+    out
+}
+
+/// The first obstacle as the generator's error.
+pub(crate) fn check(level: &Level, who: LayoutUser) -> Result<(), GenerateError> {
+    let first = obstacles(level, who)
+        .into_iter()
+        .find(|o| !(who == LayoutUser::Levers && matches!(o, Obstacle::AllOpen)));
+    match first {
+        Some(o) => Err(o.into_error(who)),
+        None => Ok(()),
+    }
+}
+
+/// Can the goal be reached from the start with every door open (one-way
+/// doors only their way when `respect_one_way`)?
+fn goal_reachable(level: &Level, respect_one_way: bool) -> bool {
+    let index = LevelIndex::new(level);
+    let (Some(start), Some(goal)) = (index.room(&level.start), index.room(&level.goal)) else {
+        return false;
+    };
+    let mut adj = vec![Vec::new(); level.rooms.len()];
+    for door in &level.doors {
+        if let (Some(a), Some(b)) = (index.room(&door.from), index.room(&door.to)) {
+            adj[a].push(b);
+            if !(respect_one_way && door.one_way) {
+                adj[b].push(a);
+            }
+        }
+    }
+    let mut seen = vec![false; adj.len()];
+    seen[start] = true;
+    let mut stack = vec![start];
+    while let Some(r) = stack.pop() {
+        for &s in &adj[r] {
+            if !seen[s] {
+                seen[s] = true;
+                stack.push(s);
+            }
+        }
+    }
+    seen[goal]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Door, Key, Lever, Room};
+
+    #[test]
+    fn a_mixed_level_shows_every_obstacle_at_once() {
+        let mut level = Level::new("mixed");
+        level.rooms.push(Room::new("r2", [200.0, 0.0]));
+        let mut d1 = Door::new("d1", "r1", "r2");
+        d1.one_way = true;
+        level.doors.push(d1);
+        let mut d2 = Door::new("d2", "r1", "r2");
+        d2.open = false;
+        level.doors.push(d2);
+        level.keys.push(Key::new("k1", "r1"));
+        level.levers.push(Lever::new("l1", "r1", vec![]));
+        level.goal = "r2".into();
+        let found = obstacles(&level, LayoutUser::Backward);
+        assert_eq!(
+            found,
+            vec![
+                Obstacle::Keys(vec!["k1".into()]),
+                Obstacle::Levers(vec!["l1".into()]),
+                Obstacle::OneWay(vec!["d1".into()]),
+                Obstacle::Closed(vec!["d2".into()]),
+            ]
+        );
+        assert_eq!(found[2].to_string(), "1 door is one-way (d1)");
+        let levers = obstacles(&level, LayoutUser::Levers);
+        assert_eq!(levers, vec![Obstacle::Keys(vec!["k1".into()])]);
+        level.doors[1].open = true;
+        level.keys.clear();
+        assert_eq!(
+            obstacles(&level, LayoutUser::Levers),
+            vec![Obstacle::AllOpen]
+        );
+        assert!(
+            check(&level, LayoutUser::Levers).is_ok(),
+            "the command line still runs it"
+        );
+    }
+}
