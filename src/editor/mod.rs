@@ -14,6 +14,7 @@ pub mod generate;
 mod help;
 mod inspector;
 pub mod intent;
+pub mod key_look;
 mod lists;
 pub mod live_solver;
 pub mod play_check;

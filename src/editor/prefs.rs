@@ -21,6 +21,14 @@ pub struct Prefs {
     /// Seconds the live analysis may take after an edit before it shows
     /// what it proved so far.
     pub live_secs: f32,
+    /// Show the legend of key colours on the canvas.
+    pub legend: bool,
+    /// Show the minimap when the level is larger than the view.
+    pub minimap: bool,
+    /// Show the lists on the left.
+    pub lists: bool,
+    /// Show the inspector on the right.
+    pub inspector: bool,
 }
 
 /// The time limits offered for the live analysis, in seconds.
@@ -34,6 +42,10 @@ impl Default for Prefs {
             show_solution: true,
             recent: Vec::new(),
             live_secs: 3.0,
+            legend: true,
+            minimap: true,
+            lists: true,
+            inspector: true,
         }
     }
 }

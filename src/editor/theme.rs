@@ -48,6 +48,10 @@ pub struct Theme {
     pub bad: Color32,
     /// Secondary text.
     pub weak_text: Color32,
+    /// Glyphs and badge text on light marks.
+    pub ink_on_light: Color32,
+    /// Glyphs and badge text on dark marks.
+    pub ink_on_dark: Color32,
 }
 
 impl Theme {
@@ -74,6 +78,8 @@ impl Theme {
             warning: Color32::from_rgb(0xf0, 0xb4, 0x29),
             bad: Color32::from_rgb(0xff, 0x6b, 0x6b),
             weak_text: Color32::from_rgb(0x9a, 0xa3, 0xb0),
+            ink_on_light: Color32::from_rgb(0x10, 0x10, 0x12),
+            ink_on_dark: Color32::from_rgb(0xff, 0xff, 0xff),
         }
     }
 
@@ -100,6 +106,8 @@ impl Theme {
             warning: Color32::from_rgb(0xb3, 0x7a, 0x00),
             bad: Color32::from_rgb(0xd0, 0x30, 0x30),
             weak_text: Color32::from_rgb(0x5f, 0x68, 0x75),
+            ink_on_light: Color32::from_rgb(0x10, 0x10, 0x12),
+            ink_on_dark: Color32::from_rgb(0xff, 0xff, 0xff),
         }
     }
 
@@ -112,6 +120,18 @@ impl Theme {
     pub fn key(c: Rgb) -> Color32 {
         let [r, g, b] = c.0;
         Color32::from_rgb(r, g, b)
+    }
+
+    /// Text that reads on a mark filled with `fill`.
+    pub fn ink_on(&self, fill: Color32) -> Color32 {
+        let light =
+            u32::from(fill.r()) * 299 + u32::from(fill.g()) * 587 + u32::from(fill.b()) * 114
+                > 140_000;
+        if light {
+            self.ink_on_light
+        } else {
+            self.ink_on_dark
+        }
     }
 
     /// Outline for canvas shapes at zoom 1.

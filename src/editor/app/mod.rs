@@ -92,6 +92,11 @@ impl EditorApp {
             doc,
         };
         app.apply_theme(ctx);
+        // One mouse-wheel notch (a line) zooms the canvas by WHEEL_STEP.
+        ctx.options_mut(|o| {
+            let line = o.input_options.line_scroll_speed.max(1.0);
+            o.input_options.scroll_zoom_speed = super::canvas::WHEEL_STEP.ln() / line;
+        });
         app
     }
 
@@ -309,9 +314,9 @@ impl EditorApp {
             Intent::Action(action) => self.action(ctx, action),
             Intent::Select(items, mode) => self.selection.apply(items, mode),
             Intent::Frame(item) => {
-                if let Some(at) = self.item_center(&item) {
-                    self.canvas.center_on(at);
-                }
+                // The view stays unless the item is off-screen.
+                self.canvas
+                    .reveal_item(self.doc.level(), &self.cached.2, &item);
                 self.selection.apply(vec![item], SelectMode::Replace);
             }
             Intent::Replace(doc, warnings) => {
@@ -383,22 +388,6 @@ impl EditorApp {
             Ok(_) => {}
             Err(e) => self.say(e.to_string()),
         }
-    }
-
-    fn item_center(&self, item: &ItemId) -> Option<egui::Pos2> {
-        let geo = super::canvas::Geometry::new(self.doc.level(), &[], egui::Vec2::ZERO);
-        let level = self.doc.level();
-        let room = match item {
-            ItemId::Room(r) => r.clone(),
-            ItemId::Key(k) => level.key(k)?.room.clone(),
-            ItemId::Lever(l) => level.lever(l)?.room.clone(),
-            ItemId::Door(d) => {
-                let i = self.cached.2.door(d)?;
-                let (a, b) = geo.doors.get(i).copied().flatten()?;
-                return Some(a + (b - a) / 2.0);
-            }
-        };
-        geo.room_rect(&room).map(|r| r.center())
     }
 
     fn action(&mut self, ctx: &egui::Context, action: Action) {

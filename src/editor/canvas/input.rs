@@ -52,9 +52,11 @@ impl Canvas {
         }
         if response.dragged_by(egui::PointerButton::Primary) {
             let delta = response.drag_delta();
+            let pointer = response.interact_pointer_pos();
             match &mut self.drag {
                 Drag::Move { offset, .. } => *offset += delta,
-                Drag::Connect { to, .. } => *to += delta,
+                // Where the pointer is, not a sum of deltas that drifts.
+                Drag::Connect { to, .. } => *to = pointer.unwrap_or(*to + delta),
                 _ => {}
             }
         }
@@ -80,8 +82,9 @@ impl Canvas {
                 .unwrap_or_else(|| response.rect.center());
             self.drag = Drag::Carry { item, at };
         } else if response.dragged() {
+            let pointer = response.interact_pointer_pos();
             if let Drag::Carry { at, .. } = &mut self.drag {
-                *at += response.drag_delta();
+                *at = pointer.unwrap_or(*at + response.drag_delta());
             }
         }
         response.clicked()

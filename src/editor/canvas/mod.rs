@@ -1,25 +1,38 @@
 //! The canvas: an adapter from pointer and keyboard events on a pan/zoom
 //! [`egui::Scene`] to [`Intent`]s. It reads the level and never changes it.
+//!
+//! What it draws depends on the zoom ([`lod`]): marks keep a readable size
+//! and labels show when they fit. Over the scene lie the legend of key
+//! colours, the minimap and, while wiring a lever, its banner.
 
+mod doors;
 mod geometry;
+mod highlight;
 mod input;
+mod legend;
+pub mod lod;
 mod menus;
+mod minimap;
 mod overlay;
 mod paint;
+mod rooms;
+mod view;
 
 use egui::emath::TSTransform;
-use egui::{DragPanButtons, Key, Pos2, Rect, Role, Scene, Sense, Ui, Vec2, WidgetInfo, vec2};
+use egui::{DragPanButtons, Key, Pos2, Rect, Scene, Ui, Vec2, vec2};
 
 pub use geometry::Geometry;
+pub use view::{MAX_ZOOM, WHEEL_STEP, zoom_range};
 
-use self::input::click_mode;
-use self::paint::{DoorLook, Emphasis, RoomLook};
-use super::intent::{Intent, Playback};
+use self::highlight::Lit;
+use self::lod::Lod;
+use self::view::ViewRequest;
+use super::intent::Intent;
+use super::key_look::{KeyLook, key_looks};
 use super::theme::Theme;
 use super::view::View;
 use crate::document::LevelCommand;
-use crate::model::{ItemId, LeverId, RoomId, palette};
-use crate::rules::Step;
+use crate::model::{ItemId, KeyId, Level, LevelIndex, LeverId, RoomId};
 
 /// What a primary click on empty canvas does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -59,9 +72,18 @@ pub struct Canvas {
     pub link_lever: Option<LeverId>,
     drag: Drag,
     renaming: Option<(RoomId, String)>,
-    fit_requested: bool,
-    frame_on: Option<Pos2>,
+    request: Option<ViewRequest>,
+    /// The canvas's size on screen last frame (to keep the zoom when it changes).
+    last_canvas: Option<Vec2>,
+    /// The canvas's place on screen last frame.
+    screen: Rect,
     to_screen: TSTransform,
+    /// The item under the pointer last frame (its keys and locks are lit).
+    hovered: Option<ItemId>,
+    /// The key under the pointer in the legend last frame.
+    legend_hover: Option<KeyId>,
+    /// Where the pointer was over the canvas last frame, in canvas units.
+    pointer: Option<Pos2>,
 }
 
 impl Default for Canvas {
@@ -72,9 +94,13 @@ impl Default for Canvas {
             link_lever: None,
             drag: Drag::None,
             renaming: None,
-            fit_requested: true,
-            frame_on: None,
+            request: Some(ViewRequest::Fit),
+            last_canvas: None,
+            screen: Rect::ZERO,
             to_screen: TSTransform::IDENTITY,
+            hovered: None,
+            legend_hover: None,
+            pointer: None,
         }
     }
 }
@@ -99,21 +125,41 @@ pub fn lever_label(id: &LeverId) -> String {
     format!("Lever {id}")
 }
 
+/// What the parts of the canvas draw from, this frame.
+struct Scope<'v, 'a> {
+    view: &'v View<'a>,
+    geo: &'v Geometry,
+    lod: Lod,
+    lit: Lit,
+    looks: Vec<KeyLook>,
+    path: overlay::SolutionPath,
+    /// Items take clicks and drags (not while Space pans).
+    interactive: bool,
+    /// Ctrl (Cmd) is held: a drag from a room draws a door.
+    command: bool,
+    /// The designer plays: clicks walk and pull.
+    playing: bool,
+}
+
 impl Canvas {
-    /// Frames the whole level on the next frame.
-    pub fn fit(&mut self) {
-        self.fit_requested = true;
-    }
-
-    /// Centres the view on a canvas point on the next frame.
-    pub fn center_on(&mut self, at: Pos2) {
-        self.frame_on = Some(at);
-    }
-
     /// From canvas units to screen points, as of the last frame (tests use it
     /// to click on rooms: inside a `Scene`, widget rects are in canvas units).
     pub fn to_screen(&self) -> TSTransform {
         self.to_screen
+    }
+
+    /// Width over height of the canvas on screen (for Arrange).
+    pub fn aspect(&self) -> f64 {
+        if self.screen.height() > 1.0 {
+            f64::from(self.screen.width() / self.screen.height())
+        } else {
+            crate::layout::DEFAULT_ASPECT
+        }
+    }
+
+    /// Where the pointer was over the canvas last frame, in canvas units.
+    pub fn pointer(&self) -> Option<Pos2> {
+        self.pointer
     }
 
     /// Starts renaming a room inline.
@@ -135,25 +181,20 @@ impl Canvas {
             _ => (&[][..], Vec2::ZERO),
         };
         let geo = Geometry::new(view.level, moved, offset);
-        if self.fit_requested {
-            self.fit_requested = false;
-            if let Some(bounds) = geo.bounds() {
-                self.scene_rect = bounds.expand(90.0);
-            }
-        }
-        if let Some(at) = self.frame_on.take() {
-            self.scene_rect = Rect::from_center_size(at, self.scene_rect.size());
-        }
+        let canvas = ui.available_rect_before_wrap();
+        self.screen = canvas;
+        let bounds = geo.bounds();
+        self.steer(canvas, bounds);
+        ui.painter().rect_filled(canvas, 0.0, view.theme.canvas);
+        let (min_zoom, max_zoom) = zoom_range(bounds, canvas.size());
+        // Right-drag pans too; Shift+drag selects with a box instead.
         let pan = if shift {
-            DragPanButtons::MIDDLE
+            DragPanButtons::MIDDLE | DragPanButtons::SECONDARY
         } else {
-            DragPanButtons::PRIMARY | DragPanButtons::MIDDLE
+            DragPanButtons::PRIMARY | DragPanButtons::MIDDLE | DragPanButtons::SECONDARY
         };
-        let painter_rect = ui.available_rect_before_wrap();
-        ui.painter()
-            .rect_filled(painter_rect, 0.0, view.theme.canvas);
         let scene = Scene::new()
-            .zoom_range(0.05..=4.0)
+            .zoom_range(min_zoom..=max_zoom)
             .scroll_zooms(true)
             .drag_pan_buttons(pan);
         let mut clicked_item = false;
@@ -164,296 +205,94 @@ impl Canvas {
                     .ctx()
                     .layer_transform_to_global(ui.layer_id())
                     .unwrap_or_default();
+                let lod = Lod::new(self.to_screen.scaling);
                 if view.prefs.grid {
-                    paint::grid(ui.painter(), ui.clip_rect(), view.theme);
+                    paint::grid(ui.painter(), ui.clip_rect(), view.theme, lod);
                 }
-                let interactive = !space;
-                clicked_item = self.items_ui(ui, view, &geo, interactive, command, out);
+                let scope = Scope {
+                    view,
+                    geo: &geo,
+                    lod,
+                    lit: Lit::new(view, self.hovered.as_ref(), self.legend_hover.as_ref()),
+                    looks: key_looks(view.level, view.theme),
+                    path: overlay::SolutionPath::new(view),
+                    interactive: !space,
+                    command,
+                    playing: view.play.is_some_and(|p| p.interactive),
+                };
+                clicked_item = self.items_ui(ui, &scope, out);
                 self.rubber_band_ui(ui, &geo, view.theme);
                 self.rename_ui(ui, view, &geo, out);
             })
             .response;
         self.scene_rect = scene_rect;
+        self.pointer = response.hover_pos().map(|p| self.to_screen.inverse() * p);
         self.background(ui, &response, view, &geo, shift, clicked_item, out);
+        self.overlays_ui(ui, view, &geo, canvas, out);
     }
 
     /// Rooms, doors, keys and levers; returns true when one took a click.
-    fn items_ui(
-        &mut self,
-        ui: &mut Ui,
-        view: &View<'_>,
-        geo: &Geometry,
-        interactive: bool,
-        command: bool,
-        out: &mut Vec<Intent>,
-    ) -> bool {
-        let theme = view.theme;
-        let level = view.level;
-        let sense = if interactive {
-            Sense::click_and_drag()
-        } else {
-            Sense::hover()
-        };
-        let path = overlay::SolutionPath::new(view);
-        let play_step = view.play.and_then(|p| p.current.as_ref());
-        let playing = view.play.is_some_and(|p| p.interactive);
-        let mut took_click = false;
-        let unreachable: Vec<&RoomId> = view
-            .solver
-            .analysis()
-            .map(|a| a.unreachable_rooms.iter().collect())
-            .unwrap_or_default();
+    fn items_ui(&mut self, ui: &mut Ui, scope: &Scope<'_, '_>, out: &mut Vec<Intent>) -> bool {
+        let mut hovered = None;
+        let mut took_click = self.doors_ui(ui, scope, &mut hovered, out);
+        self.wiring_ui(ui, scope);
+        took_click |= self.rooms_ui(ui, scope, &mut hovered, out);
+        self.hovered = hovered;
+        took_click
+    }
 
-        for (d, door) in level.doors.iter().enumerate() {
-            let Some(seg) = geo.doors[d] else { continue };
-            let item = ItemId::Door(door.id.clone());
-            let locks: Vec<egui::Color32> = door
-                .locks
-                .iter()
-                .filter_map(|k| view.index.key(k))
-                .map(|k| Theme::key(palette::key_color(level, k)))
-                .collect();
-            let look = DoorLook {
-                open: view.play.map_or(door.open, |p| p.state.open[d]),
-                one_way: door.one_way,
-                cost: (door.cost != 1.0).then(|| crate::cli::format_cost(door.cost)),
-                locks: &locks,
-                small_locks: if view.play.is_some_and(|p| p.state.unlocked[d]) {
-                    0
-                } else {
-                    door.small_locks
-                },
-            };
-            let mid = seg.0 + (seg.1 - seg.0) / 2.0;
-            let handle = Rect::from_center_size(mid, vec2(20.0, 20.0));
-            let id = egui::Id::unique(("lockwork-door", &door.id));
-            let response = ui.interact(
-                handle,
-                id,
-                if interactive {
-                    Sense::click()
-                } else {
-                    Sense::hover()
-                },
-            );
-            let label = door_label(&door.id);
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
-            let em = Emphasis {
-                selected: view.selection.contains(&item),
-                hovered: response.hovered(),
-                on_path: path.door_used(d)
-                    || play_step.is_some_and(
-                        |s| matches!(s, Step::Move { door: id, .. } if id == &door.id),
-                    ),
-            };
-            paint::door(ui.painter(), seg, &look, em, theme);
-            if let Some(badge) = path.door_badge(d) {
-                paint::badge(ui.painter(), mid + vec2(0.0, -17.0), &badge, theme);
-            }
-            if response.clicked() && !playing {
-                took_click = true;
-                if let Some(lever) = &self.link_lever {
-                    out.push(Intent::Edit(LevelCommand::ToggleLeverDoor {
-                        lever: lever.clone(),
-                        door: door.id.clone(),
-                    }));
-                } else {
-                    out.push(Intent::Select(vec![item.clone()], click_mode(ui)));
-                }
-            }
-            // Built only when it can be seen or read: for 1,500 doors the
-            // texts cost milliseconds a frame.
-            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
-                response.on_hover_text(overlay::door_tooltip(level, door))
-            } else {
-                response
-            };
-            response.context_menu(|ui| menus::door_menu(ui, view, door, out));
-        }
-
-        // Wiring of the selected levers (and the one in link mode).
-        for lever in &level.levers {
+    /// The doors wired to the selected levers (and the one in link mode), dashed.
+    fn wiring_ui(&self, ui: &Ui, scope: &Scope<'_, '_>) {
+        let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
+        for lever in &view.level.levers {
             let shown = view.selection.contains(&ItemId::Lever(lever.id.clone()))
                 || self.link_lever.as_ref() == Some(&lever.id);
             if !shown {
                 continue;
             }
-            if let Some(from) = geo
+            let Some(from) = geo
                 .room_rect(&lever.room)
-                .map(|r| overlay::lever_rect(r, level, &lever.id).center())
-            {
-                for door in &lever.toggles {
-                    if let Some(Some((a, b))) = view.index.door(door).map(|d| geo.doors[d]) {
-                        let to = a + (b - a) / 2.0;
-                        ui.painter().extend(egui::Shape::dashed_line(
-                            &[from, to],
-                            egui::Stroke::new(1.5, theme.lever),
-                            5.0,
-                            4.0,
-                        ));
-                    }
-                }
-            }
-        }
-
-        for (r, room) in level.rooms.iter().enumerate() {
-            let rect = geo.rooms[r];
-            let item = ItemId::Room(room.id.clone());
-            let id = egui::Id::unique(("lockwork-room", &room.id));
-            let response = ui.interact(rect, id, sense);
-            let label = match room.name.as_str() {
-                "" => room_label(&room.id),
-                name => format!("{}: {name}", room_label(&room.id)),
-            };
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
-            let (fill, text) = if room.id == level.goal {
-                (theme.goal_fill, theme.goal_text)
-            } else if room.id == level.start {
-                (theme.start_fill, theme.start_text)
-            } else {
-                (theme.room_fill, theme.room_text)
-            };
-            let look = RoomLook {
-                title: if room.name.is_empty() {
-                    room.id.as_str()
-                } else {
-                    &room.name
-                },
-                subtitle: (!room.name.is_empty()).then_some(room.id.as_str()),
-                fill,
-                text,
-                unreachable: unreachable.contains(&&room.id),
-            };
-            let em = Emphasis {
-                selected: view.selection.contains(&item),
-                hovered: response.hovered(),
-                on_path: path.room_visited(r),
-            };
-            paint::room(ui.painter(), rect, &look, em, theme);
-            if let Some(play) = view.play
-                && play.state.room == r
-            {
-                paint::pawn(ui.painter(), rect, theme);
-            }
-            if playing {
-                if response.clicked() {
-                    out.push(Intent::Playback(Playback::Walk(room.id.clone())));
-                }
-                took_click |= response.clicked();
-                took_click |= self.marks_ui(ui, view, rect, &room.id, &path, interactive, out);
+                .map(|r| overlay::lever_rect(r, view.level, &lever.id, lod).center())
+            else {
                 continue;
+            };
+            for door in &lever.toggles {
+                if let Some(Some((a, b))) = view.index.door(door).map(|d| geo.doors[d]) {
+                    let to = a + (b - a) / 2.0;
+                    let px = 1.0 / lod.zoom;
+                    ui.painter().extend(egui::Shape::dashed_line(
+                        &[from, to],
+                        egui::Stroke::new(1.5f32.max(1.2 * px), view.theme.lever),
+                        5.0f32.max(5.0 * px),
+                        4.0f32.max(4.0 * px),
+                    ));
+                }
             }
-            self.room_input(ui, &response, view, room, command, out);
-            took_click |= response.clicked() || response.double_clicked();
-            response.context_menu(|ui| menus::room_menu(ui, view, room, &mut self.renaming, out));
-            took_click |= self.marks_ui(ui, view, rect, &room.id, &path, interactive, out);
         }
-        took_click
     }
 
-    /// Keys and levers drawn inside a room.
-    #[allow(clippy::too_many_arguments)]
-    fn marks_ui(
+    /// The legend, the minimap and the wiring banner, over the scene.
+    fn overlays_ui(
         &mut self,
-        ui: &mut Ui,
+        ui: &Ui,
         view: &View<'_>,
-        rect: Rect,
-        room: &RoomId,
-        path: &overlay::SolutionPath,
-        interactive: bool,
+        geo: &Geometry,
+        canvas: Rect,
         out: &mut Vec<Intent>,
-    ) -> bool {
-        let level = view.level;
-        let theme = view.theme;
-        let mut took_click = false;
-        let sense = if interactive {
-            Sense::click_and_drag()
+    ) {
+        self.legend_hover = if view.prefs.legend {
+            legend::legend_ui(ui.ctx(), view, canvas, out)
         } else {
-            Sense::hover()
+            None
         };
-        let playing = view.play.is_some_and(|p| p.interactive);
-        for (k, key, mark) in overlay::key_marks(rect, level, room) {
-            if view.play.is_some_and(|p| p.state.picked[k]) {
-                continue; // picked up: it is in the player's hands now
-            }
-            let item = ItemId::Key(key.id.clone());
-            let response = ui.interact(mark, egui::Id::unique(("lockwork-key", &key.id)), sense);
-            let label = key_label(&key.id);
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
-            let color = if key.small {
-                theme.small_key
-            } else {
-                Theme::key(palette::key_color(level, k))
-            };
-            let small = key.small.then(|| {
-                level
-                    .keys
-                    .iter()
-                    .filter(|o| o.small && &o.room == room)
-                    .count() as u32
-            });
-            let em = Emphasis {
-                selected: view.selection.contains(&item),
-                hovered: response.hovered(),
-                on_path: false,
-            };
-            paint::key(ui.painter(), mark, color, small, em, theme);
-            if !playing {
-                took_click |= self.carry_input(ui, &response, item, out);
-            }
-            // Built only when it can be seen or read: for 1,500 doors the
-            // texts cost milliseconds a frame.
-            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
-                response.on_hover_text(overlay::key_tooltip(level, key))
-            } else {
-                response
-            };
-            response.context_menu(|ui| menus::key_menu(ui, key, out));
+        if view.prefs.minimap
+            && let Some(center) = minimap::minimap_ui(ui.ctx(), view, geo, canvas, self.scene_rect)
+        {
+            self.scene_rect = Rect::from_center_size(center, self.scene_rect.size());
         }
-        for lever in level.levers.iter().filter(|l| &l.room == room) {
-            let mark = overlay::lever_rect(rect, level, &lever.id);
-            let item = ItemId::Lever(lever.id.clone());
-            let response = ui.interact(
-                mark.expand(2.0),
-                egui::Id::unique(("lockwork-lever", &lever.id)),
-                sense,
-            );
-            let label = lever_label(&lever.id);
-            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
-            let em = Emphasis {
-                selected: view.selection.contains(&item),
-                hovered: response.hovered(),
-                on_path: false,
-            };
-            let just_pulled = view
-                .play
-                .and_then(|p| p.current.as_ref())
-                .is_some_and(|s| matches!(s, Step::Pull { lever: l } if l == &lever.id));
-            paint::lever(
-                ui.painter(),
-                mark,
-                em,
-                path.lever_pulled(&lever.id) || just_pulled,
-                theme,
-            );
-            if playing {
-                if response.clicked() {
-                    out.push(Intent::Playback(Playback::Pull(lever.id.clone())));
-                    took_click = true;
-                }
-            } else {
-                took_click |= self.carry_input(ui, &response, item, out);
-            }
-            // Built only when it can be seen or read: for 1,500 doors the
-            // texts cost milliseconds a frame.
-            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
-                response.on_hover_text(overlay::lever_tooltip(level, lever))
-            } else {
-                response
-            };
-            response.context_menu(|ui| menus::lever_menu(ui, lever, &mut self.link_lever, out));
+        if let Some(lever) = &self.link_lever {
+            wiring_banner_ui(ui.ctx(), view, lever, canvas, out);
         }
-        took_click
     }
 
     fn rubber_band_ui(&self, ui: &Ui, geo: &Geometry, theme: &Theme) {
@@ -501,6 +340,75 @@ impl Canvas {
                 out.push(Intent::Edit(LevelCommand::SetRoom(renamed)));
             }
             self.renaming = None;
+        }
+    }
+}
+
+/// While wiring a lever: what clicks do, and Done, at the top of the canvas
+/// (the toolbar has no room for it on a narrow window).
+fn wiring_banner_ui(
+    ctx: &egui::Context,
+    view: &View<'_>,
+    lever: &LeverId,
+    canvas: Rect,
+    out: &mut Vec<Intent>,
+) {
+    egui::Area::new(egui::Id::unique("lockwork-wiring-banner"))
+        .order(egui::Order::Middle)
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(canvas.center_top() + vec2(0.0, 8.0))
+        .constrain_to(canvas)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(canvas.width() - 24.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Wiring {lever}: click doors to add or remove them"
+                        ))
+                        .strong()
+                        .color(view.theme.lever),
+                    );
+                    if ui
+                        .button("Done")
+                        .on_hover_text("Stop wiring (Esc)")
+                        .clicked()
+                    {
+                        out.push(Intent::LinkLever(None));
+                    }
+                });
+            });
+        });
+}
+
+/// Where `item` is on the canvas, in canvas units (a key or lever: its room).
+pub fn item_area(level: &Level, index: &LevelIndex, geo: &Geometry, item: &ItemId) -> Option<Rect> {
+    let room = match item {
+        ItemId::Room(r) => r.clone(),
+        ItemId::Key(k) => level.key(k)?.room.clone(),
+        ItemId::Lever(l) => level.lever(l)?.room.clone(),
+        ItemId::Door(d) => {
+            let (a, b) = geo.doors.get(index.door(d)?).copied().flatten()?;
+            return Some(Rect::from_two_pos(a, b).expand(10.0));
+        }
+    };
+    geo.room_rect(&room)
+}
+
+impl Canvas {
+    /// Shows `item` if it is off-screen, keeping the view otherwise.
+    pub fn reveal_item(&mut self, level: &Level, index: &LevelIndex, item: &ItemId) {
+        let geo = Geometry::new(level, &[], Vec2::ZERO);
+        if let Some(area) = item_area(level, index, &geo, item) {
+            self.reveal(area);
+        }
+    }
+
+    /// Centres `item`, zoomed in far enough to read it (Find).
+    pub fn frame_item(&mut self, level: &Level, index: &LevelIndex, item: &ItemId) {
+        let geo = Geometry::new(level, &[], Vec2::ZERO);
+        if let Some(area) = item_area(level, index, &geo, item) {
+            self.frame(area);
         }
     }
 }

@@ -4,6 +4,7 @@
 use egui::{Pos2, Rect, pos2, vec2};
 
 use super::Geometry;
+use super::lod::Lod;
 use crate::editor::view::View;
 use crate::model::{Door, ItemId, Key, Level, Lever, LeverId, RoomId};
 use crate::rules::Step;
@@ -83,12 +84,17 @@ impl SolutionPath {
 }
 
 /// Where each key of a room is drawn: one mark per named key, one for all
-/// the small keys together, along the bottom of the room.
-pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId) -> Vec<(usize, &'a Key, Rect)> {
-    let mut marks = Vec::new();
-    // Keys sit on the bottom edge, so they never cover the room's name.
-    let mut x = rect.left() + 8.0;
-    let y = rect.bottom();
+/// the small keys together, side by side in the middle of the room's bottom
+/// edge (clear of the name, and of the corners where doors come in).
+pub fn key_marks<'a>(
+    rect: Rect,
+    level: &'a Level,
+    room: &RoomId,
+    lod: Lod,
+) -> Vec<(usize, &'a Key, Rect)> {
+    let h = lod.mark(12.0);
+    let (width, gap) = (h * 1.6, h * 0.35);
+    let mut shown: Vec<(usize, &Key)> = Vec::new();
     let mut small_done = false;
     for (k, key) in level
         .keys
@@ -102,18 +108,24 @@ pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId) -> Vec<(usize,
             }
             small_done = true;
         }
-        marks.push((
-            k,
-            key,
-            Rect::from_center_size(pos2(x + 6.0, y), vec2(12.0, 12.0)),
-        ));
-        x += if key.small { 28.0 } else { 16.0 };
+        shown.push((k, key));
     }
-    marks
+    let each = |key: &Key| if key.small { width + h } else { width };
+    let total: f32 = shown.iter().map(|(_, k)| each(k) + gap).sum::<f32>() - gap;
+    let mut x = rect.center().x - total / 2.0;
+    let y = rect.bottom();
+    shown
+        .into_iter()
+        .map(|(k, key)| {
+            let mark = Rect::from_min_size(pos2(x, y - h / 2.0), vec2(width, h));
+            x += each(key) + gap;
+            (k, key, mark)
+        })
+        .collect()
 }
 
 /// Where a lever is drawn: along the top right of its room.
-pub fn lever_rect(rect: Rect, level: &Level, lever: &LeverId) -> Rect {
+pub fn lever_rect(rect: Rect, level: &Level, lever: &LeverId, lod: Lod) -> Rect {
     let here = level.lever(lever).map(|l| &l.room);
     let nth = level
         .levers
@@ -121,9 +133,15 @@ pub fn lever_rect(rect: Rect, level: &Level, lever: &LeverId) -> Rect {
         .filter(|l| Some(&l.room) == here)
         .position(|l| &l.id == lever)
         .unwrap_or(0);
+    let s = lod.grow(12.0);
     // Levers stand on the top edge, right to left.
-    let at = pos2(rect.right() - 12.0 - nth as f32 * 16.0, rect.top());
-    Rect::from_center_size(at, vec2(12.0, 16.0))
+    let at = pos2(rect.right() - (12.0 + nth as f32 * 16.0) * s, rect.top());
+    Rect::from_center_size(at, vec2(12.0, 16.0) * s)
+}
+
+/// Where the start or goal mark of a room goes, and its size.
+pub fn role_mark_at(rect: Rect, lod: Lod) -> (Pos2, f32) {
+    (rect.left_center(), lod.mark(16.0))
 }
 
 /// Hover text for a door.

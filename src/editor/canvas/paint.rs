@@ -1,11 +1,13 @@
 //! Drawing the level's parts. Colours come from the [`Theme`]; sizes are in
-//! canvas units, so everything scales with the zoom.
+//! canvas units, so everything scales with the zoom, and the [`Lod`] keeps
+//! marks and labels readable when zoomed far out.
 
 use egui::{
     Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2,
     pos2, vec2,
 };
 
+use super::lod::Lod;
 use crate::editor::theme::{GRID, Theme};
 
 /// How a thing is emphasised.
@@ -19,10 +21,14 @@ pub struct Emphasis {
     pub on_path: bool,
 }
 
-/// Grid lines over the visible part of the canvas.
-pub fn grid(painter: &Painter, visible: Rect, theme: &Theme) {
-    let stroke = Stroke::new(1.0, theme.grid);
-    let step = GRID * 2.0;
+/// Grid lines over the visible part of the canvas (sparser when zoomed out,
+/// so that they stay a few points apart).
+pub fn grid(painter: &Painter, visible: Rect, theme: &Theme, lod: Lod) {
+    let stroke = Stroke::new(1.0 / lod.zoom, theme.grid);
+    let mut step = GRID * 2.0;
+    while lod.on_screen(step) < 12.0 {
+        step *= 2.0;
+    }
     let mut x = (visible.min.x / step).floor() * step;
     while x < visible.max.x {
         painter.line_segment([pos2(x, visible.min.y), pos2(x, visible.max.y)], stroke);
@@ -35,6 +41,17 @@ pub fn grid(painter: &Painter, visible: Rect, theme: &Theme) {
     }
 }
 
+/// One lock on a door: its key's colour and glyph.
+#[derive(Clone, Copy)]
+pub struct LockMark<'a> {
+    /// The key's colour.
+    pub color: Color32,
+    /// The key's glyph, past the first ten keys.
+    pub glyph: Option<&'a str>,
+    /// Its key is hovered or selected: ringed.
+    pub lit: bool,
+}
+
 /// What a door looks like.
 pub struct DoorLook<'a> {
     /// Open at the start (solid) or closed (dashed).
@@ -43,10 +60,14 @@ pub struct DoorLook<'a> {
     pub one_way: bool,
     /// The cost label, when not 1.
     pub cost: Option<String>,
-    /// Colours of the keys its lock needs.
-    pub locks: &'a [Color32],
+    /// The keys its lock needs.
+    pub locks: &'a [LockMark<'a>],
     /// Small keys its small lock spends.
     pub small_locks: u32,
+    /// Its id (or name), drawn beside it when it fits.
+    pub label: Option<&'a str>,
+    /// Some key is lit and none of this door's: drawn faint.
+    pub dim: bool,
 }
 
 /// A door from `a` to `b`; returns the rectangle of its marks (for clicking).
@@ -56,97 +77,171 @@ pub fn door(
     look: &DoorLook<'_>,
     em: Emphasis,
     theme: &Theme,
+    lod: Lod,
 ) -> Rect {
-    let color = if em.selected {
+    let faint = |c: Color32| if look.dim { c.gamma_multiply(0.35) } else { c };
+    let color = faint(if em.selected {
         theme.selection
     } else if em.hovered {
         theme.hover
     } else {
         theme.door
-    };
+    });
+    let px = 1.0 / lod.zoom;
     if em.on_path {
+        let width = 8.0f32.max(5.0 * px);
         painter.line_segment(
             [a, b],
-            Stroke::new(8.0, theme.solution.gamma_multiply(0.35)),
+            Stroke::new(width, theme.solution.gamma_multiply(0.35)),
         );
     }
-    let stroke = Stroke::new(if em.selected { 3.5 } else { 2.5 }, color);
+    let stroke = Stroke::new(
+        (if em.selected { 3.5 } else { 2.5f32 }).max(1.2 * px),
+        color,
+    );
     if look.open {
         painter.line_segment([a, b], stroke);
     } else {
-        painter.extend(Shape::dashed_line(&[a, b], stroke, 7.0, 5.0));
+        let (dash, gap) = (7.0f32.max(5.0 * px), 5.0f32.max(4.0 * px));
+        painter.extend(Shape::dashed_line(&[a, b], stroke, dash, gap));
     }
     let dir = (b - a).normalized();
+    let normal = vec2(-dir.y, dir.x);
     if look.one_way && (b - a).length() > 1.0 {
-        let normal = vec2(-dir.y, dir.x);
-        let tip = b;
-        let back = tip - dir * 13.0;
-        painter.add(Shape::convex_polygon(
-            vec![tip, back + normal * 6.5, back - normal * 6.5],
-            color,
-            Stroke::NONE,
-        ));
+        let head = lod.mark(13.0);
+        let back = b - dir * head;
+        let points = vec![b, back + normal * head / 2.0, back - normal * head / 2.0];
+        painter.add(Shape::convex_polygon(points, color, Stroke::NONE));
     }
     let mid = a + (b - a) / 2.0;
-    let mut marks = Rect::from_center_size(mid, vec2(16.0, 16.0));
-    let count = look.locks.len() + usize::from(look.small_locks > 0);
-    if count > 0 {
-        let size = 13.0;
-        let width = count as f32 * (size + 3.0) - 3.0;
-        let mut x = mid.x - width / 2.0;
-        for &lock in look.locks {
-            let r = Rect::from_min_size(pos2(x, mid.y - size / 2.0), Vec2::splat(size));
-            painter.rect(
-                r,
-                CornerRadius::same(2),
-                lock,
-                Stroke::new(1.5, theme.canvas),
-                StrokeKind::Outside,
-            );
-            marks = marks.union(r);
-            x += size + 3.0;
-        }
-        if look.small_locks > 0 {
-            let r = Rect::from_min_size(pos2(x, mid.y - size / 2.0), Vec2::splat(size));
-            painter.rect(
-                r,
-                CornerRadius::same(2),
-                theme.canvas,
-                Stroke::new(1.5, theme.small_key),
-                StrokeKind::Inside,
-            );
-            painter.text(
-                r.center(),
-                Align2::CENTER_CENTER,
-                look.small_locks.to_string(),
-                FontId::proportional(10.0),
-                theme.small_key,
-            );
-            marks = marks.union(r);
-        }
-    } else {
-        painter.circle(mid, 4.0, color, Stroke::new(1.5, theme.canvas));
-    }
-    if let Some(cost) = &look.cost {
-        let normal = vec2(-dir.y, dir.x);
-        let at = mid + normal * 16.0;
-        painter.text(
-            at,
-            Align2::CENTER_CENTER,
-            cost,
-            FontId::proportional(12.0),
-            theme.weak_text,
-        );
-    }
+    let marks = lock_marks(painter, mid, look, color, theme, lod);
+    door_labels(painter, (a, b), mid, normal, look, theme, lod);
     if em.selected {
         painter.rect_stroke(
-            marks.expand(3.0),
+            marks.expand(3.0 * px.max(1.0)),
             CornerRadius::same(3),
-            Stroke::new(1.5, theme.selection),
+            Stroke::new(1.5f32.max(px), theme.selection),
             StrokeKind::Outside,
         );
     }
     marks
+}
+
+/// The lock squares in the middle of a door (or a dot when it has none).
+fn lock_marks(
+    painter: &Painter,
+    mid: Pos2,
+    look: &DoorLook<'_>,
+    color: Color32,
+    theme: &Theme,
+    lod: Lod,
+) -> Rect {
+    let count = look.locks.len() + usize::from(look.small_locks > 0);
+    if count == 0 {
+        let r = 4.0f32.max(3.0 / lod.zoom);
+        painter.circle(mid, r, color, Stroke::new(1.5 * r / 4.0, theme.canvas));
+        return Rect::from_center_size(mid, Vec2::splat(16.0f32.max(4.0 * r)));
+    }
+    let size = lod.mark(13.0);
+    let gap = size * 0.25;
+    let width = count as f32 * (size + gap) - gap;
+    let mut x = mid.x - width / 2.0;
+    let mut marks = Rect::from_center_size(mid, Vec2::splat(size));
+    for lock in look.locks {
+        let r = Rect::from_min_size(pos2(x, mid.y - size / 2.0), Vec2::splat(size));
+        let fill = if look.dim {
+            lock.color.gamma_multiply(0.35)
+        } else {
+            lock.color
+        };
+        if lock.lit {
+            painter.rect_stroke(
+                r.expand(size * 0.3),
+                CornerRadius::same(3),
+                Stroke::new(size * 0.18, theme.selection),
+                StrokeKind::Outside,
+            );
+        }
+        painter.rect(
+            r,
+            CornerRadius::same(2),
+            fill,
+            Stroke::new(size * 0.11, theme.canvas),
+            StrokeKind::Outside,
+        );
+        if let Some(glyph) = lock.glyph {
+            glyph_text(painter, r.center(), glyph, size, lock.color, theme);
+        }
+        marks = marks.union(r);
+        x += size + gap;
+    }
+    if look.small_locks > 0 {
+        let r = Rect::from_min_size(pos2(x, mid.y - size / 2.0), Vec2::splat(size));
+        painter.rect(
+            r,
+            CornerRadius::same(2),
+            theme.canvas,
+            Stroke::new(size * 0.11, theme.small_key),
+            StrokeKind::Inside,
+        );
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            look.small_locks.to_string(),
+            FontId::proportional(size * 0.75),
+            theme.small_key,
+        );
+        marks = marks.union(r);
+    }
+    marks
+}
+
+/// A glyph centred at `at` in a mark of `size`, in ink that reads on `fill`.
+pub fn glyph_text(
+    painter: &Painter,
+    at: Pos2,
+    glyph: &str,
+    size: f32,
+    fill: Color32,
+    theme: &Theme,
+) {
+    let ink = theme.ink_on(fill);
+    let font = size * if glyph.chars().count() > 1 { 0.5 } else { 0.72 };
+    painter.text(
+        at,
+        Align2::CENTER_CENTER,
+        glyph,
+        FontId::proportional(font),
+        ink,
+    );
+}
+
+/// The door's cost on one side and its id on the other, when they fit.
+fn door_labels(
+    painter: &Painter,
+    (a, b): (Pos2, Pos2),
+    mid: Pos2,
+    normal: Vec2,
+    look: &DoorLook<'_>,
+    theme: &Theme,
+    lod: Lod,
+) {
+    let room_for = (b - a).length() - lod.mark(13.0) * 2.0;
+    let offset = lod.mark(13.0) * 0.6 + lod.font(11.0) * 0.8;
+    for (text, side) in [(look.cost.as_deref(), 1.0), (look.label, -1.0)] {
+        let Some(text) = text else { continue };
+        let font = lod.font(11.0);
+        if !Lod::fits(text.chars().count(), font, room_for) {
+            continue;
+        }
+        painter.text(
+            mid + normal * offset * side,
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional(font),
+            theme.weak_text,
+        );
+    }
 }
 
 /// What a room looks like.
@@ -164,83 +259,145 @@ pub struct RoomLook<'a> {
 }
 
 /// A room.
-pub fn room(painter: &Painter, rect: Rect, look: &RoomLook<'_>, em: Emphasis, theme: &Theme) {
+pub fn room(
+    painter: &Painter,
+    rect: Rect,
+    look: &RoomLook<'_>,
+    em: Emphasis,
+    theme: &Theme,
+    lod: Lod,
+) {
+    let px = 1.0 / lod.zoom;
     let radius = CornerRadius::same(8);
     if em.on_path {
         painter.rect_stroke(
-            rect.expand(3.0),
+            rect.expand(3.0f32.max(2.0 * px)),
             CornerRadius::same(10),
-            Stroke::new(1.5, theme.solution.gamma_multiply(0.8)),
+            Stroke::new(1.5f32.max(1.5 * px), theme.solution.gamma_multiply(0.8)),
             StrokeKind::Outside,
         );
     }
     let stroke = if em.selected {
-        Stroke::new(3.0, theme.selection)
+        Stroke::new(3.0f32.max(2.0 * px), theme.selection)
     } else if em.hovered {
-        Stroke::new(2.0, theme.hover)
+        Stroke::new(2.0f32.max(1.5 * px), theme.hover)
     } else {
-        Stroke::new(1.5, theme.room_stroke)
+        Stroke::new(1.5f32.max(px), theme.room_stroke)
     };
     painter.rect(rect, radius, look.fill, stroke, StrokeKind::Inside);
     if look.unreachable {
         painter.extend(Shape::dashed_line(
             &[rect.left_top(), rect.right_bottom()],
-            Stroke::new(1.0, theme.warning),
+            Stroke::new(px.max(1.0), theme.warning),
             4.0,
             4.0,
         ));
     }
-    let title_at = match look.subtitle {
-        Some(_) => rect.center() - vec2(0.0, 7.0),
-        None => rect.center() - vec2(0.0, 3.0),
-    };
-    let title = painter.layout(
-        look.title.to_owned(),
-        FontId::proportional(14.0),
-        look.text,
-        rect.width() - 12.0,
-    );
-    let shown = Rect::from_center_size(title_at, title.size());
-    painter.galley(shown.min, title, look.text);
-    if let Some(sub) = look.subtitle {
+    room_labels(painter, rect, look, lod);
+}
+
+/// The room's name and id at their size when readable; zoomed out, the
+/// title alone, made readable, if it fits; otherwise nothing.
+fn room_labels(painter: &Painter, rect: Rect, look: &RoomLook<'_>, lod: Lod) {
+    let width = rect.width() - 12.0;
+    if lod.reads(14.0) {
+        let title_at = match look.subtitle {
+            Some(_) => rect.center() - vec2(0.0, 7.0),
+            None => rect.center() - vec2(0.0, 3.0),
+        };
+        let title = painter.layout(
+            look.title.to_owned(),
+            FontId::proportional(14.0),
+            look.text,
+            width,
+        );
+        let shown = Rect::from_center_size(title_at, title.size());
+        painter.galley(shown.min, title, look.text);
+        if let Some(sub) = look.subtitle.filter(|_| lod.reads(10.0)) {
+            painter.text(
+                rect.center() + vec2(0.0, 9.0),
+                Align2::CENTER_CENTER,
+                sub,
+                FontId::proportional(10.0),
+                look.text.gamma_multiply(0.7),
+            );
+        }
+        return;
+    }
+    // Zoomed out: the id (short) rather than a long name, if it fits.
+    let text = look.subtitle.unwrap_or(look.title);
+    let font = lod.font(14.0);
+    if font <= rect.height() * 0.8 && Lod::fits(text.chars().count(), font, width) {
         painter.text(
-            rect.center() + vec2(0.0, 9.0),
+            rect.center(),
             Align2::CENTER_CENTER,
-            sub,
-            FontId::proportional(10.0),
-            look.text.gamma_multiply(0.7),
+            text,
+            FontId::proportional(font),
+            look.text,
         );
     }
 }
 
-/// A key: a triangle pointing up, as in the lock-and-key article.
-pub fn key(
-    painter: &Painter,
-    rect: Rect,
-    color: Color32,
-    small_count: Option<u32>,
-    em: Emphasis,
-    theme: &Theme,
-) {
-    let c = rect.center();
-    let h = rect.height() / 2.0;
-    let points = vec![
-        pos2(c.x, c.y - h),
-        pos2(c.x + h, c.y + h * 0.8),
-        pos2(c.x - h, c.y + h * 0.8),
-    ];
-    let outline = if em.selected {
-        Stroke::new(2.0, theme.selection)
+/// How a key's mark looks.
+pub struct KeyMark<'a> {
+    /// Its colour.
+    pub color: Color32,
+    /// Its glyph, past the first ten keys.
+    pub glyph: Option<&'a str>,
+    /// Small keys in the room, shown as "×n" when more than one.
+    pub small_count: Option<u32>,
+    /// Hovered or selected, or a lock of it is: ringed.
+    pub lit: bool,
+    /// Some other key is lit: drawn faint.
+    pub dim: bool,
+}
+
+/// A key: a round bow (holding the glyph) and a bit, in the key's colour.
+pub fn key(painter: &Painter, rect: Rect, mark: &KeyMark<'_>, em: Emphasis, theme: &Theme) {
+    let h = rect.height();
+    let fill = if mark.dim {
+        mark.color.gamma_multiply(0.35)
     } else {
-        Stroke::new(1.0, theme.canvas)
+        mark.color
     };
-    painter.add(Shape::convex_polygon(points, color, outline));
-    if let Some(n) = small_count.filter(|&n| n > 1) {
+    let bow = pos2(rect.left() + h / 2.0, rect.center().y);
+    let outline = if em.selected {
+        Stroke::new(h * 0.15, theme.selection)
+    } else {
+        Stroke::new(h * 0.08, theme.canvas)
+    };
+    if mark.lit {
+        painter.circle_stroke(bow, h * 0.8, Stroke::new(h * 0.15, theme.selection));
+    }
+    // The shaft and its bit, then the bow over them.
+    let shaft = Rect::from_min_max(
+        pos2(bow.x, rect.center().y - h * 0.1),
+        pos2(rect.right(), rect.center().y + h * 0.1),
+    );
+    painter.rect(
+        shaft,
+        CornerRadius::ZERO,
+        fill,
+        outline,
+        StrokeKind::Outside,
+    );
+    let bit = Rect::from_min_max(
+        pos2(rect.right() - h * 0.28, rect.center().y),
+        pos2(rect.right(), rect.center().y + h * 0.38),
+    );
+    painter.rect(bit, CornerRadius::ZERO, fill, outline, StrokeKind::Outside);
+    painter.circle(bow, h / 2.0, fill, outline);
+    if let Some(glyph) = mark.glyph {
+        glyph_text(painter, bow, glyph, h, mark.color, theme);
+    } else if mark.small_count.is_some() {
+        painter.circle_filled(bow, h * 0.16, theme.canvas);
+    }
+    if let Some(n) = mark.small_count.filter(|&n| n > 1) {
         painter.text(
-            rect.right_center() + vec2(2.0, 0.0),
+            rect.right_center() + vec2(h * 0.15, 0.0),
             Align2::LEFT_CENTER,
             format!("×{n}"),
-            FontId::proportional(10.0),
+            FontId::proportional(h * 0.8),
             theme.room_text,
         );
     }
@@ -248,50 +405,75 @@ pub fn key(
 
 /// A lever: a knob on a stick over a base.
 pub fn lever(painter: &Painter, rect: Rect, em: Emphasis, pulled_on_path: bool, theme: &Theme) {
+    let s = rect.width() / 12.0;
     let color = if em.selected {
         theme.selection
     } else {
         theme.lever
     };
     painter.rect(
-        rect.expand(1.5),
+        rect.expand(1.5 * s),
         CornerRadius::same(3),
         theme.canvas,
-        Stroke::new(1.0, color),
+        Stroke::new(s, color),
         StrokeKind::Inside,
     );
-    let base = rect.center_bottom() - vec2(0.0, 3.0);
+    let base = rect.center_bottom() - vec2(0.0, 3.0 * s);
     painter.line_segment(
-        [base - vec2(5.0, 0.0), base + vec2(5.0, 0.0)],
-        Stroke::new(2.0, color),
+        [base - vec2(5.0 * s, 0.0), base + vec2(5.0 * s, 0.0)],
+        Stroke::new(2.0 * s, color),
     );
-    let knob = rect.center_top() + vec2(3.0, 4.0);
-    painter.line_segment([base, knob], Stroke::new(2.0, color));
-    painter.circle_filled(knob, 2.8, color);
+    let knob = rect.center_top() + vec2(3.0 * s, 4.0 * s);
+    painter.line_segment([base, knob], Stroke::new(2.0 * s, color));
+    painter.circle_filled(knob, 2.8 * s, color);
     if pulled_on_path {
         painter.circle_stroke(
             rect.center(),
             rect.width() * 0.75,
-            Stroke::new(2.0, theme.solution),
+            Stroke::new(2.0 * s, theme.solution),
         );
     }
     if em.selected {
         painter.rect_stroke(
-            rect.expand(2.0),
+            rect.expand(2.0 * s),
             CornerRadius::same(2),
-            Stroke::new(1.0, theme.selection),
+            Stroke::new(s, theme.selection),
             StrokeKind::Outside,
         );
     }
 }
 
-/// A numbered badge (solution step numbers).
-pub fn badge(painter: &Painter, at: Pos2, text: &str, theme: &Theme) {
-    let galley =
-        painter.layout_no_wrap(text.to_owned(), FontId::proportional(10.0), Color32::WHITE);
-    let rect = Rect::from_center_size(at, galley.size() + vec2(8.0, 2.0));
+/// The start or goal mark: a round badge with "S" or "G" on the room's left edge.
+pub fn role_mark(painter: &Painter, at: Pos2, size: f32, start: bool, theme: &Theme) {
+    let (fill, ink) = if start {
+        (theme.start_fill, theme.start_text)
+    } else {
+        (theme.goal_fill, theme.goal_text)
+    };
+    painter.circle(
+        at,
+        size / 2.0,
+        fill,
+        Stroke::new(size * 0.1, theme.room_stroke),
+    );
+    let letter = if start { "S" } else { "G" };
+    painter.text(
+        at,
+        Align2::CENTER_CENTER,
+        letter,
+        FontId::proportional(size * 0.62),
+        ink,
+    );
+}
+
+/// A numbered badge (solution step numbers), readable at any zoom.
+pub fn badge(painter: &Painter, at: Pos2, text: &str, theme: &Theme, lod: Lod) {
+    let font = lod.font(10.0);
+    let ink = theme.ink_on(theme.solution);
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(font), ink);
+    let rect = Rect::from_center_size(at, galley.size() + vec2(font * 0.8, font * 0.2));
     painter.rect_filled(rect, CornerRadius::same(7), theme.solution);
-    painter.galley(rect.center() - galley.size() / 2.0, galley, Color32::WHITE);
+    painter.galley(rect.center() - galley.size() / 2.0, galley, ink);
 }
 
 /// The rubber band of a box selection or a door being drawn.
@@ -316,18 +498,18 @@ pub fn rubber_band(painter: &Painter, a: Pos2, b: Pos2, as_box: bool, theme: &Th
     }
 }
 
-/// The player: a pawn standing in the room's left part.
-pub fn pawn(painter: &Painter, room: Rect, theme: &Theme) {
-    // On the top edge at the left (levers stand at the right, keys on the
-    // bottom edge), clear of the name and of doors coming in from the sides.
-    let base = pos2(room.left() + 14.0, room.top() + 6.0);
-    let head = base - vec2(0.0, 17.0);
+/// The player: a pawn standing on the room's top edge, at the left.
+pub fn pawn(painter: &Painter, room: Rect, theme: &Theme, lod: Lod) {
+    // Levers stand at the right of the top edge, keys on the bottom edge.
+    let s = lod.grow(17.0);
+    let base = pos2(room.left() + 14.0 * s.min(3.0), room.top() + 6.0);
+    let head = base - vec2(0.0, 17.0 * s);
     let body = vec![
-        base + vec2(-8.0, 0.0),
-        base + vec2(8.0, 0.0),
-        head + vec2(0.0, 5.0),
+        base + vec2(-8.0 * s, 0.0),
+        base + vec2(8.0 * s, 0.0),
+        head + vec2(0.0, 5.0 * s),
     ];
-    let outline = Stroke::new(1.5, theme.canvas);
+    let outline = Stroke::new(1.5 * s, theme.canvas);
     painter.add(Shape::convex_polygon(body, theme.solution, outline));
-    painter.circle(head, 5.5, theme.solution, outline);
+    painter.circle(head, 5.5 * s, theme.solution, outline);
 }

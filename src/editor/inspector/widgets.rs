@@ -2,7 +2,7 @@
 //! labelled rows that return what the designer changed, never change it.
 
 use egui::emath::Numeric;
-use egui::{Atom, Color32, ComboBox, DragValue, Response, RichText, Shape, Stroke, TextEdit, Ui};
+use egui::{Atom, Color32, ComboBox, DragValue, Response, RichText, Stroke, TextEdit, Ui};
 use egui::{Vec2, pos2};
 
 use crate::document::LevelCommand;
@@ -164,22 +164,58 @@ pub fn key_color(view: &View<'_>, id: &KeyId) -> Color32 {
 /// Size of a swatch in the lists and the inspector.
 const SWATCH: f32 = 12.0;
 
-/// A key's mark, as on the canvas: a triangle in its colour (outlined only
-/// for a small key).
+/// A key's mark, as on the canvas: a key in its colour (outlined only for
+/// a small key).
 pub fn key_swatch<'a>(color: Color32, small: bool, outline: Color32) -> Atom<'a> {
-    Atom::paint(Vec2::splat(SWATCH), move |ui, args| {
-        let r = args.rect.shrink(1.0);
-        let points = vec![
-            pos2(r.center().x, r.top()),
-            pos2(r.right(), r.bottom()),
-            pos2(r.left(), r.bottom()),
-        ];
-        let shape = if small {
-            Shape::convex_polygon(points, Color32::TRANSPARENT, Stroke::new(1.5, color))
+    key_swatch_with(color, small, outline, None)
+}
+
+/// A key's mark with its glyph (keys past the tenth), as on the canvas;
+/// `ink` writes the glyph.
+pub fn key_swatch_with<'a>(
+    color: Color32,
+    small: bool,
+    outline: Color32,
+    glyph: Option<(String, Color32)>,
+) -> Atom<'a> {
+    let size = if glyph.is_some() {
+        Vec2::new(SWATCH * 1.9, SWATCH * 1.2)
+    } else {
+        Vec2::new(SWATCH * 1.6, SWATCH)
+    };
+    Atom::paint(size, move |ui, args| {
+        let r = args.rect.shrink(0.5);
+        let h = r.height();
+        let bow = pos2(r.left() + h / 2.0, r.center().y);
+        let shaft = egui::Rect::from_min_max(
+            pos2(bow.x, r.center().y - h * 0.12),
+            pos2(r.right(), r.center().y + h * 0.12),
+        );
+        let bit = egui::Rect::from_min_max(
+            pos2(r.right() - h * 0.3, r.center().y),
+            pos2(r.right(), r.center().y + h * 0.4),
+        );
+        let painter = ui.painter();
+        if small {
+            let stroke = Stroke::new(1.5, color);
+            painter.rect_stroke(shaft, 0.0, stroke, egui::StrokeKind::Inside);
+            painter.circle_stroke(bow, h / 2.0 - 0.75, stroke);
         } else {
-            Shape::convex_polygon(points, color, Stroke::new(1.0, outline))
-        };
-        ui.painter().add(shape);
+            let stroke = Stroke::new(1.0, outline);
+            painter.rect(shaft, 0.0, color, Stroke::NONE, egui::StrokeKind::Inside);
+            painter.rect(bit, 0.0, color, Stroke::NONE, egui::StrokeKind::Inside);
+            painter.circle(bow, h / 2.0, color, stroke);
+            if let Some((glyph, ink)) = &glyph {
+                let font = h * if glyph.chars().count() > 1 { 0.5 } else { 0.72 };
+                painter.text(
+                    bow,
+                    egui::Align2::CENTER_CENTER,
+                    glyph,
+                    egui::FontId::proportional(font),
+                    *ink,
+                );
+            }
+        }
     })
 }
 

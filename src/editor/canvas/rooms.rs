@@ -1,0 +1,255 @@
+//! The rooms on the canvas, with the keys and levers in them and the start
+//! and goal marks: drawn at the frame's level of detail, clickable,
+//! draggable, with tooltips and menus.
+
+use egui::{Rect, Role, Sense, Ui, WidgetInfo};
+
+use super::paint::{self, Emphasis, KeyMark, RoomLook};
+use super::{Canvas, Scope, key_label, lever_label, menus, overlay, room_label};
+use crate::editor::intent::{Intent, Playback};
+use crate::model::{ItemId, Room, RoomId};
+use crate::rules::Step;
+
+impl Canvas {
+    /// Every room and what it holds; returns true when one took a click.
+    pub(super) fn rooms_ui(
+        &mut self,
+        ui: &mut Ui,
+        scope: &Scope<'_, '_>,
+        hovered: &mut Option<ItemId>,
+        out: &mut Vec<Intent>,
+    ) -> bool {
+        let unreachable: rustc_hash::FxHashSet<&RoomId> = scope
+            .view
+            .solver
+            .analysis()
+            .map(|a| a.unreachable_rooms.iter().collect())
+            .unwrap_or_default();
+        let mut took_click = false;
+        for (r, room) in scope.view.level.rooms.iter().enumerate() {
+            let rect = scope.geo.rooms[r];
+            took_click |= self.room_ui(
+                ui,
+                scope,
+                r,
+                room,
+                rect,
+                unreachable.contains(&room.id),
+                hovered,
+                out,
+            );
+            took_click |= self.keys_ui(ui, scope, rect, &room.id, hovered, out);
+            took_click |= self.levers_ui(ui, scope, rect, &room.id, hovered, out);
+        }
+        took_click
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn room_ui(
+        &mut self,
+        ui: &mut Ui,
+        scope: &Scope<'_, '_>,
+        r: usize,
+        room: &Room,
+        rect: Rect,
+        unreachable: bool,
+        hovered: &mut Option<ItemId>,
+        out: &mut Vec<Intent>,
+    ) -> bool {
+        let (view, theme, lod) = (scope.view, scope.view.theme, scope.lod);
+        let level = view.level;
+        let item = ItemId::Room(room.id.clone());
+        let sense = if scope.interactive {
+            Sense::click_and_drag()
+        } else {
+            Sense::hover()
+        };
+        let response = ui.interact(rect, egui::Id::unique(("lockwork-room", &room.id)), sense);
+        let label = match room.name.as_str() {
+            "" => room_label(&room.id),
+            name => format!("{}: {name}", room_label(&room.id)),
+        };
+        response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
+        if response.hovered() {
+            *hovered = Some(item.clone());
+        }
+        let (is_start, is_goal) = (room.id == level.start, room.id == level.goal);
+        let (fill, text) = if is_goal {
+            (theme.goal_fill, theme.goal_text)
+        } else if is_start {
+            (theme.start_fill, theme.start_text)
+        } else {
+            (theme.room_fill, theme.room_text)
+        };
+        let look = RoomLook {
+            title: if room.name.is_empty() {
+                room.id.as_str()
+            } else {
+                &room.name
+            },
+            subtitle: (!room.name.is_empty()).then_some(room.id.as_str()),
+            fill,
+            text,
+            unreachable,
+        };
+        let em = Emphasis {
+            selected: view.selection.contains(&item),
+            hovered: response.hovered(),
+            on_path: scope.path.room_visited(r),
+        };
+        paint::room(ui.painter(), rect, &look, em, theme, lod);
+        let (at, size) = overlay::role_mark_at(rect, lod);
+        if is_start {
+            paint::role_mark(ui.painter(), at, size, true, theme);
+        }
+        if is_goal {
+            let at = if is_start {
+                at + egui::vec2(0.0, size)
+            } else {
+                at
+            };
+            paint::role_mark(ui.painter(), at, size, false, theme);
+        }
+        if let Some(play) = view.play
+            && play.state.room == r
+        {
+            paint::pawn(ui.painter(), rect, theme, lod);
+        }
+        if scope.playing {
+            if response.clicked() {
+                out.push(Intent::Playback(Playback::Walk(room.id.clone())));
+            }
+            return response.clicked();
+        }
+        self.room_input(ui, &response, view, room, scope.command, out);
+        let took_click = response.clicked() || response.double_clicked();
+        response.context_menu(|ui| menus::room_menu(ui, view, room, &mut self.renaming, out));
+        took_click
+    }
+
+    /// The keys lying in a room.
+    fn keys_ui(
+        &mut self,
+        ui: &mut Ui,
+        scope: &Scope<'_, '_>,
+        rect: Rect,
+        room: &RoomId,
+        hovered: &mut Option<ItemId>,
+        out: &mut Vec<Intent>,
+    ) -> bool {
+        let (view, lod) = (scope.view, scope.lod);
+        let level = view.level;
+        let mut took_click = false;
+        for (k, key, mark) in overlay::key_marks(rect, level, room, lod) {
+            if view.play.is_some_and(|p| p.state.picked[k]) {
+                continue; // picked up: it is in the player's hands now
+            }
+            let item = ItemId::Key(key.id.clone());
+            let response = ui.interact(
+                mark,
+                egui::Id::unique(("lockwork-key", &key.id)),
+                mark_sense(scope),
+            );
+            let label = key_label(&key.id);
+            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
+            if response.hovered() {
+                *hovered = Some(item.clone());
+            }
+            let look = &scope.looks[k];
+            let small_count = key.small.then(|| {
+                level
+                    .keys
+                    .iter()
+                    .filter(|o| o.small && &o.room == room)
+                    .count() as u32
+            });
+            let lit = scope.lit.key(k);
+            let key_mark = KeyMark {
+                color: look.color,
+                glyph: look.glyph.as_deref(),
+                small_count,
+                lit,
+                dim: scope.lit.any() && !lit && !key.small,
+            };
+            let em = Emphasis {
+                selected: view.selection.contains(&item),
+                hovered: response.hovered(),
+                on_path: false,
+            };
+            paint::key(ui.painter(), mark, &key_mark, em, view.theme);
+            if !scope.playing {
+                took_click |= self.carry_input(ui, &response, item, out);
+            }
+            // Built only when it can be seen or read.
+            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
+                response.on_hover_text(overlay::key_tooltip(level, key))
+            } else {
+                response
+            };
+            response.context_menu(|ui| menus::key_menu(ui, key, out));
+        }
+        took_click
+    }
+
+    /// The levers standing in a room.
+    fn levers_ui(
+        &mut self,
+        ui: &mut Ui,
+        scope: &Scope<'_, '_>,
+        rect: Rect,
+        room: &RoomId,
+        hovered: &mut Option<ItemId>,
+        out: &mut Vec<Intent>,
+    ) -> bool {
+        let (view, lod) = (scope.view, scope.lod);
+        let level = view.level;
+        let mut took_click = false;
+        for lever in level.levers.iter().filter(|l| &l.room == room) {
+            let mark = overlay::lever_rect(rect, level, &lever.id, lod);
+            let item = ItemId::Lever(lever.id.clone());
+            let id = egui::Id::unique(("lockwork-lever", &lever.id));
+            let response = ui.interact(mark.expand(2.0), id, mark_sense(scope));
+            let label = lever_label(&lever.id);
+            response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
+            if response.hovered() {
+                *hovered = Some(item.clone());
+            }
+            let em = Emphasis {
+                selected: view.selection.contains(&item),
+                hovered: response.hovered(),
+                on_path: false,
+            };
+            let just_pulled = view
+                .play
+                .and_then(|p| p.current.as_ref())
+                .is_some_and(|s| matches!(s, Step::Pull { lever: l } if l == &lever.id));
+            let pulled = scope.path.lever_pulled(&lever.id) || just_pulled;
+            paint::lever(ui.painter(), mark, em, pulled, view.theme);
+            if scope.playing {
+                if response.clicked() {
+                    out.push(Intent::Playback(Playback::Pull(lever.id.clone())));
+                    took_click = true;
+                }
+            } else {
+                took_click |= self.carry_input(ui, &response, item, out);
+            }
+            // Built only when it can be seen or read.
+            let response = if response.hovered() || ui.ctx().has_accesskit_node(response.id) {
+                response.on_hover_text(overlay::lever_tooltip(level, lever))
+            } else {
+                response
+            };
+            response.context_menu(|ui| menus::lever_menu(ui, lever, &mut self.link_lever, out));
+        }
+        took_click
+    }
+}
+
+/// Keys and levers can be clicked and carried, unless Space pans.
+fn mark_sense(scope: &Scope<'_, '_>) -> Sense {
+    if scope.interactive {
+        Sense::click_and_drag()
+    } else {
+        Sense::hover()
+    }
+}

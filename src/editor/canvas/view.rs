@@ -1,0 +1,138 @@
+//! Where the canvas looks: fitting the level (never past 100 %), zoom limits
+//! that suit the level, revealing an item only when it is off-screen, and
+//! keeping the zoom when panels open, close or resize.
+
+use egui::{Pos2, Rect, Vec2};
+
+use super::Canvas;
+
+/// The most the canvas zooms in.
+pub const MAX_ZOOM: f32 = 4.0;
+/// Zoom change per mouse-wheel notch.
+pub const WHEEL_STEP: f32 = 1.1;
+/// Room around the level when fitting it, in canvas units.
+const FIT_MARGIN: f32 = 60.0;
+/// An item nearer the edge than this (screen points) counts as off-screen.
+const REVEAL_MARGIN: f32 = 24.0;
+/// Zoom that Find brings a tiny result up to.
+const FRAME_ZOOM: f32 = 1.0;
+
+/// A change of view asked for, carried out on the next frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum ViewRequest {
+    /// The whole level.
+    Fit,
+    /// Fit unless some of this area is already in view.
+    FitUnlessVisible(Rect),
+    /// Pan to this area only if it is not already in view.
+    Reveal(Rect),
+    /// Centre this area, zoomed in far enough to read it.
+    Frame(Rect),
+}
+
+/// The zoom range for a level whose drawing is `bounds`, in a canvas `size`:
+/// out to half of what fits the level (never less than a twentieth), in to 4×.
+pub fn zoom_range(bounds: Option<Rect>, size: Vec2) -> (f32, f32) {
+    let fit = bounds.map_or(1.0, |b| fit_zoom(b, size));
+    ((fit * 0.5).clamp(0.01, 0.5), MAX_ZOOM)
+}
+
+/// The zoom at which `bounds` (plus a margin) fills a canvas of `size`, at most 1.
+fn fit_zoom(bounds: Rect, size: Vec2) -> f32 {
+    let want = bounds.size() + Vec2::splat(2.0 * FIT_MARGIN);
+    let zoom = (size.x / want.x).min(size.y / want.y);
+    if zoom.is_finite() && zoom > 0.0 {
+        zoom.min(1.0)
+    } else {
+        1.0
+    }
+}
+
+/// The visible area, in canvas units, for `zoom` centred at `center`.
+fn area(center: Pos2, size: Vec2, zoom: f32) -> Rect {
+    Rect::from_center_size(center, size / zoom.max(1e-4))
+}
+
+impl Canvas {
+    /// Frames the whole level on the next frame (never zooming in past 100 %).
+    pub fn fit(&mut self) {
+        self.request = Some(ViewRequest::Fit);
+    }
+
+    /// Fits the level on the next frame, unless part of `area` (canvas
+    /// units) is in view already: after a generator replaced the level.
+    pub fn fit_unless_visible(&mut self, area: Rect) {
+        self.request = Some(ViewRequest::FitUnlessVisible(area));
+    }
+
+    /// Pans to `area` (canvas units) on the next frame, only if it is off-screen.
+    pub fn reveal(&mut self, area: Rect) {
+        self.request = Some(ViewRequest::Reveal(area));
+    }
+
+    /// Centres `area` on the next frame, zooming in when it would be too small to read.
+    pub fn frame(&mut self, area: Rect) {
+        self.request = Some(ViewRequest::Frame(area));
+    }
+
+    /// The current zoom (screen points per canvas unit).
+    pub fn zoom(&self) -> f32 {
+        self.to_screen.scaling
+    }
+
+    /// Sets `scene_rect` for this frame: keeps the zoom when the canvas
+    /// changed size, then carries out the view request.
+    pub(super) fn steer(&mut self, canvas: Rect, bounds: Option<Rect>) {
+        let size = canvas.size();
+        if size.x < 1.0 || size.y < 1.0 {
+            return;
+        }
+        let zoom = if self.scene_rect.width() > 0.0 {
+            self.last_canvas
+                .map_or(1.0, |s| s.x / self.scene_rect.width())
+        } else {
+            1.0
+        };
+        if self.last_canvas.is_some_and(|s| s != size) && zoom.is_finite() && zoom > 0.0 {
+            self.scene_rect = area(self.scene_rect.center(), size, zoom);
+        }
+        self.last_canvas = Some(size);
+        let visible = self.scene_rect.shrink(REVEAL_MARGIN / zoom.max(1e-4));
+        match self.request.take() {
+            None => {}
+            Some(ViewRequest::Fit) => self.fit_now(bounds, size),
+            Some(ViewRequest::FitUnlessVisible(a)) if !visible.intersects(a) => {
+                self.fit_now(bounds, size);
+            }
+            Some(ViewRequest::Reveal(a)) if !visible.contains_rect(a) => {
+                self.scene_rect = area(a.center(), size, zoom);
+            }
+            Some(ViewRequest::FitUnlessVisible(_) | ViewRequest::Reveal(_)) => {}
+            Some(ViewRequest::Frame(a)) => {
+                self.scene_rect = area(a.center(), size, zoom.max(FRAME_ZOOM));
+            }
+        }
+    }
+
+    fn fit_now(&mut self, bounds: Option<Rect>, size: Vec2) {
+        if let Some(b) = bounds {
+            self.scene_rect = area(b.center(), size, fit_zoom(b, size));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitting_never_zooms_past_100_percent_and_limits_suit_the_level() {
+        let one_room = Rect::from_center_size(Pos2::ZERO, Vec2::new(110.0, 56.0));
+        assert_eq!(fit_zoom(one_room, Vec2::new(800.0, 600.0)), 1.0);
+        let big = Rect::from_min_size(Pos2::ZERO, Vec2::new(8000.0, 6000.0));
+        let fit = fit_zoom(big, Vec2::new(800.0, 600.0));
+        assert!(fit < 0.1);
+        let (lo, hi) = zoom_range(Some(big), Vec2::new(800.0, 600.0));
+        assert!(lo <= fit * 0.5 + 1e-6 && hi == MAX_ZOOM);
+    }
+}

@@ -1,0 +1,79 @@
+//! How each key looks, on the canvas, in the lists and in the legend: its
+//! colour, and past the palette's ten clearest colours a glyph (A, B, … Z,
+//! AA, …) inside its mark and its locks' marks, so that no two keys look
+//! the same.
+
+use egui::Color32;
+
+use super::theme::Theme;
+use crate::model::{Level, palette};
+
+/// Keys that get a colour alone; the ones after them get a glyph too.
+pub const PLAIN_KEYS: usize = palette::KEY_COLORS.len();
+
+/// A key's colour and glyph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyLook {
+    /// The colour of the key and its locks.
+    pub color: Color32,
+    /// The glyph drawn inside them, for keys past the first ten.
+    pub glyph: Option<String>,
+}
+
+/// The glyph of the `n`-th named key (from 0): none for the first ten,
+/// then `A` … `Z`, `AA`, `AB`, …
+pub fn glyph(n: usize) -> Option<String> {
+    let mut k = n.checked_sub(PLAIN_KEYS)?;
+    let mut letters = Vec::new();
+    loop {
+        letters.push(char::from(b'A' + (k % 26) as u8));
+        if k < 26 {
+            break;
+        }
+        k = k / 26 - 1;
+    }
+    Some(letters.into_iter().rev().collect())
+}
+
+/// Every key's look, in key order (small keys in the theme's colour, no glyph).
+pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
+    let mut named = 0;
+    let mut uncoloured = 0;
+    level
+        .keys
+        .iter()
+        .map(|key| {
+            if key.small {
+                return KeyLook {
+                    color: theme.small_key,
+                    glyph: None,
+                };
+            }
+            let color = key.color.unwrap_or_else(|| {
+                uncoloured += 1;
+                palette::nth(uncoloured - 1).0
+            });
+            named += 1;
+            KeyLook {
+                color: Theme::key(color),
+                glyph: glyph(named - 1),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glyphs_are_distinct_past_the_tenth_key() {
+        assert_eq!(glyph(0), None);
+        assert_eq!(glyph(9), None);
+        assert_eq!(glyph(10).as_deref(), Some("A"));
+        assert_eq!(glyph(35).as_deref(), Some("Z"));
+        assert_eq!(glyph(36).as_deref(), Some("AA"));
+        let all: std::collections::HashSet<String> = (10..2000).filter_map(glyph).collect();
+        assert_eq!(all.len(), 1990);
+    }
+}
