@@ -13,11 +13,11 @@ use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use lockwork::document::Document;
 use lockwork::editor::prefs::Prefs;
 use lockwork::generate::{NestedParams, min_pulls_of_wiring, nested, no_progress};
-use lockwork::model::Level;
+use lockwork::model::{Door, Key as LevelKey, Level, Lever, Room};
 use lockwork::solver::{SolveOptions, solve};
 
 mod common;
@@ -238,12 +238,12 @@ fn an_impossible_request_is_explained_in_the_window() {
     let old = doc.level().clone();
     let mut harness = harness(doc);
     open_generator(&mut harness, "Levers");
+    // Said before any run, with what to do about it; Run waits.
+    assert!(text_shown(&harness, "Every lever is wired already"));
+    assert!(text_shown(&harness, "Rewire levers that are already wired"));
+    assert!(harness.get_by_label("▶ Run").accesskit_node().is_disabled());
     run(&mut harness);
-    wait_for_the_run(&mut harness, Duration::from_secs(10));
-    assert!(text_shown(
-        &harness,
-        "Every lever on the canvas is wired already"
-    ));
+    assert!(!app(&harness).generator().is_running(), "Run is disabled");
     assert_eq!(level(&harness), old);
 }
 
@@ -277,4 +277,228 @@ fn opening_as_a_new_document_asks_about_unsaved_changes_first() {
     let doc = app(&harness).document();
     assert_eq!(doc.path(), None);
     assert_eq!(doc.level().generator.as_ref().unwrap()["seed"], 12);
+}
+
+/// Two rooms: d1 one-way, d2 closed; key k1 and lever l1 in r1.
+fn mixed_level() -> Level {
+    let mut level = Level::new("mixed");
+    level.rooms.push(Room::new("r2", [240.0, 0.0]));
+    level.goal = "r2".into();
+    let mut d1 = Door::new("d1", "r1", "r2");
+    d1.one_way = true;
+    let mut d2 = Door::new("d2", "r1", "r2");
+    d2.open = false;
+    level.doors = vec![d1, d2];
+    level.keys.push(LevelKey::new("k1", "r1"));
+    level.levers.push(Lever::new("l1", "r1", Vec::new()));
+    level
+}
+
+fn run_enabled(harness: &App<'_>) -> bool {
+    !harness.get_by_label("▶ Run").accesskit_node().is_disabled()
+}
+
+#[test]
+fn every_obstacle_of_a_mixed_level_is_listed_at_once_with_its_fix() {
+    let mut harness = harness(Document::new(mixed_level(), None));
+    open_generator(&mut harness, "Backward");
+    harness.get_by_label("The level on the canvas").click();
+    harness.run_steps(2);
+    for said in [
+        "1 key lies in the level (k1)",
+        "1 lever stands in the level (l1)",
+        "1 door is one-way (d1)",
+        "1 door is closed at the start (d2)",
+    ] {
+        assert!(text_shown(&harness, said), "{said} is not listed");
+    }
+    assert!(!run_enabled(&harness), "Run waits until they are cleared");
+    // One click each, one undo step each.
+    for (fix, undo) in [
+        ("Remove the keys", "remove keys"),
+        ("Remove the levers", "remove levers"),
+        ("Make them two-way", "make doors two-way"),
+        ("Open them", "open doors"),
+    ] {
+        harness.get_by_label(fix).click();
+        harness.run_steps(3);
+        assert_eq!(app(&harness).document().history().undo_label(), Some(undo));
+    }
+    let fixed = level(&harness);
+    assert!(fixed.keys.is_empty() && fixed.levers.is_empty());
+    assert!(fixed.doors.iter().all(|d| d.open && !d.one_way));
+    assert!(!text_shown(&harness, "Before this generator"));
+    assert!(run_enabled(&harness));
+}
+
+#[test]
+fn lever_obstacles_with_every_door_open_are_listed_together() {
+    let mut level0 = mixed_level();
+    level0.doors.truncate(1);
+    level0.doors[0].one_way = false;
+    let mut harness = harness(Document::new(level0, None));
+    open_generator(&mut harness, "Levers");
+    assert!(text_shown(&harness, "1 key lies in the level (k1)"));
+    assert!(text_shown(&harness, "Every door starts open"));
+    assert!(!run_enabled(&harness));
+    harness.get_by_label("Close the doors").click();
+    harness.run_steps(3);
+    harness.get_by_label("Remove the keys").click();
+    harness.run_steps(3);
+    assert!(!level(&harness).doors[0].open);
+    assert!(run_enabled(&harness));
+}
+
+/// The basement layout, a lever run of two minutes started and showing progress.
+fn long_lever_run() -> App<'static> {
+    let (doc, _) = Document::open(&asset("layouts/basement.layout.json")).unwrap();
+    let mut harness = harness(doc);
+    open_generator(&mut harness, "Levers");
+    set_number(&mut harness, "Time limit", 120.0);
+    run(&mut harness);
+    let started = Instant::now();
+    while !text_shown(&harness, "Best so far") {
+        assert!(started.elapsed() < Duration::from_secs(30), "no progress");
+        harness.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    harness
+}
+
+#[test]
+fn closing_the_window_during_a_run_asks_whether_to_stop_it() {
+    let mut harness = long_lever_run();
+    let before = level(&harness);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::G);
+    harness.run_steps(2);
+    assert!(app(&harness).generator().is_asking_to_close());
+    assert!(
+        app(&harness).generator().is_open(),
+        "the window stays to ask"
+    );
+    assert!(
+        app(&harness).generator().is_running(),
+        "the run goes on meanwhile"
+    );
+    assert!(text_shown(&harness, "A generator is still running"));
+    harness.get_by_label("Stop the run and close").click();
+    harness.run_steps(2);
+    wait_for_the_run(&mut harness, Duration::from_secs(5));
+    assert!(!app(&harness).generator().is_open());
+    assert_eq!(
+        level(&harness),
+        before,
+        "a stopped run's result is not applied"
+    );
+    assert_eq!(app(&harness).document().history().undo_label(), None);
+}
+
+/// A screen point on the canvas, right of the generator window, far from every room.
+fn empty_spot_beside_the_window(harness: &App<'_>) -> egui::Pos2 {
+    let canvas = app(harness).canvas();
+    let (view, to_screen) = (canvas.visible(), canvas.to_screen());
+    let rooms = level(harness).rooms;
+    let window = harness.get_by_label("Generate").rect();
+    (1..10)
+        .flat_map(|i| (1..10).map(move |j| (i, j)))
+        .map(|(i, j)| view.min + view.size() * egui::vec2(i as f32 / 10.0, j as f32 / 10.0))
+        .filter(|p| (to_screen * *p).x > window.right() + 20.0)
+        .find(|p| {
+            rooms.iter().all(|r| {
+                let [x, y] = r.pos.unwrap_or_default();
+                (p.x - x as f32).abs() > 150.0 || (p.y - y as f32).abs() > 110.0
+            })
+        })
+        .map(|p| to_screen * p)
+        .expect("an empty spot on the canvas")
+}
+
+#[test]
+fn a_result_never_silently_replaces_edits_made_during_the_run() {
+    let mut harness = long_lever_run();
+    let rooms = level(&harness).rooms.len();
+    // An edit while the search runs: a room double-clicked into the canvas.
+    let spot = empty_spot_beside_the_window(&harness);
+    common::double_click_at(&mut harness, spot);
+    assert_eq!(
+        level(&harness).rooms.len(),
+        rooms + 1,
+        "the designer's edit"
+    );
+    harness.get_by_label("⏹ Cancel").click();
+    harness.step();
+    wait_for_the_run(&mut harness, Duration::from_secs(5));
+    assert!(app(&harness).generator().is_holding_result());
+    assert!(text_shown(
+        &harness,
+        "You changed the level while the generator ran"
+    ));
+    assert_eq!(
+        level(&harness).rooms.len(),
+        rooms + 1,
+        "nothing replaced yet"
+    );
+    harness
+        .get_by_label("Replace the level with the result")
+        .click();
+    harness.run_steps(3);
+    let made = level(&harness);
+    assert!(
+        made.levers.iter().all(|l| !l.toggles.is_empty()),
+        "the result"
+    );
+    assert_eq!(
+        made.rooms.len(),
+        rooms,
+        "made from the level as the run began"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(
+        level(&harness).rooms.len(),
+        rooms + 1,
+        "Undo brings the edit back"
+    );
+}
+
+#[test]
+fn a_result_that_achieves_nothing_is_not_applied_without_asking() {
+    // d1 is open, so no wiring of l1 can make the goal need a pull.
+    let mut start = mixed_level();
+    start.keys.clear();
+    start.doors[0].one_way = false;
+    let before = start.clone();
+    let mut harness = harness(Document::new(start, None));
+    open_generator(&mut harness, "Levers");
+    set_number(&mut harness, "Time limit", 0.3);
+    assert!(run_enabled(&harness));
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(20));
+    assert!(app(&harness).generator().is_holding_result());
+    assert!(text_shown(&harness, "This result achieves nothing"));
+    assert_eq!(level(&harness), before, "not applied");
+    harness.get_by_label("Discard it").click();
+    harness.run_steps(2);
+    assert_eq!(level(&harness), before);
+    assert!(!app(&harness).generator().is_holding_result());
+}
+
+#[test]
+fn a_generated_level_is_described_in_words_not_json() {
+    let (doc, _) = Document::open(&asset("basement.level.json")).unwrap();
+    let mut harness = harness(doc);
+    open_generator(&mut harness, "Nested");
+    set_number(&mut harness, "Seed", 5.0);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    for said in ["Least cost", "Moves of the best plan", "Keys"] {
+        assert!(text_shown(&harness, said), "the report says {said}");
+    }
+    // The inspector shows the record as labelled fields.
+    harness.key_press(Key::Escape);
+    harness.run_steps(2);
+    assert!(text_shown(&harness, "How it was generated"));
+    assert!(text_shown(&harness, "the nested generator"));
+    assert!(!text_shown(&harness, "\"parameters\""), "no raw JSON");
+    assert!(!text_shown(&harness, "solver_states"));
 }

@@ -31,7 +31,9 @@ pub enum Intent {
     Action(Action),
     /// Change the selection.
     Select(Vec<ItemId>, SelectMode),
-    /// Select an item and pan the canvas to it.
+    /// The level was replaced: fit it in view unless some of it is in view already.
+    ShowLevel,
+    /// Select an item and pan the canvas to it if it is off-screen.
     Frame(ItemId),
     /// Replace the document (a file opened, a new level).
     Replace(Box<Document>, Vec<crate::validate::Problem>),

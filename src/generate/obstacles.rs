@@ -114,13 +114,24 @@ impl fmt::Display for Obstacle {
             Self::Invalid { count: n, first } => {
                 write!(f, "the level has {} (first: {first})", count(*n, "error"))
             }
-            Self::Keys(k) => write!(f, "{} lie in the level ({})", count(k.len(), "key"), ids(k)),
-            Self::Levers(l) => write!(
-                f,
-                "{} stand in the level ({})",
-                count(l.len(), "lever"),
-                ids(l)
-            ),
+            Self::Keys(k) => {
+                let verb = if k.len() == 1 { "lies" } else { "lie" };
+                write!(
+                    f,
+                    "{} {verb} in the level ({})",
+                    count(k.len(), "key"),
+                    ids(k)
+                )
+            }
+            Self::Levers(l) => {
+                let verb = if l.len() == 1 { "stands" } else { "stand" };
+                write!(
+                    f,
+                    "{} {verb} in the level ({})",
+                    count(l.len(), "lever"),
+                    ids(l)
+                )
+            }
             Self::NoLevers => f.write_str("there is no lever to wire"),
             Self::AllWired => f.write_str("every lever is wired already"),
             Self::OneWay(d) => write!(f, "{} one-way ({})", are(d.len(), "door"), ids(d)),

@@ -40,14 +40,17 @@ pub fn harness_sized(
     dialogs: Arc<dyn FileDialogs>,
     size: [f32; 2],
 ) -> App<'static> {
-    let mut harness = Harness::builder().with_size(size).build_ui_state(
-        |ui, app: &mut Option<EditorApp>| {
-            if let Some(app) = app {
-                app.show(ui);
-            }
-        },
-        None,
-    );
+    let mut harness = Harness::builder()
+        .with_size(size)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(
+            |ui, app: &mut Option<EditorApp>| {
+                if let Some(app) = app {
+                    app.show(ui);
+                }
+            },
+            None,
+        );
     let app = EditorApp::new(&harness.ctx, doc, prefs, dialogs);
     *harness.state_mut() = Some(app);
     harness.run_steps(3);
@@ -116,4 +119,29 @@ pub fn click_on_canvas_with(harness: &mut App<'_>, label: &str, modifiers: Modif
 /// Clicks the canvas item whose accessible label contains `label`.
 pub fn click_on_canvas(harness: &mut App<'_>, label: &str) {
     click_on_canvas_with(harness, label, Modifiers::NONE);
+}
+
+/// A double-click at a screen position: both clicks in one frame (the
+/// harness steps 1/60 s a frame, as a real display does).
+pub fn double_click_at(harness: &mut App<'_>, pos: Pos2) {
+    // Past the double-click delay since any earlier click, which would
+    // otherwise make this one a triple click.
+    for _ in 0..24 {
+        harness.step();
+    }
+    harness.event(Event::PointerMoved(pos));
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            harness.event(Event::PointerButton {
+                pos,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+        }
+    }
+    // Past the double-click delay, so the next click is one of its own.
+    for _ in 0..24 {
+        harness.step();
+    }
 }

@@ -313,6 +313,7 @@ impl EditorApp {
             Intent::EditMerging(command, key) => self.edit(command, Some(key)),
             Intent::Action(action) => self.action(ctx, action),
             Intent::Select(items, mode) => self.selection.apply(items, mode),
+            Intent::ShowLevel => self.canvas.fit_unless_visible(),
             Intent::Frame(item) => {
                 // The view stays unless the item is off-screen.
                 self.canvas

@@ -162,6 +162,11 @@ impl Canvas {
         self.pointer
     }
 
+    /// The part of the level in view last frame, in canvas units.
+    pub fn visible(&self) -> Rect {
+        self.to_screen.inverse() * self.screen
+    }
+
     /// Starts renaming a room inline.
     pub fn rename(&mut self, room: &RoomId, current: &str) {
         self.renaming = Some((room.clone(), current.to_owned()));
@@ -226,7 +231,8 @@ impl Canvas {
             })
             .response;
         self.scene_rect = scene_rect;
-        self.pointer = response.hover_pos().map(|p| self.to_screen.inverse() * p);
+        // The scene's response is in canvas units already.
+        self.pointer = response.hover_pos();
         self.background(ui, &response, view, &geo, shift, clicked_item, out);
         self.overlays_ui(ui, view, &geo, canvas, out);
     }

@@ -22,8 +22,8 @@ const FRAME_ZOOM: f32 = 1.0;
 pub(super) enum ViewRequest {
     /// The whole level.
     Fit,
-    /// Fit unless some of this area is already in view.
-    FitUnlessVisible(Rect),
+    /// Fit unless some of the level is already in view.
+    FitUnlessVisible,
     /// Pan to this area only if it is not already in view.
     Reveal(Rect),
     /// Centre this area, zoomed in far enough to read it.
@@ -59,10 +59,10 @@ impl Canvas {
         self.request = Some(ViewRequest::Fit);
     }
 
-    /// Fits the level on the next frame, unless part of `area` (canvas
-    /// units) is in view already: after a generator replaced the level.
-    pub fn fit_unless_visible(&mut self, area: Rect) {
-        self.request = Some(ViewRequest::FitUnlessVisible(area));
+    /// Fits the level on the next frame, unless part of it is in view
+    /// already: after a generator replaced the level.
+    pub fn fit_unless_visible(&mut self) {
+        self.request = Some(ViewRequest::FitUnlessVisible);
     }
 
     /// Pans to `area` (canvas units) on the next frame, only if it is off-screen.
@@ -101,13 +101,15 @@ impl Canvas {
         match self.request.take() {
             None => {}
             Some(ViewRequest::Fit) => self.fit_now(bounds, size),
-            Some(ViewRequest::FitUnlessVisible(a)) if !visible.intersects(a) => {
+            Some(ViewRequest::FitUnlessVisible)
+                if !bounds.is_some_and(|b| visible.intersects(b)) =>
+            {
                 self.fit_now(bounds, size);
             }
             Some(ViewRequest::Reveal(a)) if !visible.contains_rect(a) => {
                 self.scene_rect = area(a.center(), size, zoom);
             }
-            Some(ViewRequest::FitUnlessVisible(_) | ViewRequest::Reveal(_)) => {}
+            Some(ViewRequest::FitUnlessVisible | ViewRequest::Reveal(_)) => {}
             Some(ViewRequest::Frame(a)) => {
                 self.scene_rect = area(a.center(), size, zoom.max(FRAME_ZOOM));
             }

@@ -8,21 +8,26 @@
 //! unsaved changes are dealt with as for File > New, and hands the app the
 //! generated document in place of the empty one ([`GeneratorWindow::take_held`]).
 
+mod ask;
+mod blockers;
 mod fields;
 mod form;
 mod job;
 mod kind;
 mod options;
+pub mod record;
 mod report;
 
 use egui::{RichText, Ui};
 
+use ask::{Answer, Closing, Hold};
+use blockers::Blockers;
 pub use form::{Form, Origin};
 use job::{Finished, Job};
 pub use kind::Kind;
 use report::Report;
+pub use report::fields_ui;
 
-use super::actions::Action;
 use super::files::{FileRequest, Files};
 use super::intent::Intent;
 use super::theme::Theme;
@@ -45,6 +50,8 @@ enum Outcome {
     Delivered(Report),
     /// A cancelled run's best, left unapplied as asked; it can still be used.
     Unused(Box<Generated>, Report),
+    /// A result waiting for the designer's answer.
+    Held(Box<Generated>, Report, Hold),
     /// The generator could not make a level.
     Failed(String),
     /// Cancelled before anything was found.
@@ -58,6 +65,14 @@ pub struct GeneratorWindow {
     deliver: Deliver,
     keep_best: bool,
     job: Option<Job>,
+    /// The document revision the running job started from.
+    run_revision: u64,
+    /// The window was closed during a run: the question is showing.
+    asking_close: bool,
+    /// The run was stopped from the close question: drop what it gives.
+    drop_result: bool,
+    /// Obstacles of the level on the canvas, per revision.
+    blockers: Blockers,
     outcome: Option<Outcome>,
     /// A generated document waiting for [`Files`] to make way for it.
     held: Option<Box<Document>>,
@@ -73,6 +88,10 @@ impl Default for GeneratorWindow {
             deliver: Deliver::Replace,
             keep_best: true,
             job: None,
+            run_revision: 0,
+            asking_close: false,
+            drop_result: false,
+            blockers: Blockers::default(),
             outcome: None,
             held: None,
             note: None,
@@ -81,9 +100,24 @@ impl Default for GeneratorWindow {
 }
 
 impl GeneratorWindow {
-    /// Opens the window, or closes it (a run goes on; its result is still applied).
+    /// Opens the window, or closes it; during a run, asks first whether to
+    /// stop the run.
     pub fn toggle(&mut self) {
-        self.open = !self.open;
+        if self.open && self.job.is_some() {
+            self.asking_close = true;
+        } else {
+            self.open = !self.open;
+        }
+    }
+
+    /// Is the question "stop the run?" showing?
+    pub fn is_asking_to_close(&self) -> bool {
+        self.asking_close
+    }
+
+    /// Is a finished run's result waiting for an answer?
+    pub fn is_holding_result(&self) -> bool {
+        matches!(self.outcome, Some(Outcome::Held(..)))
     }
 
     /// Is the window shown?
@@ -137,14 +171,24 @@ impl GeneratorWindow {
             // The elapsed time moves on between reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let was_open = self.open;
         let mut open = self.open;
+        let screen = ctx.content_rect();
         egui::Window::new("Generate")
             .open(&mut open)
             .default_width(440.0)
             .default_pos([260.0, 70.0])
-            .resizable(false)
+            .max_height(screen.height() - 60.0)
+            .constrain(true)
+            .resizable(true)
             .show(ctx, |ui| self.window_ui(ui, doc, files, theme, out));
-        self.open = open;
+        if !open && self.job.is_some() {
+            // Closing during a run asks first.
+            self.asking_close = true;
+        } else if self.open == was_open {
+            // (The question's answer may have closed it already.)
+            self.open = open;
+        }
     }
 
     fn window_ui(
@@ -155,25 +199,36 @@ impl GeneratorWindow {
         theme: &Theme,
         out: &mut Vec<Intent>,
     ) {
-        let running = self.job.is_some();
-        ui.add_enabled_ui(!running, |ui| {
-            self.form.ui(ui);
+        if self.asking_close {
+            self.closing_ui(ui, theme);
             ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("Result:");
-                ui.radio_value(&mut self.deliver, Deliver::Replace, "Replace the level")
-                    .on_hover_text("One undoable edit: Undo brings the level back");
-                ui.radio_value(
-                    &mut self.deliver,
-                    Deliver::NewDocument,
-                    "Open as a new document",
-                )
-                .on_hover_text(
-                    "Open the result in place of this level, as File > New does \
-                     (asks about unsaved changes first)",
-                );
+        }
+        let running = self.job.is_some();
+        // The form scrolls on a short window; the run's controls stay in view.
+        let form_height = (ui.ctx().content_rect().height() - 380.0).max(120.0);
+        egui::ScrollArea::vertical()
+            .max_height(form_height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                ui.add_enabled_ui(!running, |ui| {
+                    self.form.ui(ui);
+                    ui.separator();
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label("Result:");
+                        ui.radio_value(&mut self.deliver, Deliver::Replace, "Replace the level")
+                            .on_hover_text("One undoable edit: Undo brings the level back");
+                        ui.radio_value(
+                            &mut self.deliver,
+                            Deliver::NewDocument,
+                            "Open as a new document",
+                        )
+                        .on_hover_text(
+                            "Open the result in place of this level, as File > New does \
+                             (asks about unsaved changes first)",
+                        );
+                    });
+                });
             });
-        });
         ui.checkbox(
             &mut self.keep_best,
             "If cancelled, use the best level found so far",
@@ -196,9 +251,12 @@ impl GeneratorWindow {
                 }
             }
             None => {
+                let found = self.blockers.of(&self.form, doc).to_vec();
+                blockers::blockers_ui(ui, &found, doc.level(), theme, out);
                 if ui
-                    .button("▶ Run")
+                    .add_enabled(found.is_empty(), egui::Button::new("▶ Run"))
                     .on_hover_text("Run the generator with these options")
+                    .on_disabled_hover_text("Clear what stands in the way first (above)")
                     .clicked()
                 {
                     self.start(ui.ctx(), doc);
@@ -213,6 +271,8 @@ impl GeneratorWindow {
         let name = layout_name(doc);
         let run = self.form.run(doc.level(), &name);
         self.outcome = None;
+        self.run_revision = doc.revision();
+        self.drop_result = false;
         match Job::spawn(ctx, run) {
             Ok(job) => self.job = Some(job),
             Err(e) => self.outcome = Some(Outcome::Failed(e)),
@@ -229,12 +289,25 @@ impl GeneratorWindow {
         out: &mut Vec<Intent>,
     ) {
         self.outcome = Some(match finished {
+            Ok(generated) if self.drop_result => {
+                let report = Report::unused(kind, &generated);
+                self.note = Some("Stopped: the level is unchanged".to_owned());
+                Outcome::Unused(Box::new(generated), report)
+            }
             Ok(generated) if generated.cancelled && !self.keep_best => {
                 let report = Report::unused(kind, &generated);
                 self.note = Some("Cancelled: the level is unchanged".to_owned());
                 Outcome::Unused(Box::new(generated), report)
             }
-            Ok(generated) => self.deliver(kind, generated, doc, files, out),
+            Ok(generated) => match self.hold(kind, &generated, doc) {
+                Some(hold) => {
+                    // The question needs the window.
+                    self.open = true;
+                    let report = Report::waiting(kind, &generated);
+                    Outcome::Held(Box::new(generated), report, hold)
+                }
+                None => self.deliver(kind, generated, doc, files, out),
+            },
             Err(GenerateError::Cancelled) => {
                 self.note = Some("Cancelled: the level is unchanged".to_owned());
                 Outcome::Cancelled
@@ -258,7 +331,7 @@ impl GeneratorWindow {
                 out.push(Intent::Edit(LevelCommand::ReplaceLevel(Box::new(
                     generated.level,
                 ))));
-                out.push(Intent::Action(Action::FitLevel));
+                out.push(Intent::ShowLevel);
                 out.push(Intent::Status(report.status.clone()));
             }
             Deliver::NewDocument => {
@@ -300,8 +373,13 @@ impl GeneratorWindow {
         };
         ui.separator();
         let mut use_it = false;
+        let mut answer = None;
         match outcome {
             Outcome::Delivered(report) => report.ui(ui, theme),
+            Outcome::Held(_, report, hold) => {
+                answer = ask::held_ui(ui, hold, theme);
+                report.ui(ui, theme);
+            }
             Outcome::Unused(_, report) => {
                 report.ui(ui, theme);
                 use_it = ui
@@ -318,6 +396,74 @@ impl GeneratorWindow {
         }
         if use_it && let Some(Outcome::Unused(generated, report)) = self.outcome.take() {
             self.outcome = Some(self.deliver(report.kind, *generated, doc, files, out));
+        }
+        if let Some(answer) = answer
+            && let Some(Outcome::Held(generated, report, _)) = self.outcome.take()
+        {
+            self.outcome = Some(self.answer(answer, report, *generated, doc, files, out));
+        }
+    }
+
+    /// Whether a result must wait for the designer: it achieves nothing, or
+    /// it would replace edits made since the run began.
+    fn hold(&self, kind: Kind, generated: &Generated, doc: &Document) -> Option<Hold> {
+        if let Some(why) = ask::hollow(kind, generated) {
+            return Some(Hold::Hollow(why));
+        }
+        let replaces = self.deliver == Deliver::Replace;
+        (replaces && doc.revision() != self.run_revision).then_some(Hold::LevelChanged)
+    }
+
+    /// Carries out the answer about a waiting result.
+    fn answer(
+        &mut self,
+        answer: Answer,
+        report: Report,
+        generated: Generated,
+        doc: &Document,
+        files: &mut Files,
+        out: &mut Vec<Intent>,
+    ) -> Outcome {
+        let kind = report.kind;
+        match answer {
+            Answer::Apply => {
+                let chosen = self.deliver;
+                self.deliver = Deliver::Replace;
+                let outcome = self.deliver(kind, generated, doc, files, out);
+                self.deliver = chosen;
+                outcome
+            }
+            Answer::NewDocument => {
+                let chosen = self.deliver;
+                self.deliver = Deliver::NewDocument;
+                let outcome = self.deliver(kind, generated, doc, files, out);
+                self.deliver = chosen;
+                outcome
+            }
+            Answer::Discard => {
+                self.note = Some("Discarded the result: the level is unchanged".to_owned());
+                Outcome::Unused(Box::new(generated), report)
+            }
+        }
+    }
+
+    /// The question "stop the run?" and what its answer does.
+    fn closing_ui(&mut self, ui: &mut Ui, theme: &Theme) {
+        match ask::closing_ui(ui, theme) {
+            Some(Closing::Stop) => {
+                if let Some(job) = &mut self.job {
+                    job.cancel();
+                }
+                self.drop_result = true;
+                self.asking_close = false;
+                self.open = false;
+            }
+            Some(Closing::LetItFinish) => {
+                self.asking_close = false;
+                self.open = false;
+            }
+            Some(Closing::Stay) => self.asking_close = false,
+            None => {}
         }
     }
 }

@@ -20,8 +20,8 @@ pub struct Report {
     pub status: String,
     /// Rooms, doors, keys and levers.
     pub size: String,
-    /// The figures of the generator record (`result`).
-    pub figures: String,
+    /// What the generator achieved (the record's `result`), in words.
+    pub figures: Vec<super::record::Field>,
     /// The doors removed or changed, one line each.
     pub changes: Vec<String>,
     /// The run was cancelled; this is its best so far.
@@ -64,6 +64,14 @@ impl Report {
         report
     }
 
+    /// A result waiting for the designer's answer.
+    pub fn waiting(kind: Kind, generated: &Generated) -> Self {
+        let mut report = Self::of(kind, generated);
+        report.headline = "Not applied yet: the level is unchanged.".to_owned();
+        report.cancelled = true;
+        report
+    }
+
     fn of(kind: Kind, generated: &Generated) -> Self {
         let level = &generated.level;
         Self {
@@ -71,7 +79,11 @@ impl Report {
             headline: String::new(),
             status: String::new(),
             size: size(level),
-            figures: figures(level),
+            figures: level
+                .generator
+                .as_ref()
+                .map(|g| super::record::record(g).achieved)
+                .unwrap_or_default(),
             changes: generated.changes.iter().map(ToString::to_string).collect(),
             cancelled: generated.cancelled,
         }
@@ -87,7 +99,7 @@ impl Report {
         ui.label(RichText::new(&self.headline).color(colour));
         ui.label(&self.size);
         if !self.figures.is_empty() {
-            ui.label(RichText::new(&self.figures).color(theme.weak_text));
+            fields_ui(ui, "generator-report", &self.figures, theme);
         }
         if self.changes.is_empty() {
             let none = if self.kind == Kind::Nested {
@@ -133,20 +145,16 @@ fn seed(level: &Level) -> String {
         .map_or_else(|| "?".to_owned(), ToString::to_string)
 }
 
-/// `pulls 14, cost 23, …` from the record's `result`, as the command line prints it.
-fn figures(level: &Level) -> String {
-    let Some(result) = level
-        .generator
-        .as_ref()
-        .and_then(|g| g.get("result"))
-        .and_then(|r| r.as_object())
-    else {
-        return String::new();
-    };
-    result
-        .iter()
-        .filter(|(_, v)| v.is_number() || v.is_boolean())
-        .map(|(k, v)| format!("{} {v}", k.replace('_', " ")))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// Labelled fields in two columns.
+pub fn fields_ui(ui: &mut Ui, salt: &str, fields: &[super::record::Field], theme: &Theme) {
+    egui::Grid::new(salt)
+        .num_columns(2)
+        .spacing([10.0, 2.0])
+        .show(ui, |ui| {
+            for f in fields {
+                ui.label(RichText::new(&f.label).color(theme.weak_text));
+                ui.add(egui::Label::new(&f.value).wrap());
+                ui.end_row();
+            }
+        });
 }

@@ -127,12 +127,25 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         set(out, &|m| m.props.clone_from(&props), merge);
     }
     if let Some(generator) = &level.generator {
+        let record = crate::editor::generate::record::record(generator);
         ui.add_space(8.0);
-        ui.label(RichText::new("Generated").strong());
-        ui.label(
-            RichText::new(generator.to_string())
-                .monospace()
-                .color(view.theme.weak_text),
+        ui.label(RichText::new("How it was generated").strong())
+            .on_hover_text("The level's generator record, kept as read");
+        crate::editor::generate::fields_ui(
+            ui,
+            "inspector-generator-made",
+            &record.made,
+            view.theme,
         );
+        if !record.achieved.is_empty() {
+            ui.add_space(4.0);
+            ui.label(RichText::new("What it achieved").strong());
+            crate::editor::generate::fields_ui(
+                ui,
+                "inspector-generator-result",
+                &record.achieved,
+                view.theme,
+            );
+        }
     }
 }
