@@ -15,7 +15,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use lockwork::document::{Document, LevelCommand};
 use lockwork::editor::app::sample_document;
-use lockwork::editor::files::FileDialogs;
+use lockwork::editor::files::{DialogPlace, FileDialogs};
 use lockwork::editor::prefs::Prefs;
 use lockwork::model::Level;
 
@@ -25,6 +25,8 @@ struct TestDialogs {
     answers: Mutex<VecDeque<Option<PathBuf>>>,
     /// The names Save As suggested.
     suggested: Mutex<Vec<String>>,
+    /// The folder each dialog started in.
+    folders: Mutex<Vec<Option<PathBuf>>>,
     /// How long the "person" looks at the dialog.
     delay: Duration,
 }
@@ -34,6 +36,7 @@ impl TestDialogs {
         Arc::new(Self {
             answers: Mutex::new(answers.into_iter().collect()),
             suggested: Mutex::default(),
+            folders: Mutex::default(),
             delay: Duration::ZERO,
         })
     }
@@ -42,6 +45,7 @@ impl TestDialogs {
         Arc::new(Self {
             answers: Mutex::new(answers.into_iter().collect()),
             suggested: Mutex::default(),
+            folders: Mutex::default(),
             delay,
         })
     }
@@ -63,6 +67,16 @@ impl FileDialogs for TestDialogs {
             .unwrap()
             .push(suggested_name.to_owned());
         self.next()
+    }
+
+    fn pick_open_in(&self, place: &DialogPlace) -> Option<PathBuf> {
+        self.folders.lock().unwrap().push(place.directory.clone());
+        self.pick_open()
+    }
+
+    fn pick_save_in(&self, suggested_name: &str, place: &DialogPlace) -> Option<PathBuf> {
+        self.folders.lock().unwrap().push(place.directory.clone());
+        self.pick_save(suggested_name)
     }
 }
 
@@ -158,6 +172,19 @@ fn save_as_through_the_menu_then_reopen_gives_the_same_level() {
     });
     assert_eq!(app(&harness).document().level(), &original);
     assert!(!app(&harness).document().is_dirty());
+    // A new level, never saved, opens its dialog in the folder of the most
+    // recent file; each later dialog in the document's own folder.
+    let folders = dialogs.folders.lock().unwrap().clone();
+    let here = Some(dir.path().to_path_buf());
+    assert_eq!(folders[folders.len() - 1], here, "Open after New");
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Save As…").click();
+    step_until(&mut harness, "the dialog", |_| {
+        dialogs.folders.lock().unwrap().len() > folders.len()
+    });
+    let save_as = dialogs.folders.lock().unwrap().last().cloned();
+    assert_eq!(save_as, Some(here), "Save As in the document's folder");
 }
 
 #[test]

@@ -479,7 +479,8 @@ pub fn sample_document() -> Document {
 }
 
 impl eframe::App for EditorApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut Ui, frame: &mut eframe::Frame) {
+        self.files.set_parent(frame);
         self.show(ui);
     }
 

@@ -14,14 +14,53 @@ pub const NO_DIALOG_WITHIN: Duration = Duration::from_millis(150);
 /// The extension Lockwork gives level files.
 pub const LEVEL_EXTENSION: &str = ".level.json";
 
+/// Where a dialog opens: in the document's folder, over the editor's window.
+#[derive(Clone, Debug, Default)]
+pub struct DialogPlace {
+    /// The folder the dialog starts in.
+    pub directory: Option<PathBuf>,
+    /// A dialog already made a child of the editor's window (rfd carries the
+    /// window handle to the worker thread safely).
+    parent: Option<rfd::FileDialog>,
+}
+
+impl DialogPlace {
+    /// A place in `directory`, over the window of `parent` (when known).
+    pub fn new(directory: Option<PathBuf>, parent: Option<&rfd::FileDialog>) -> Self {
+        Self {
+            directory,
+            parent: parent.cloned(),
+        }
+    }
+
+    /// A native dialog builder for this place.
+    fn dialog(&self) -> rfd::FileDialog {
+        let dialog = self.parent.clone().unwrap_or_default();
+        match &self.directory {
+            Some(dir) => dialog.set_directory(dir),
+            None => dialog,
+        }
+    }
+}
+
 /// The file dialogs; a test double stands in for the native ones.
 ///
-/// Both are called on a worker thread, never on the UI thread.
+/// They are called on a worker thread, never on the UI thread.
 pub trait FileDialogs: Send + Sync {
     /// A file to open, or `None` when cancelled or no dialog could be shown.
     fn pick_open(&self) -> Option<PathBuf>;
     /// A file to save to, or `None` when cancelled or no dialog could be shown.
     fn pick_save(&self, suggested_name: &str) -> Option<PathBuf>;
+    /// [`Self::pick_open`] starting in `place`'s folder, over its window.
+    fn pick_open_in(&self, place: &DialogPlace) -> Option<PathBuf> {
+        let _ = place;
+        self.pick_open()
+    }
+    /// [`Self::pick_save`] starting in `place`'s folder, over its window.
+    fn pick_save_in(&self, suggested_name: &str, place: &DialogPlace) -> Option<PathBuf> {
+        let _ = place;
+        self.pick_save(suggested_name)
+    }
 }
 
 /// The system's dialogs through rfd.
@@ -29,14 +68,24 @@ pub struct NativeDialogs;
 
 impl FileDialogs for NativeDialogs {
     fn pick_open(&self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
+        self.pick_open_in(&DialogPlace::default())
+    }
+
+    fn pick_save(&self, suggested_name: &str) -> Option<PathBuf> {
+        self.pick_save_in(suggested_name, &DialogPlace::default())
+    }
+
+    fn pick_open_in(&self, place: &DialogPlace) -> Option<PathBuf> {
+        place
+            .dialog()
             .set_title("Open level")
             .add_filter("Lockwork level", &["json"])
             .pick_file()
     }
 
-    fn pick_save(&self, suggested_name: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new()
+    fn pick_save_in(&self, suggested_name: &str, place: &DialogPlace) -> Option<PathBuf> {
+        place
+            .dialog()
             .set_title("Save level as")
             .add_filter("Lockwork level", &["json"])
             .set_file_name(suggested_name)
@@ -48,9 +97,9 @@ impl FileDialogs for NativeDialogs {
 #[derive(Clone, Debug)]
 pub(super) enum Ask {
     /// Pick a file to open.
-    Open,
+    Open(DialogPlace),
     /// Pick a file to save to, suggesting this name.
-    Save(String),
+    Save(String, DialogPlace),
 }
 
 /// How a dialog on the worker thread is getting on.
@@ -89,8 +138,8 @@ impl DialogJob {
             .spawn(move || {
                 let started = Instant::now();
                 let path = match &ask {
-                    Ask::Open => dialogs.pick_open(),
-                    Ask::Save(name) => dialogs.pick_save(name),
+                    Ask::Open(place) => dialogs.pick_open_in(place),
+                    Ask::Save(name, place) => dialogs.pick_save_in(name, place),
                 };
                 // The UI may have given up on this dialog (a typed path instead).
                 let _ = tx.send((path, started.elapsed()));

@@ -16,8 +16,8 @@ use std::sync::Arc;
 
 use dialogs::{Ask, DialogJob, Poll};
 pub use dialogs::{
-    FileDialogs, LEVEL_EXTENSION, NO_DIALOG_WITHIN, NativeDialogs, suggested_file_name,
-    with_level_extension,
+    DialogPlace, FileDialogs, LEVEL_EXTENSION, NO_DIALOG_WITHIN, NativeDialogs,
+    suggested_file_name, with_level_extension,
 };
 use modals::{Answer, Failure};
 use typed::{Reason, TypedAnswer, TypedPath};
@@ -110,6 +110,10 @@ pub struct Files {
     notes: Vec<String>,
     /// To wake the UI when a request arrives between frames.
     ctx: Option<egui::Context>,
+    /// A dialog made a child of the editor's window, when there is one.
+    parent: Option<rfd::FileDialog>,
+    /// The folder of the most recent file, for a document never saved.
+    recent_folder: Option<PathBuf>,
 }
 
 impl Files {
@@ -121,7 +125,28 @@ impl Files {
             failure: None,
             notes: Vec::new(),
             ctx: None,
+            parent: None,
+            recent_folder: None,
         }
+    }
+
+    /// Makes dialogs children of the editor's window (eframe's frame has its handle).
+    pub fn set_parent(&mut self, window: &eframe::Frame) {
+        if self.parent.is_none() {
+            self.parent = Some(rfd::FileDialog::new().set_parent(window));
+        }
+    }
+
+    /// Where the next dialog opens: the document's folder (or the most
+    /// recent file's), over the editor's window.
+    pub fn place(&self, doc: &Document) -> DialogPlace {
+        let folder = doc
+            .path()
+            .and_then(Path::parent)
+            .filter(|p| !p.as_os_str().is_empty())
+            .map(Path::to_path_buf)
+            .or_else(|| self.recent_folder.clone());
+        DialogPlace::new(folder, self.parent.as_ref())
     }
 
     /// Starts a request; New, Open, `OpenPath` and Quit first ask what to do
@@ -150,6 +175,11 @@ impl Files {
         out: &mut Vec<Intent>,
     ) {
         self.ctx = Some(ctx.clone());
+        self.recent_folder = prefs
+            .recent
+            .first()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf);
         out.extend(self.notes.drain(..).map(Intent::Status));
         let theme = Theme::new(prefs.dark);
         self.step = match std::mem::take(&mut self.step) {
@@ -310,10 +340,11 @@ impl Files {
 
     /// Opens a native dialog on a worker thread (or the typed path if that fails).
     fn dialog(&mut self, ctx: &egui::Context, purpose: Purpose, doc: &Document) -> Step {
+        let place = self.place(doc);
         let ask = match purpose {
-            Purpose::Open => Ask::Open,
-            Purpose::Save { .. } => Ask::Save(suggested_file_name(&doc.level().name)),
-            Purpose::Export(kind) => Ask::Save(export_name(&doc.level().name, kind)),
+            Purpose::Open => Ask::Open(place),
+            Purpose::Save { .. } => Ask::Save(suggested_file_name(&doc.level().name), place),
+            Purpose::Export(kind) => Ask::Save(export_name(&doc.level().name, kind), place),
         };
         match DialogJob::spawn(Arc::clone(&self.dialogs), ctx, ask) {
             Ok(job) => Step::Dialog { purpose, job },
