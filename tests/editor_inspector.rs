@@ -193,8 +193,8 @@ fn a_typed_room_name_is_one_undo_step() {
 #[test]
 fn problem_rows_select_what_they_are_about() {
     let mut h = harness();
-    // A validation warning about a door.
-    h.get_by_label_contains("doors[1]: starts closed").click();
+    // A validation warning about a door, named by its id as on the canvas.
+    h.get_by_label_contains("d2: starts closed").click();
     h.run_steps(2);
     assert_eq!(selected(&h), [ItemId::Door(DoorId::new("d2"))]);
     // A warning about a lever.

@@ -197,7 +197,7 @@ fn problems_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             (&report.warnings, theme.warning),
         ] {
             for p in problems {
-                let text = RichText::new(p.to_string()).color(color);
+                let text = RichText::new(problem_text(view.level, p)).color(color);
                 match &p.item {
                     Some(item) => row(ui, view, dot(color), text, None, item.clone(), out),
                     None => plain_row(ui, color, text),
@@ -312,10 +312,24 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 
 /// The least-cost plan, step by step, with room and lever names.
 fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<Intent>) {
-    let Some(plan) = &analysis.plan else { return };
+    // The plan being stepped through: the fewest-pulls one when it is picked.
+    let source = match view.play.and_then(|p| p.step) {
+        Some((Source::MinPulls, _)) if analysis.min_pulls.is_some() => Source::MinPulls,
+        _ => Source::Solution,
+    };
+    let plan = match source {
+        Source::MinPulls => analysis.min_pulls.as_ref(),
+        _ => analysis.plan.as_ref(),
+    };
+    let Some(plan) = plan else { return };
     let level = view.level;
+    let name = if source == Source::MinPulls {
+        "Fewest-pulls solution"
+    } else {
+        "Solution"
+    };
     let title = format!(
-        "Solution (cost {}, {}, {})",
+        "{name} (cost {}, {}, {})",
         format_cost(plan.cost),
         count(plan.moves as usize, "move"),
         count(plan.pulls as usize, "pull")
@@ -353,7 +367,7 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
             let current = view
                 .play
                 .and_then(|p| p.step)
-                .is_some_and(|(source, at)| source == Source::Solution && at == n);
+                .is_some_and(|(shown, at)| shown == source && at == n);
             let text = if number && current {
                 RichText::new(text).strong().color(view.theme.solution)
             } else if number {
@@ -370,7 +384,8 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
                     .color(view.theme.weak_text),
             );
         }
-        if let Some(least) = analysis.min_pulls.as_ref().filter(|p| p.pulls < plan.pulls) {
+        let fewer = analysis.min_pulls.as_ref().filter(|p| p.pulls < plan.pulls);
+        if let Some(least) = fewer.filter(|_| source == Source::Solution) {
             let text = format!(
                 "A plan with only {} exists (cost {}).",
                 count(least.pulls as usize, "pull"),
@@ -379,6 +394,43 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
             ui.label(RichText::new(text).color(view.theme.weak_text));
         }
     });
+}
+
+/// A problem as the canvas and inspector name things: by id, not by place
+/// in the file ("d1: starts closed…", "l2 toggles: no door \"d9\"").
+pub fn problem_text(level: &Level, problem: &crate::validate::Problem) -> String {
+    let path = problem.path.as_str();
+    let Some((head, rest)) = path.split_once(']') else {
+        return problem.to_string();
+    };
+    let Some((kind, index)) = head.split_once('[') else {
+        return problem.to_string();
+    };
+    let Ok(i) = index.parse::<usize>() else {
+        return problem.to_string();
+    };
+    let id = match kind {
+        "rooms" => level.rooms.get(i).map(|r| r.id.to_string()),
+        "doors" => level.doors.get(i).map(|d| d.id.to_string()),
+        "keys" => level.keys.get(i).map(|k| k.id.to_string()),
+        "levers" => level.levers.get(i).map(|l| l.id.to_string()),
+        _ => None,
+    };
+    let Some(id) = id.filter(|id| !id.is_empty()) else {
+        return problem.to_string();
+    };
+    // ".toggles[1]" → " toggles": the field, without the place in its list.
+    let field: String = rest
+        .split('.')
+        .filter(|f| !f.is_empty())
+        .map(|f| f.split('[').next().unwrap_or(f))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if field.is_empty() {
+        format!("{id}: {}", problem.message)
+    } else {
+        format!("{id} {field}: {}", problem.message)
+    }
 }
 
 /// One step of a plan in words, with names.

@@ -134,11 +134,12 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
     let level = view.level;
     ui.horizontal(|ui| {
         ui.strong("Playing");
+        let count = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         ui.label(format!(
-            "in {} · {} moves · {} pulls · cost {}",
+            "in {} · {} · {} · cost {}",
             level.room_label(&level.rooms[play.state.room].id),
-            play.state.moves,
-            play.state.pulls,
+            count(play.state.moves, "move"),
+            count(play.state.pulls, "pull"),
             format_cost(play.state.cost)
         ));
         ui.separator();
