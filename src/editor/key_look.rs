@@ -3,10 +3,12 @@
 //! AA, …) inside its mark and its locks' marks, so that no two keys look
 //! the same.
 
+use std::collections::HashSet;
+
 use egui::Color32;
 
 use super::theme::Theme;
-use crate::model::{Level, palette};
+use crate::model::{Level, Rgb, palette};
 
 /// Keys that get a colour alone; the ones after them get a glyph too.
 pub const PLAIN_KEYS: usize = palette::KEY_COLORS.len();
@@ -35,10 +37,17 @@ pub fn glyph(n: usize) -> Option<String> {
     Some(letters.into_iter().rev().collect())
 }
 
-/// Every key's look, in key order (small keys in the theme's colour, no glyph).
+/// Every key's look, in key order (small keys in the theme's colour, no
+/// glyph). Keys without a colour of their own take the palette's colours
+/// that no other key has; a key whose colour an earlier key has too gets
+/// its number as a glyph, so that no two keys look the same.
 pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
+    let chosen: HashSet<Rgb> = level.keys.iter().filter_map(|k| k.color).collect();
+    let mut palette = (0..)
+        .map(|i| palette::nth(i).0)
+        .filter(|c| !chosen.contains(c));
+    let mut seen = HashSet::new();
     let mut named = 0;
-    let mut uncoloured = 0;
     level
         .keys
         .iter()
@@ -49,14 +58,15 @@ pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
                     glyph: None,
                 };
             }
-            let color = key.color.unwrap_or_else(|| {
-                uncoloured += 1;
-                palette::nth(uncoloured - 1).0
-            });
+            let color = key
+                .color
+                .or_else(|| palette.next())
+                .unwrap_or(palette::KEY_COLORS[0]);
             named += 1;
+            let repeated = !seen.insert(color);
             KeyLook {
                 color: Theme::key(color),
-                glyph: glyph(named - 1),
+                glyph: glyph(named - 1).or_else(|| repeated.then(|| named.to_string())),
             }
         })
         .collect()

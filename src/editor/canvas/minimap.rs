@@ -40,6 +40,9 @@ pub fn minimap_ui(
                 .inner_margin(4.0)
                 .show(ui, |ui| {
                     let (rect, response) = ui.allocate_exact_size(size, Sense::click_and_drag());
+                    response.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Image, true, "Minimap")
+                    });
                     let to_map = |p: Pos2| rect.min + (p - bounds.min) * scale;
                     let theme = view.theme;
                     let painter = ui.painter_at(rect);

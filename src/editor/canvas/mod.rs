@@ -84,6 +84,8 @@ pub struct Canvas {
     legend_hover: Option<KeyId>,
     /// Where the pointer was over the canvas last frame, in canvas units.
     pointer: Option<Pos2>,
+    /// The keys lit last frame, with their locks.
+    lit: Vec<KeyId>,
 }
 
 impl Default for Canvas {
@@ -101,6 +103,7 @@ impl Default for Canvas {
             hovered: None,
             legend_hover: None,
             pointer: None,
+            lit: Vec::new(),
         }
     }
 }
@@ -160,6 +163,12 @@ impl Canvas {
     /// Where the pointer was over the canvas last frame, in canvas units.
     pub fn pointer(&self) -> Option<Pos2> {
         self.pointer
+    }
+
+    /// The keys lit last frame (hovered or selected, or the keys of a hovered
+    /// or selected lock): they and their locks stand out, the rest are faint.
+    pub fn lit_keys(&self) -> &[KeyId] {
+        &self.lit
     }
 
     /// The part of the level in view last frame, in canvas units.
@@ -226,6 +235,10 @@ impl Canvas {
                     playing: view.play.is_some_and(|p| p.interactive),
                 };
                 clicked_item = self.items_ui(ui, &scope, out);
+                self.lit = (view.level.keys.iter().enumerate())
+                    .filter(|(k, _)| scope.lit.key(*k))
+                    .map(|(_, key)| key.id.clone())
+                    .collect();
                 self.rubber_band_ui(ui, &geo, view.theme);
                 self.rename_ui(ui, view, &geo, out);
             })

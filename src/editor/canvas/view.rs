@@ -87,9 +87,10 @@ impl Canvas {
         if size.x < 1.0 || size.y < 1.0 {
             return;
         }
-        let zoom = if self.scene_rect.width() > 0.0 {
-            self.last_canvas
-                .map_or(1.0, |s| s.x / self.scene_rect.width())
+        // The zoom the canvas was drawn at (the scene fits its rect inside
+        // the canvas, so the rect's width alone can mislead).
+        let zoom = if self.last_canvas.is_some() && self.to_screen.scaling > 0.0 {
+            self.to_screen.scaling
         } else {
             1.0
         };
