@@ -3,6 +3,8 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers};
 
+use crate::layout::{Align, Layout};
+
 /// An action the designer can take from a menu, a toolbar or the keyboard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -20,6 +22,34 @@ pub enum Action {
     Redo,
     /// Delete the selection.
     Delete,
+    /// Copy the selected rooms with their doors, keys and levers.
+    Copy,
+    /// Copy the selected rooms, then delete them.
+    Cut,
+    /// Paste what was copied, with fresh ids.
+    Paste,
+    /// Copy and paste the selected rooms beside them.
+    Duplicate,
+    /// Find a room, door, key or lever by id or name.
+    Find,
+    /// Lay out the level (or the selected rooms) anew.
+    Arrange(Layout),
+    /// Line up or spread out the selected rooms.
+    Align(Align),
+    /// Select every named key.
+    SelectKeys,
+    /// Select every locked door.
+    SelectLockedDoors,
+    /// Select the rooms the least-cost solution passes through.
+    SelectPathRooms,
+    /// Show or hide the legend of key colours.
+    ToggleLegend,
+    /// Show or hide the minimap.
+    ToggleMinimap,
+    /// Show or hide the lists panel.
+    ToggleLists,
+    /// Show or hide the inspector panel.
+    ToggleInspector,
     /// Select every room, door, key and lever.
     SelectAll,
     /// Clear the selection.
@@ -66,6 +96,31 @@ pub enum Action {
     Quit,
 }
 
+/// Does a text field use this key for editing? Then, while a text field
+/// has the keyboard, the key belongs to it: typing, selecting all (Ctrl+A),
+/// the clipboard, the field's own undo, deleting, moving the cursor.
+pub fn is_text_key(shortcut: KeyboardShortcut) -> bool {
+    let m = shortcut.modifiers;
+    let plain = m.is_none() || m == Modifiers::SHIFT;
+    let editing = matches!(
+        shortcut.logical_key,
+        Key::A | Key::C | Key::X | Key::V | Key::Z | Key::Y
+    ) && m.command
+        && !m.alt;
+    let moving = matches!(
+        shortcut.logical_key,
+        Key::Backspace
+            | Key::Delete
+            | Key::Home
+            | Key::End
+            | Key::ArrowLeft
+            | Key::ArrowRight
+            | Key::ArrowUp
+            | Key::ArrowDown
+    );
+    plain || editing || moving
+}
+
 const fn cmd(key: Key) -> Option<KeyboardShortcut> {
     Some(KeyboardShortcut::new(Modifiers::COMMAND, key))
 }
@@ -87,9 +142,17 @@ impl Action {
         Self::Quit,
         Self::Undo,
         Self::Redo,
+        Self::Cut,
+        Self::Copy,
+        Self::Paste,
+        Self::Duplicate,
         Self::Delete,
         Self::SelectAll,
         Self::SelectNone,
+        Self::SelectKeys,
+        Self::SelectLockedDoors,
+        Self::SelectPathRooms,
+        Self::Find,
         Self::ToolSelect,
         Self::ToolRoom,
         Self::ToolConnect,
@@ -98,9 +161,25 @@ impl Action {
         Self::AddLever,
         Self::SetStart,
         Self::SetGoal,
+        Self::Arrange(Layout::Grid),
+        Self::Arrange(Layout::Tree),
+        Self::Arrange(Layout::Stress),
+        Self::Arrange(Layout::Layered),
+        Self::Align(Align::Left),
+        Self::Align(Align::CenterX),
+        Self::Align(Align::Right),
+        Self::Align(Align::Top),
+        Self::Align(Align::CenterY),
+        Self::Align(Align::Bottom),
+        Self::Align(Align::DistributeX),
+        Self::Align(Align::DistributeY),
         Self::FitLevel,
         Self::ToggleGrid,
         Self::ToggleSolution,
+        Self::ToggleLegend,
+        Self::ToggleMinimap,
+        Self::ToggleLists,
+        Self::ToggleInspector,
         Self::ToggleTheme,
         Self::StepThrough,
         Self::PlayLevel,
@@ -118,6 +197,23 @@ impl Action {
             Self::Undo => "Undo",
             Self::Redo => "Redo",
             Self::Delete => "Delete",
+            Self::Copy => "Copy",
+            Self::Cut => "Cut",
+            Self::Paste => "Paste",
+            Self::Duplicate => "Duplicate",
+            Self::Find => "Find…",
+            Self::Arrange(Layout::Grid) => "Arrange on a Grid",
+            Self::Arrange(Layout::Tree) => "Arrange as a Tree",
+            Self::Arrange(Layout::Stress) => "Arrange by Stress",
+            Self::Arrange(Layout::Layered) => "Arrange in Columns",
+            Self::Align(how) => how.label(),
+            Self::SelectKeys => "Select All Keys",
+            Self::SelectLockedDoors => "Select All Locked Doors",
+            Self::SelectPathRooms => "Select Solution Rooms",
+            Self::ToggleLegend => "Legend",
+            Self::ToggleMinimap => "Minimap",
+            Self::ToggleLists => "Lists Panel",
+            Self::ToggleInspector => "Inspector Panel",
             Self::SelectAll => "Select All",
             Self::SelectNone => "Select None",
             Self::FitLevel => "Fit Level",
@@ -155,6 +251,43 @@ impl Action {
             Self::Delete => {
                 "Delete the selected items; a room takes its doors, keys and levers with it"
             }
+            Self::Copy => {
+                "Copy the selected rooms with the doors between them and their keys and levers"
+            }
+            Self::Cut => "Copy the selected rooms, then delete them (one undo step)",
+            Self::Paste => {
+                "Paste what was copied, with fresh ids and key colours, where the pointer is \
+                 (one undo step)"
+            }
+            Self::Duplicate => "Copy the selected rooms and paste them beside the originals",
+            Self::Find => "Find a room, door, key or lever by id or name, and show it",
+            Self::Arrange(Layout::Grid) => {
+                "Lay out the level (or the selected rooms) on a grid that fills the canvas: \
+                 doors along rows and columns, few crossings (one undo step)"
+            }
+            Self::Arrange(Layout::Tree) => {
+                "Lay out the level (or the selected rooms) as the tree from the start, its \
+                 leaves spread around it: for nested levels (one undo step)"
+            }
+            Self::Arrange(Layout::Stress) => {
+                "Lay out the level (or the selected rooms) so that rooms lie as far apart as \
+                 the doors between them: for levels with many loops (one undo step)"
+            }
+            Self::Arrange(Layout::Layered) => {
+                "Lay out the level (or the selected rooms) in columns by distance from the \
+                 start, read left to right (one undo step)"
+            }
+            Self::Align(Align::DistributeX | Align::DistributeY) => {
+                "Spread the selected rooms out evenly, the outer two staying (one undo step)"
+            }
+            Self::Align(_) => "Line up the selected rooms (one undo step)",
+            Self::SelectKeys => "Select every key except small keys",
+            Self::SelectLockedDoors => "Select every door that needs a key or a small key",
+            Self::SelectPathRooms => "Select the rooms the least-cost solution passes through",
+            Self::ToggleLegend => "Show a legend of the key colours on the canvas",
+            Self::ToggleMinimap => "Show a map of the whole level when it is larger than the view",
+            Self::ToggleLists => "Show the keys, levers, problems and solution on the left",
+            Self::ToggleInspector => "Show the fields of the selection on the right",
             Self::SelectAll => "Select every room, door, key and lever",
             Self::SelectNone => "Clear the selection",
             Self::FitLevel => "Pan and zoom so the whole level is in view",
@@ -208,6 +341,24 @@ impl Action {
                 Key::Z,
             )),
             Self::Delete => plain(Key::Delete),
+            Self::Copy => cmd(Key::C),
+            Self::Cut => cmd(Key::X),
+            Self::Paste => cmd(Key::V),
+            Self::Duplicate => cmd(Key::D),
+            Self::Find => cmd(Key::F),
+            Self::Arrange(Layout::Grid) => Some(KeyboardShortcut::new(
+                Modifiers::COMMAND.plus(Modifiers::SHIFT),
+                Key::A,
+            )),
+            Self::Arrange(_)
+            | Self::Align(_)
+            | Self::SelectKeys
+            | Self::SelectLockedDoors
+            | Self::SelectPathRooms
+            | Self::ToggleLegend
+            | Self::ToggleMinimap
+            | Self::ToggleLists
+            | Self::ToggleInspector => None,
             Self::SelectAll => cmd(Key::A),
             Self::SelectNone => plain(Key::Escape),
             Self::FitLevel => plain(Key::F),
@@ -251,8 +402,7 @@ impl Action {
     /// Shortcuts without modifiers would fire while typing; these only work
     /// when no text field has the keyboard.
     pub fn is_plain_key(self) -> bool {
-        self.shortcut()
-            .is_some_and(|s| s.modifiers.is_none() || s.modifiers == Modifiers::SHIFT)
+        self.shortcut().is_some_and(is_text_key)
     }
 
     /// The shortcut as text for menus and help ("Ctrl+S").

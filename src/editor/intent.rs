@@ -35,6 +35,10 @@ pub enum Intent {
     ShowLevel,
     /// Select an item and pan the canvas to it if it is off-screen.
     Frame(ItemId),
+    /// Select an item and centre it, zoomed in enough to read (Find).
+    Find(ItemId),
+    /// Paste this text from the system clipboard (a level file, or our own copy).
+    PasteText(String),
     /// Replace the document (a file opened, a new level).
     Replace(Box<Document>, Vec<crate::validate::Problem>),
     /// Save the document to this file.

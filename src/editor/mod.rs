@@ -10,6 +10,7 @@ pub mod app;
 pub mod canvas;
 pub mod export;
 pub mod files;
+pub mod find;
 pub mod generate;
 mod help;
 mod inspector;

@@ -4,14 +4,18 @@ use egui::{Key, Modifiers};
 
 use super::EditorApp;
 use crate::document::LevelCommand;
-use crate::editor::actions::Action;
+use crate::editor::actions::{Action, is_text_key};
 use crate::editor::intent::Intent;
 use crate::editor::theme::GRID;
 
 impl EditorApp {
     /// Shortcuts from the action list, and arrow-key nudging.
     pub(super) fn keyboard(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
+        // While a text field has the keyboard, its editing keys are its own.
         let typing = ctx.egui_wants_keyboard_input();
+        if self.close_on_escape(ctx) {
+            return;
+        }
         let mut shortcuts: Vec<(Action, egui::KeyboardShortcut)> = Action::ALL
             .iter()
             .flat_map(|&a| {
@@ -20,7 +24,7 @@ impl EditorApp {
                     .chain(a.alternatives().iter().copied())
                     .map(move |s| (a, s))
             })
-            .filter(|(a, _)| !(typing && a.is_plain_key()))
+            .filter(|(_, s)| !(typing && is_text_key(*s)))
             .collect();
         // Most modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
         shortcuts.sort_by_key(|(_, s)| {
@@ -36,6 +40,7 @@ impl EditorApp {
         if typing {
             return;
         }
+        clipboard_events(ctx, out);
         // While stepping through a plan, the arrow keys step.
         if let crate::editor::playback::Mode::View(viewer) = &self.mode {
             let (back, on) = ctx.input(|i| {
@@ -87,5 +92,43 @@ impl EditorApp {
                 out.push(Intent::EditMerging(LevelCommand::MoveRooms(moves), key));
             }
         }
+    }
+}
+
+/// The platform's Copy, Cut and Paste (what Ctrl+C, Ctrl+X and Ctrl+V become
+/// in a real window), taken from the events.
+fn clipboard_events(ctx: &egui::Context, out: &mut Vec<Intent>) {
+    let events: Vec<egui::Event> = ctx.input_mut(|i| {
+        let (ours, rest): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut i.events).into_iter().partition(|e| {
+                matches!(
+                    e,
+                    egui::Event::Copy | egui::Event::Cut | egui::Event::Paste(_)
+                )
+            });
+        i.events = rest;
+        ours
+    });
+    for event in events {
+        out.push(match event {
+            egui::Event::Copy => Intent::Action(Action::Copy),
+            egui::Event::Cut => Intent::Action(Action::Cut),
+            egui::Event::Paste(text) => Intent::PasteText(text),
+            _ => continue,
+        });
+    }
+}
+
+impl EditorApp {
+    /// Escape closes the help sheet or Find before it does anything else;
+    /// true when it did.
+    fn close_on_escape(&mut self, ctx: &egui::Context) -> bool {
+        let open = self.show_help || self.find.is_open();
+        if open && ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+            self.show_help = false;
+            self.find.close();
+            return true;
+        }
+        false
     }
 }

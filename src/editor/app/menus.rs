@@ -41,9 +41,27 @@ impl EditorApp {
                 labelled_button(ui, Action::Undo, undo.as_deref(), out);
                 labelled_button(ui, Action::Redo, redo.as_deref(), out);
                 ui.separator();
-                for a in [Action::Delete, Action::SelectAll, Action::SelectNone] {
+                let rooms = self.selection.rooms().next().is_some();
+                for a in [Action::Cut, Action::Copy] {
+                    action_button(ui, a, rooms, out);
+                }
+                action_button(ui, Action::Paste, true, out);
+                action_button(ui, Action::Duplicate, rooms, out);
+                action_button(ui, Action::Delete, !self.selection.is_empty(), out);
+                ui.separator();
+                for a in [Action::SelectAll, Action::SelectNone] {
                     action_button(ui, a, true, out);
                 }
+                ui.menu_button("Select", |ui| {
+                    for a in [
+                        Action::SelectKeys,
+                        Action::SelectLockedDoors,
+                        Action::SelectPathRooms,
+                    ] {
+                        action_button(ui, a, true, out);
+                    }
+                });
+                action_button(ui, Action::Find, true, out);
                 ui.separator();
                 let room = self.selection.target_room(self.doc.level()).is_some();
                 for a in [
@@ -58,11 +76,23 @@ impl EditorApp {
                 ui.separator();
                 action_button(ui, Action::Generate, true, out);
             });
+            ui.menu_button("Arrange", |ui| self.arrange_menu_ui(ui, out));
             ui.menu_button("View", |ui| {
                 action_button(ui, Action::FitLevel, true, out);
-                toggle_button(ui, Action::ToggleGrid, self.prefs.grid, out);
-                toggle_button(ui, Action::ToggleSolution, self.prefs.show_solution, out);
-                toggle_button(ui, Action::ToggleTheme, self.prefs.dark, out);
+                action_button(ui, Action::Find, true, out);
+                ui.separator();
+                let p = &self.prefs;
+                for (action, on) in [
+                    (Action::ToggleGrid, p.grid),
+                    (Action::ToggleSolution, p.show_solution),
+                    (Action::ToggleLegend, p.legend),
+                    (Action::ToggleMinimap, p.minimap),
+                    (Action::ToggleLists, p.lists),
+                    (Action::ToggleInspector, p.inspector),
+                    (Action::ToggleTheme, p.dark),
+                ] {
+                    toggle_button(ui, action, on, out);
+                }
                 ui.separator();
                 ui.menu_button("Live Analysis Time Limit", |ui| {
                     ui.label("How long the analysis may work after an edit before it shows what it proved so far");
@@ -83,8 +113,33 @@ impl EditorApp {
         });
     }
 
+    /// Arrange the level or the selection, and line up selected rooms.
+    fn arrange_menu_ui(&self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        let rooms = self.selection.rooms().count();
+        let what = if rooms >= 2 {
+            format!("Arrange the {rooms} selected rooms:")
+        } else {
+            "Arrange the whole level:".to_owned()
+        };
+        ui.label(egui::RichText::new(what).weak());
+        for layout in crate::layout::Layout::ALL {
+            action_button(ui, Action::Arrange(layout), true, out);
+        }
+        ui.separator();
+        ui.add_enabled_ui(rooms >= 2, |ui| {
+            ui.menu_button("Align and Distribute", |ui| {
+                for how in crate::layout::Align::ALL {
+                    action_button(ui, Action::Align(how), rooms >= 2, out);
+                }
+            })
+        })
+        .response
+        .on_disabled_hover_text("Select two or more rooms");
+    }
+
     pub(super) fn toolbar_ui(&mut self, ui: &mut Ui, out: &mut Vec<Intent>) {
-        ui.horizontal(|ui| {
+        // Wraps on a narrow window instead of running off its edge.
+        ui.horizontal_wrapped(|ui| {
             for (tool, action, icon) in [
                 (Tool::Select, Action::ToolSelect, "⬉ Select"),
                 (Tool::Room, Action::ToolRoom, "⬜ Room"),
@@ -159,18 +214,6 @@ impl EditorApp {
                 .clicked()
             {
                 out.push(Intent::Action(Action::Generate));
-            }
-            if let Some(lever) = &self.canvas.link_lever {
-                ui.separator();
-                ui.label(
-                    egui::RichText::new(format!(
-                        "Wiring {lever}: click doors to add or remove them"
-                    ))
-                    .strong(),
-                );
-                if ui.button("Done").clicked() {
-                    out.push(Intent::LinkLever(None));
-                }
             }
         });
     }

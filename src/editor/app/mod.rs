@@ -1,6 +1,8 @@
 //! The editor application: lays out the panels, gathers the frame's intents
 //! and applies them in one place at the end of the frame.
 
+mod clipboard;
+mod commands;
 mod keyboard;
 mod menus;
 mod playback;
@@ -11,22 +13,21 @@ use std::time::{Duration, Instant};
 
 use egui::{Ui, ViewportCommand};
 
-use super::actions::Action;
-use super::canvas::{Canvas, Tool};
+use super::canvas::Canvas;
 use super::files::{FileDialogs, FileRequest, Files, NativeDialogs};
 use super::generate::GeneratorWindow;
-use super::intent::Playback;
 use super::intent::{Intent, SelectMode};
 use super::live_solver::LiveSolver;
 use super::play_check::PlayCheck;
-use super::playback::{Mode, Source};
+use super::playback::Mode;
 use super::prefs::Prefs;
 use super::selection::Selection;
 use super::theme::Theme;
 use super::view::View;
 use super::{export, help, inspector, lists, playback_ui, status};
 
-use crate::document::{Document, LevelCommand};
+use super::find::Find;
+use crate::document::{Clip, Document, LevelCommand};
 use crate::format;
 use crate::model::{ItemId, Level, LevelIndex};
 use crate::validate::{Problem, Report, validate};
@@ -36,6 +37,10 @@ pub const SAMPLE_LEVEL: &str = include_str!("../../../assets/basement.level.json
 
 /// How long a status message stays.
 const MESSAGE_SECS: u64 = 6;
+/// Most of the window's width a side panel may take.
+const PANEL_SHARE: f32 = 0.25;
+/// Least width of a side panel.
+const PANEL_MIN: f32 = 120.0;
 
 /// The Lockwork editor.
 pub struct EditorApp {
@@ -55,6 +60,10 @@ pub struct EditorApp {
     load_warnings: Vec<Problem>,
     message: Option<(String, Instant)>,
     show_help: bool,
+    /// The Find box.
+    find: Find,
+    /// What was last copied here, and the text it put on the system clipboard.
+    clipboard: Option<(Clip, String)>,
     may_close: bool,
     /// Editing, stepping through a plan, or playing.
     mode: Mode,
@@ -85,6 +94,8 @@ impl EditorApp {
             load_warnings: Vec::new(),
             message: None,
             show_help: false,
+            find: Find::default(),
+            clipboard: None,
             may_close: false,
             mode: Mode::Edit,
             mode_revision: 0,
@@ -224,21 +235,31 @@ impl EditorApp {
                     playback_ui::playback_ui(ui, &view, &self.mode, &mut out);
                 });
             }
-            egui::Panel::left("lists")
-                .resizable(true)
-                .default_size(240.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .show(ui, |ui| lists::lists_ui(ui, &view, &mut out));
-                });
-            egui::Panel::right("inspector")
-                .resizable(true)
-                .default_size(280.0)
-                .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .show(ui, |ui| inspector::inspector_ui(ui, &view, &mut out));
-                });
+            // Side panels give way on a narrow window: each at most a
+            // quarter of it, so the canvas keeps half.
+            let most = (ctx.content_rect().width() * PANEL_SHARE).max(PANEL_MIN);
+            if self.prefs.lists {
+                egui::Panel::left("lists")
+                    .resizable(true)
+                    .default_size(240.0f32.min(most))
+                    .size_range(PANEL_MIN..=most)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::both()
+                            .show(ui, |ui| lists::lists_ui(ui, &view, &mut out));
+                    });
+            }
+            if self.prefs.inspector {
+                egui::Panel::right("inspector")
+                    .resizable(true)
+                    .default_size(280.0f32.min(most))
+                    .size_range(PANEL_MIN..=most)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::both()
+                            .show(ui, |ui| inspector::inspector_ui(ui, &view, &mut out));
+                    });
+            }
             egui::CentralPanel::no_frame().show(ui, |ui| self.canvas.ui(ui, &view, &mut out));
+            self.find.ui(&ctx, &view, &mut out);
         }
         // Before the files: a generated document may wait on them.
         self.generator
@@ -313,6 +334,12 @@ impl EditorApp {
             Intent::EditMerging(command, key) => self.edit(command, Some(key)),
             Intent::Action(action) => self.action(ctx, action),
             Intent::Select(items, mode) => self.selection.apply(items, mode),
+            Intent::Find(item) => {
+                self.canvas
+                    .frame_item(self.doc.level(), &self.cached.2, &item);
+                self.selection.apply(vec![item], SelectMode::Replace);
+            }
+            Intent::PasteText(text) => self.paste(Some(text)),
             Intent::ShowLevel => self.canvas.fit_unless_visible(),
             Intent::Frame(item) => {
                 // The view stays unless the item is off-screen.
@@ -388,86 +415,6 @@ impl EditorApp {
             }
             Ok(_) => {}
             Err(e) => self.say(e.to_string()),
-        }
-    }
-
-    fn action(&mut self, ctx: &egui::Context, action: Action) {
-        let target = self.selection.target_room(self.doc.level());
-        match action {
-            Action::New => self.files.request(FileRequest::New, &self.doc),
-            Action::Open => self.files.request(FileRequest::Open, &self.doc),
-            Action::Save => self.files.request(FileRequest::Save, &self.doc),
-            Action::SaveAs => self.files.request(FileRequest::SaveAs, &self.doc),
-            Action::ExportPng => self
-                .files
-                .request(FileRequest::Export(export::ExportKind::Png), &self.doc),
-            Action::ExportSvg => self
-                .files
-                .request(FileRequest::Export(export::ExportKind::Svg), &self.doc),
-            Action::ExportDot => self
-                .files
-                .request(FileRequest::Export(export::ExportKind::Dot), &self.doc),
-            Action::Quit => {
-                if self.doc.is_dirty() {
-                    self.files.request(FileRequest::Quit, &self.doc);
-                } else {
-                    self.handle(ctx, Intent::Close);
-                }
-            }
-            Action::Undo => match self.doc.undo() {
-                Some(label) => self.say(format!("Undid {label}")),
-                None => self.say("Nothing to undo"),
-            },
-            Action::Redo => match self.doc.redo() {
-                Some(label) => self.say(format!("Redid {label}")),
-                None => self.say("Nothing to redo"),
-            },
-            Action::Delete => {
-                if !self.selection.is_empty() {
-                    let items = self.selection.iter().cloned().collect();
-                    self.edit(LevelCommand::Delete(items), None);
-                }
-            }
-            Action::SelectAll => self
-                .selection
-                .apply(Selection::all(self.doc.level()), SelectMode::Replace),
-            Action::SelectNone if !matches!(self.mode, Mode::Edit) => self.mode = Mode::Edit,
-            Action::SelectNone => {
-                self.selection.apply(Vec::new(), SelectMode::Replace);
-                self.canvas.link_lever = None;
-            }
-            Action::FitLevel => self.canvas.fit(),
-            Action::ToggleGrid => self.prefs.grid = !self.prefs.grid,
-            Action::ToggleSolution => self.prefs.show_solution = !self.prefs.show_solution,
-            Action::ToggleTheme => {
-                self.prefs.dark = !self.prefs.dark;
-                self.apply_theme(ctx);
-            }
-            Action::ToolSelect => self.canvas.tool = Tool::Select,
-            Action::ToolRoom => self.canvas.tool = Tool::Room,
-            Action::ToolConnect => self.canvas.tool = Tool::Connect,
-            Action::AddKey
-            | Action::AddSmallKey
-            | Action::AddLever
-            | Action::SetStart
-            | Action::SetGoal => {
-                let Some(room) = target else {
-                    self.say("Select a room first");
-                    return;
-                };
-                let command = match action {
-                    Action::AddKey => LevelCommand::AddKey { room, small: false },
-                    Action::AddSmallKey => LevelCommand::AddKey { room, small: true },
-                    Action::AddLever => LevelCommand::AddLever { room },
-                    Action::SetStart => LevelCommand::SetStart(room),
-                    _ => LevelCommand::SetGoal(room),
-                };
-                self.edit(command, None);
-            }
-            Action::StepThrough => self.playback(Playback::Show(Source::Solution)),
-            Action::PlayLevel => self.playback(Playback::StartPlay),
-            Action::Help => self.show_help = !self.show_help,
-            Action::Generate => self.generator.toggle(),
         }
     }
 }

@@ -141,26 +141,16 @@ impl Canvas {
         let pointer = response.interact_pointer_pos();
         if response.double_clicked() && !clicked_item {
             if let Some(p) = pointer {
-                let p = if view.prefs.grid {
-                    geometry::snap(p, GRID)
-                } else {
-                    p
-                };
                 out.push(Intent::Edit(LevelCommand::AddRoom {
-                    pos: [f64::from(p.x), f64::from(p.y)],
+                    pos: free_spot(view, p),
                 }));
             }
         } else if response.clicked() && !clicked_item {
             if self.tool == Tool::Room
                 && let Some(p) = pointer
             {
-                let p = if view.prefs.grid {
-                    geometry::snap(p, GRID)
-                } else {
-                    p
-                };
                 out.push(Intent::Edit(LevelCommand::AddRoom {
-                    pos: [f64::from(p.x), f64::from(p.y)],
+                    pos: free_spot(view, p),
                 }));
             } else if let Some((door, _)) = pointer.and_then(|p| nearest_door(view, geo, p)) {
                 match &self.link_lever {
@@ -200,6 +190,17 @@ impl Canvas {
         }
     }
 }
+
+/// Where a room added at `p` goes: the nearest grid point where it overlaps
+/// no other room.
+fn free_spot(view: &View<'_>, p: Pos2) -> [f64; 2] {
+    let occupied = crate::export::geometry::room_centers(view.level);
+    let want = [f64::from(p.x), f64::from(p.y)];
+    crate::layout::free_offset(&occupied, &[[0.0, 0.0]], want, f64::from(GRID), ROOM_GAP)
+}
+
+/// Least space between a new room and the rooms around it, in canvas units.
+const ROOM_GAP: f64 = 20.0;
 
 /// Shift adds to the selection, Ctrl toggles, a plain click replaces it.
 pub(super) fn click_mode(ui: &Ui) -> SelectMode {

@@ -1,0 +1,668 @@
+//! Navigating and editing levels of any size, driven through the real app
+//! with `egui_kittest`: Find, Arrange and Align as one undo step, copy, cut,
+//! paste and duplicate with fresh ids, the selection sets, shortcuts that
+//! leave text fields alone, marks that stay readable at low zoom, the view
+//! of a new level, and double-clicks that never stack rooms.
+
+#![cfg(feature = "editor")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, Pos2, Rect, vec2};
+use egui_kittest::kittest::Queryable;
+use lockwork::document::Document;
+use lockwork::editor::canvas::lod::MIN_MARK_PX;
+use lockwork::editor::prefs::Prefs;
+use lockwork::export::geometry::{ROOM_H, ROOM_W};
+use lockwork::generate::{BackwardParams, Source, backward, no_progress};
+use lockwork::model::{ItemId, Level, RoomId};
+
+mod common;
+
+use common::{App, NoDialogs, app, click_at, harness_sized};
+
+fn harness(level: Level) -> App<'static> {
+    let doc = Document::new(level, None);
+    harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [1280.0, 800.0])
+}
+
+fn level<'h>(harness: &'h App<'_>) -> &'h Level {
+    app(harness).document().level()
+}
+
+fn undo_label<'h>(harness: &'h App<'_>) -> Option<&'h str> {
+    app(harness).document().history().undo_label()
+}
+
+fn command(harness: &mut App<'_>, key: Key) {
+    harness.key_press_modifiers(Modifiers::COMMAND, key);
+    harness.run_steps(3);
+}
+
+fn menu(harness: &mut App<'_>, menu: &str, entry: &str) {
+    harness.get_by_label(menu).click();
+    harness.run_steps(2);
+    // An entry's label ends with its shortcut, if it has one.
+    harness.get_by_label_contains(entry).click();
+    harness.run_steps(3);
+}
+
+fn positions(level: &Level) -> Vec<Option<[f64; 2]>> {
+    level.rooms.iter().map(|r| r.pos).collect()
+}
+
+/// Do two rooms, drawn at these centres, overlap?
+fn overlap(a: [f64; 2], b: [f64; 2]) -> bool {
+    (a[0] - b[0]).abs() < ROOM_W && (a[1] - b[1]).abs() < ROOM_H
+}
+
+fn no_two_overlap(level: &Level) -> bool {
+    let at: Vec<[f64; 2]> = level.rooms.iter().filter_map(|r| r.pos).collect();
+    at.iter()
+        .enumerate()
+        .all(|(i, a)| at[i + 1..].iter().all(|b| !overlap(*a, *b)))
+}
+
+fn basement() -> Level {
+    common::sample("basement")
+}
+
+fn backward_30() -> Level {
+    let params = BackwardParams {
+        seed: 1,
+        source: Source::Graph {
+            rooms: 30,
+            extra_doors: 8,
+        },
+        ..BackwardParams::default()
+    };
+    let go = std::sync::atomic::AtomicBool::new(false);
+    backward(&params, &no_progress, &go).unwrap().level
+}
+
+/// Clicks the room with this id on the canvas, holding `modifiers`.
+fn click_room_with(h: &mut App<'_>, id: &str, modifiers: Modifiers) {
+    let prefix = format!("Room {id}");
+    let rect = h
+        .query_all_by(|n| {
+            n.role() == Role::Button
+                && n.label()
+                    .is_some_and(|l| l == prefix || l.starts_with(&format!("{prefix}:")))
+        })
+        .last()
+        .unwrap_or_else(|| panic!("no room {id} on the canvas"))
+        .rect();
+    let at = app(h).canvas().to_screen() * rect.center();
+    click_at(h, at, modifiers);
+}
+
+fn click_room(h: &mut App<'_>, id: &str) {
+    click_room_with(h, id, Modifiers::NONE);
+}
+
+/// Lets the wheel's smooth zoom come to rest (a second of frames).
+fn settle(h: &mut App<'_>) {
+    for _ in 0..60 {
+        h.step();
+    }
+}
+
+/// The visible part of the level, in canvas units.
+fn visible(harness: &App<'_>) -> Rect {
+    app(harness).canvas().visible()
+}
+
+#[test]
+fn find_selects_and_frames_the_result() {
+    let level = backward_30();
+    let far = level.rooms.last().unwrap().clone();
+    let mut h = harness(level);
+    // Look elsewhere first: zoomed in on the start.
+    click_room(&mut h, "r1");
+    for _ in 0..10 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: vec2(0.0, 1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::COMMAND,
+        });
+        h.step();
+    }
+    h.run_steps(2);
+    command(&mut h, Key::F);
+    assert!(h.query_by_label("Find").is_some(), "Ctrl+F opens Find");
+    // Find's field has the keyboard.
+    h.event(Event::Text(far.id.to_string()));
+    h.run_steps(2);
+    h.key_press(Key::Enter);
+    h.run_steps(3);
+    let selected: Vec<_> = app(&h).selection().iter().cloned().collect();
+    assert_eq!(selected, [ItemId::Room(far.id.clone())]);
+    let [x, y] = far.pos.unwrap();
+    let room = Rect::from_center_size(
+        egui::pos2(x as f32, y as f32),
+        vec2(ROOM_W as f32, ROOM_H as f32),
+    );
+    assert!(
+        visible(&h).contains_rect(room),
+        "{} is framed: {room:?} in {:?}",
+        far.id,
+        visible(&h)
+    );
+    assert!(app(&h).canvas().zoom() >= 0.99, "zoomed in enough to read");
+    assert!(h.query_by_label("Find").is_none(), "Enter closes Find");
+    // Escape closes it too, and leaves the selection alone.
+    command(&mut h, Key::F);
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert!(h.query_by_label("Find").is_none());
+    assert_eq!(app(&h).selection().len(), 1);
+}
+
+#[test]
+fn arrange_is_one_undo_step_from_the_menu() {
+    let mut h = harness(backward_30());
+    let before = level(&h).clone();
+    menu(&mut h, "Arrange", "Arrange by Stress");
+    let after = level(&h).clone();
+    assert_ne!(positions(&after), positions(&before), "the rooms moved");
+    assert!(no_two_overlap(&after));
+    assert_eq!(undo_label(&h), Some("arrange"));
+    command(&mut h, Key::Z);
+    assert_eq!(*level(&h), before, "one undo puts every room back");
+    assert_eq!(undo_label(&h), None);
+    // The selection alone: two rooms, the rest stay.
+    click_room(&mut h, "r2");
+    click_room_with(&mut h, "r3", Modifiers::SHIFT);
+    menu(&mut h, "Arrange", "Arrange on a Grid");
+    let moved: Vec<&str> = level(&h)
+        .rooms
+        .iter()
+        .zip(&before.rooms)
+        .filter(|(a, b)| a.pos != b.pos)
+        .map(|(a, _)| a.id.as_str())
+        .collect();
+    assert!(
+        moved.iter().all(|id| ["r2", "r3"].contains(id)),
+        "{moved:?}"
+    );
+    assert!(no_two_overlap(level(&h)));
+}
+
+#[test]
+fn align_lines_up_the_selection_in_one_step() {
+    let mut h = harness(basement());
+    for (i, room) in ["r4", "r5", "r8"].iter().enumerate() {
+        let m = if i == 0 {
+            Modifiers::NONE
+        } else {
+            Modifiers::SHIFT
+        };
+        click_room_with(&mut h, room, m);
+    }
+    h.get_by_label("Arrange").click();
+    h.run_steps(2);
+    h.get_by_label("Align and Distribute").hover();
+    h.run_steps(2);
+    h.get_by_label("Align Top").click();
+    h.run_steps(3);
+    let ys: HashSet<i64> = ["r4", "r5", "r8"]
+        .iter()
+        .map(|r| level(&h).room(&RoomId::new(*r)).unwrap().pos.unwrap()[1] as i64)
+        .collect();
+    assert_eq!(ys.len(), 1, "one row: {ys:?}");
+    assert_eq!(undo_label(&h), Some("align rooms"));
+}
+
+/// Every id in the level, of every kind.
+fn ids(level: &Level) -> HashSet<String> {
+    let rooms = level.rooms.iter().map(|r| r.id.to_string());
+    let doors = level.doors.iter().map(|d| d.id.to_string());
+    let keys = level.keys.iter().map(|k| k.id.to_string());
+    let levers = level.levers.iter().map(|l| l.id.to_string());
+    rooms.chain(doors).chain(keys).chain(levers).collect()
+}
+
+#[test]
+fn copy_and_paste_bring_doors_keys_and_levers_with_fresh_ids() {
+    let before = lockwork::format::from_str(include_str!("../assets/keys.level.json"))
+        .unwrap()
+        .level;
+    let mut h = harness(before.clone());
+    command(&mut h, Key::A);
+    command(&mut h, Key::C);
+    h.hover_at(egui::pos2(640.0, 400.0));
+    h.step();
+    command(&mut h, Key::V);
+    let after = level(&h).clone();
+    assert_eq!(after.rooms.len(), 2 * before.rooms.len());
+    assert_eq!(after.doors.len(), 2 * before.doors.len());
+    assert_eq!(after.keys.len(), 2 * before.keys.len());
+    assert_eq!(after.levers.len(), 2 * before.levers.len());
+    let old = ids(&before);
+    let all = ids(&after);
+    assert_eq!(all.len(), 2 * old.len(), "every pasted id is fresh");
+    // The pasted doors join pasted rooms, and their locks name pasted keys.
+    let fresh_rooms: HashSet<&RoomId> = after.rooms[before.rooms.len()..]
+        .iter()
+        .map(|r| &r.id)
+        .collect();
+    for door in &after.doors[before.doors.len()..] {
+        assert!(fresh_rooms.contains(&door.from) && fresh_rooms.contains(&door.to));
+        for lock in &door.locks {
+            assert!(
+                !old.contains(lock.as_str()),
+                "{} locked by an old key",
+                door.id
+            );
+        }
+    }
+    assert!(no_two_overlap(&after), "pasted beside, not on top");
+    // The pasted items are selected; one undo takes them all away.
+    assert_eq!(
+        app(&h).selection().rooms().count(),
+        before.rooms.len(),
+        "the pasted rooms are selected"
+    );
+    assert_eq!(undo_label(&h), Some("paste"));
+    command(&mut h, Key::Z);
+    assert_eq!(*level(&h), before);
+}
+
+#[test]
+fn cut_then_paste_of_the_platform_clipboard() {
+    let mut h = harness(basement());
+    let before = level(&h).clone();
+    click_room(&mut h, "r5");
+    click_room_with(&mut h, "r8", Modifiers::SHIFT);
+    // What a real window sends for Ctrl+X and Ctrl+V.
+    h.event(Event::Cut);
+    h.step();
+    let text = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        });
+    h.run_steps(3);
+    assert_eq!(level(&h).rooms.len(), before.rooms.len() - 2);
+    assert_eq!(undo_label(&h), Some("cut"));
+    let text = text.unwrap_or_default();
+    assert!(
+        text.contains("lockwork-level"),
+        "a level file on the clipboard"
+    );
+    h.event(Event::Paste(text));
+    h.run_steps(3);
+    let after = level(&h);
+    assert_eq!(after.rooms.len(), before.rooms.len());
+    // d7 joined r5 and r8: it comes back, under a fresh id, between fresh rooms.
+    assert_eq!(after.doors.len(), before.doors.len() - 2 + 1);
+    assert!(after.rooms.iter().all(|r| r.id.as_str() != "r5"));
+    assert_eq!(undo_label(&h), Some("paste"));
+}
+
+#[test]
+fn duplicate_puts_a_copy_beside_the_selection() {
+    let mut h = harness(basement());
+    let before = level(&h).clone();
+    click_room(&mut h, "r7");
+    command(&mut h, Key::D);
+    let after = level(&h).clone();
+    assert_eq!(after.rooms.len(), before.rooms.len() + 1);
+    assert!(no_two_overlap(&after));
+    assert!(!ids(&before).contains(after.rooms.last().unwrap().id.as_str()));
+    command(&mut h, Key::Z);
+    assert_eq!(*level(&h), before);
+}
+
+#[test]
+fn select_all_keys_locked_doors_and_solution_rooms() {
+    let keys = lockwork::format::from_str(include_str!("../assets/keys.level.json"))
+        .unwrap()
+        .level;
+    let mut h = common::harness_solved(Document::new(keys.clone(), None));
+    h.get_by_label("Edit").click();
+    h.run_steps(2);
+    h.get_by_label("Select").hover();
+    h.run_steps(2);
+    h.get_by_label("Select All Keys").click();
+    h.run_steps(3);
+    let n = keys.keys.iter().filter(|k| !k.small).count();
+    assert!(n > 0);
+    assert_eq!(app(&h).selection().len(), n);
+    assert!(
+        app(&h)
+            .selection()
+            .iter()
+            .all(|i| matches!(i, ItemId::Key(_)))
+    );
+    menu_select(&mut h, "Select All Locked Doors");
+    let locked = keys.doors.iter().filter(|d| !d.locks.is_empty()).count();
+    assert_eq!(app(&h).selection().len(), locked);
+    menu_select(&mut h, "Select Solution Rooms");
+    let rooms = app(&h).selection().rooms().count();
+    assert!(rooms >= 2 && rooms == app(&h).selection().len());
+    assert!(
+        app(&h)
+            .selection()
+            .contains(&ItemId::Room(keys.start.clone()))
+    );
+    assert!(
+        app(&h)
+            .selection()
+            .contains(&ItemId::Room(keys.goal.clone()))
+    );
+}
+
+fn menu_select(h: &mut App<'_>, entry: &str) {
+    h.get_by_label("Edit").click();
+    h.run_steps(2);
+    h.get_by_label("Select").hover();
+    h.run_steps(2);
+    h.get_by_label(entry).click();
+    h.run_steps(3);
+}
+
+#[test]
+fn ctrl_a_and_backspace_in_a_text_field_edit_the_text_only() {
+    let mut h = harness(basement());
+    let before = level(&h).clone();
+    click_room(&mut h, "r2");
+    h.get_by_label("Name").click();
+    h.run_steps(2);
+    command(&mut h, Key::A);
+    h.key_press(Key::Backspace);
+    h.run_steps(2);
+    assert_eq!(
+        app(&h).selection().iter().cloned().collect::<Vec<_>>(),
+        [ItemId::Room(RoomId::new("r2"))],
+        "Ctrl+A selected the field's text, not the canvas"
+    );
+    let after = level(&h);
+    assert_eq!(after.rooms.len(), before.rooms.len(), "nothing deleted");
+    assert_eq!(after.room(&RoomId::new("r2")).unwrap().name, "");
+    // Ctrl+Z in the field is the field's own; the level's undo waits.
+    // Once the field lets go, the keys are the canvas's again.
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    h.hover_at(egui::pos2(640.0, 780.0));
+    command(&mut h, Key::A);
+    assert!(app(&h).selection().len() > before.rooms.len());
+}
+
+#[test]
+fn ctrl_a_in_the_generator_locks_field_stays_in_the_field() {
+    let mut h = harness(basement());
+    command(&mut h, Key::G);
+    h.get_by_role_and_label(Role::Button, "Backward").click();
+    h.run_steps(2);
+    let field = h.get_by_label("Locks");
+    field.click();
+    h.run_steps(2);
+    command(&mut h, Key::A);
+    h.key_press(Key::Backspace);
+    h.run_steps(2);
+    assert!(
+        app(&h).selection().is_empty(),
+        "the canvas selection is untouched"
+    );
+    assert_eq!(level(&h).rooms.len(), basement().rooms.len());
+}
+
+/// The rects (canvas units) of the canvas items whose label starts so.
+fn marks(h: &App<'_>, prefix: &str) -> Vec<Rect> {
+    let prefix = prefix.to_owned();
+    h.query_all_by(move |n| {
+        n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(&prefix))
+    })
+    .map(|n| n.rect())
+    .collect()
+}
+
+#[test]
+fn marks_keep_a_minimum_size_on_screen_at_low_zoom() {
+    let mut level = backward_30();
+    // Levers too, one in every fifth room.
+    for (i, room) in level.rooms.clone().iter().enumerate().step_by(5) {
+        let id = format!("lv{i}");
+        level.levers.push(lockwork::model::Lever::new(
+            id.as_str(),
+            room.id.as_str(),
+            Vec::new(),
+        ));
+    }
+    let mut h = harness(level);
+    h.key_press(Key::F);
+    h.run_steps(3);
+    // Out as far as the canvas goes.
+    h.hover_at(egui::pos2(640.0, 400.0));
+    for _ in 0..20 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: vec2(0.0, -1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    settle(&mut h);
+    let zoom = app(&h).canvas().zoom();
+    assert!(zoom < 0.4, "zoomed out: {zoom}");
+    for kind in ["Key ", "Lever "] {
+        let found = marks(&h, kind);
+        assert!(!found.is_empty(), "no {kind}marks");
+        for rect in found {
+            let px = rect.width().min(rect.height()) * zoom;
+            assert!(px >= MIN_MARK_PX - 0.5, "a {kind}mark {px:.1} px across");
+        }
+    }
+}
+
+#[test]
+fn a_new_level_opens_at_100_percent_and_double_clicks_never_stack_rooms() {
+    let mut h = harness(Level::new("Untitled"));
+    assert!((app(&h).canvas().zoom() - 1.0).abs() < 1e-3, "100 %");
+    // Four double-clicks just below the room above, on empty space where a
+    // room would overlap it: each new room moves down to a free place.
+    let at = app(&h).canvas().to_screen() * Pos2::ZERO;
+    for i in 0..4 {
+        common::double_click_at(&mut h, at + vec2(0.0, 40.0 + 80.0 * i as f32));
+    }
+    assert_eq!(level(&h).rooms.len(), 5, "{:?}", positions(level(&h)));
+    assert!(no_two_overlap(level(&h)), "{:?}", positions(level(&h)));
+}
+
+#[test]
+fn one_wheel_notch_zooms_by_about_a_tenth() {
+    let mut h = harness(basement());
+    let before = app(&h).canvas().zoom();
+    h.hover_at(egui::pos2(640.0, 400.0));
+    h.event(Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: vec2(0.0, 1.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: Modifiers::NONE,
+    });
+    settle(&mut h);
+    let ratio = app(&h).canvas().zoom() / before;
+    assert!((1.05..=1.15).contains(&ratio), "one notch: ×{ratio:.3}");
+}
+
+#[test]
+fn a_small_window_keeps_room_for_the_canvas_and_escape_closes_help() {
+    let doc = Document::new(basement(), None);
+    let mut h = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [640.0, 400.0]);
+    h.run_steps(3);
+    let canvas = app(&h).canvas().visible().width() * app(&h).canvas().zoom();
+    assert!(canvas >= 300.0, "the canvas keeps {canvas:.0} px of 640");
+    h.key_press(Key::F1);
+    h.run_steps(2);
+    assert!(h.query_by_label("Keyboard shortcuts").is_some());
+    h.key_press(Key::Escape);
+    h.run_steps(2);
+    assert!(h.query_by_label("Keyboard shortcuts").is_none());
+}
+
+/// Where the canvas item whose label is exactly `label` (or `label: name`) is on screen.
+fn item_at(h: &App<'_>, label: &str) -> Pos2 {
+    let rect = h
+        .query_all_by(|n| {
+            n.role() == Role::Button
+                && n.label()
+                    .is_some_and(|l| l == label || l.starts_with(&format!("{label}:")))
+        })
+        .last()
+        .unwrap_or_else(|| panic!("no {label} on the canvas"))
+        .rect();
+    app(h).canvas().to_screen() * rect.center()
+}
+
+fn hover_item(h: &mut App<'_>, label: &str) {
+    let at = item_at(h, label);
+    h.hover_at(at);
+    h.run_steps(3);
+}
+
+#[test]
+fn a_key_lights_its_locks_and_a_lock_its_keys_and_the_legend_names_them() {
+    let keys = lockwork::format::from_str(include_str!("../assets/keys.level.json"))
+        .unwrap()
+        .level;
+    let mut h = harness(keys.clone());
+    for key in &keys.keys {
+        let name = key.name.clone();
+        assert!(
+            h.query_all_by_label_contains(&name).count() >= 2,
+            "the legend names {name}, as the key list does"
+        );
+    }
+    let lit = |h: &App<'_>| -> Vec<String> {
+        let mut ids: Vec<String> = app(h)
+            .canvas()
+            .lit_keys()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        ids.sort();
+        ids
+    };
+    assert!(lit(&h).is_empty());
+    hover_item(&mut h, "Key purple");
+    assert_eq!(lit(&h), ["purple"], "a hovered key lights its locks");
+    hover_item(&mut h, "Door d9");
+    assert_eq!(lit(&h), ["blue", "red"], "a hovered lock lights its keys");
+    h.hover_at(egui::pos2(5.0, 795.0));
+    h.run_steps(2);
+    assert!(lit(&h).is_empty());
+    // Selected, it stays lit.
+    let at = item_at(&h, "Key green");
+    click_at(&mut h, at, Modifiers::NONE);
+    h.hover_at(egui::pos2(5.0, 795.0));
+    h.run_steps(3);
+    assert_eq!(lit(&h), ["green"]);
+}
+
+#[test]
+fn past_ten_keys_each_key_gets_a_glyph_of_its_own() {
+    let mut level = common::sample("keys");
+    let room = level.start.clone();
+    for i in 0..20 {
+        level.keys.push(lockwork::model::Key::new(
+            format!("k{}", i + 10).as_str(),
+            room.as_str(),
+        ));
+    }
+    let h = harness(level.clone());
+    let theme = lockwork::editor::theme::Theme::new(true);
+    let looks = lockwork::editor::key_look::key_looks(&level, &theme);
+    let seen: HashSet<(egui::Color32, Option<String>)> =
+        looks.iter().map(|l| (l.color, l.glyph.clone())).collect();
+    assert_eq!(seen.len(), looks.len(), "no two keys look the same");
+    assert!(looks[10..].iter().all(|l| l.glyph.is_some()));
+    // The legend lists them all.
+    assert!(h.query_all_by_label_contains("Keys (25)").next().is_some());
+}
+
+#[test]
+fn the_view_stays_put_and_the_minimap_moves_it() {
+    let mut h = common::harness_solved(Document::new(backward_30(), None));
+    // Zoomed in on the start, the level is larger than the view.
+    click_room(&mut h, "r1");
+    for _ in 0..8 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: vec2(0.0, 1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    settle(&mut h);
+    let (view, zoom) = (visible(&h), app(&h).canvas().zoom());
+    // Stepping through the solution keeps the view (panels may come and go).
+    h.key_press(Key::F5);
+    h.run_steps(3);
+    h.key_press(Key::Escape);
+    h.run_steps(3);
+    let kept = visible(&h);
+    assert!(
+        (app(&h).canvas().zoom() - zoom).abs() < 1e-3,
+        "the same zoom"
+    );
+    assert!(
+        kept.center().distance(view.center()) < 30.0,
+        "{view:?} → {kept:?}"
+    );
+    let view = kept;
+    // Right-drag pans.
+    let from = app(&h).canvas().to_screen() * view.center();
+    let to = from + vec2(-120.0, 0.0);
+    h.event(Event::PointerMoved(from));
+    h.event(Event::PointerButton {
+        pos: from,
+        button: egui::PointerButton::Secondary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.step();
+    for i in 1..=6 {
+        h.event(Event::PointerMoved(from + (to - from) * (i as f32 / 6.0)));
+        h.step();
+    }
+    h.event(Event::PointerButton {
+        pos: to,
+        button: egui::PointerButton::Secondary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run_steps(3);
+    let panned = visible(&h);
+    assert!(
+        panned.center().x > view.center().x + 50.0,
+        "{view:?} → {panned:?}"
+    );
+    assert!((panned.width() - view.width()).abs() < 1.0, "same zoom");
+    // The minimap: a click on its far corner looks there.
+    let map = h.get_by_label("Minimap").rect();
+    h.hover_at(map.right_bottom() - vec2(3.0, 3.0));
+    h.step();
+    common::click_at(&mut h, map.right_bottom() - vec2(3.0, 3.0), Modifiers::NONE);
+    h.run_steps(3);
+    let moved = visible(&h);
+    assert!(
+        moved.center() != panned.center(),
+        "the minimap moved the view"
+    );
+    assert!((moved.width() - view.width()).abs() < 1.0, "same zoom");
+}
