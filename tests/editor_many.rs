@@ -666,3 +666,69 @@ fn the_view_stays_put_and_the_minimap_moves_it() {
     );
     assert!((moved.width() - view.width()).abs() < 1.0, "same zoom");
 }
+
+/// The screen rects of the canvas items whose labels start with `prefix`.
+fn screen_rects(h: &App<'_>, prefix: &str) -> Vec<Rect> {
+    let to_screen = app(h).canvas().to_screen();
+    marks(h, prefix)
+        .into_iter()
+        .map(|r| to_screen * r)
+        .collect()
+}
+
+#[test]
+fn fit_puts_the_level_beside_the_legend() {
+    let mut h = harness(backward_30());
+    h.key_press(Key::F);
+    h.run_steps(3);
+    let legend: Vec<Rect> = {
+        let rows = h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Legend: ")));
+        rows.map(|n| n.rect()).collect()
+    };
+    assert!(!legend.is_empty(), "the legend is shown");
+    for room in screen_rects(&h, "Room ") {
+        for row in &legend {
+            assert!(!room.intersects(*row), "a room under the legend: {room:?}");
+        }
+    }
+}
+
+#[test]
+fn keys_that_do_not_fit_beside_their_room_are_one_mark() {
+    let mut level = basement();
+    let room = level.start.clone();
+    for i in 0..20 {
+        let id = format!("k{i}");
+        level
+            .keys
+            .push(lockwork::model::Key::new(id.as_str(), room.as_str()));
+    }
+    let mut h = harness(level);
+    h.key_press(Key::F);
+    h.run_steps(3);
+    let start = app(&h).document().level().room(&room).unwrap().pos.unwrap();
+    let shown = marks(&h, "Key ");
+    assert!(
+        !shown.is_empty() && shown.len() < 20,
+        "{} keys drawn",
+        shown.len()
+    );
+    for mark in &shown {
+        let off = (mark.center().x - start[0] as f32).abs();
+        assert!(
+            off <= 1.25 * ROOM_W as f32,
+            "a key mark {off:.0} from its room"
+        );
+    }
+    let more = format!("{} more keys", 20 - shown.len());
+    let at = {
+        let rect = h.get_by_label(&more).rect();
+        app(&h).canvas().to_screen() * rect.center()
+    };
+    click_at(&mut h, at, Modifiers::NONE);
+    assert_eq!(
+        app(&h).selection().len(),
+        20 - shown.len(),
+        "a click selects them"
+    );
+}

@@ -9,22 +9,23 @@ use crate::editor::key_look::key_looks;
 use crate::editor::view::View;
 use crate::model::{ItemId, KeyId};
 
-/// Draws the legend at the top left of `canvas`; returns the key hovered.
+/// Draws the legend at the top left of `canvas`; returns the key hovered
+/// and the width the legend takes from the canvas's left edge.
 pub fn legend_ui(
     ctx: &egui::Context,
     view: &View<'_>,
     canvas: Rect,
     out: &mut Vec<Intent>,
-) -> Option<KeyId> {
+) -> (Option<KeyId>, f32) {
     let level = view.level;
     let named = level.keys.iter().filter(|k| !k.small).count();
     let small = level.keys.len() - named;
     if level.keys.is_empty() {
-        return None;
+        return (None, 0.0);
     }
     let looks = key_looks(level, view.theme);
     let mut hovered = None;
-    egui::Area::new(egui::Id::unique("lockwork-legend"))
+    let shown = egui::Area::new(egui::Id::unique("lockwork-legend"))
         .order(egui::Order::Middle)
         .pivot(Align2::LEFT_TOP)
         .fixed_pos(canvas.left_top() + vec2(8.0, 8.0))
@@ -96,5 +97,5 @@ pub fn legend_ui(
                     });
             });
         });
-    hovered
+    (hovered, shown.response.rect.right() - canvas.left())
 }

@@ -86,6 +86,11 @@ pub struct Canvas {
     pointer: Option<Pos2>,
     /// The keys lit last frame, with their locks.
     lit: Vec<KeyId>,
+    /// How far the legend reached into the canvas when last drawn (screen
+    /// points), so that Fit puts the level beside it.
+    legend_width: f32,
+    /// The width Fit leaves free on the left for the legend this frame.
+    fit_inset: f32,
 }
 
 impl Default for Canvas {
@@ -104,8 +109,17 @@ impl Default for Canvas {
             legend_hover: None,
             pointer: None,
             lit: Vec::new(),
+            legend_width: 0.0,
+            fit_inset: 0.0,
         }
     }
+}
+
+/// The width Fit leaves for a legend last drawn `width` wide (a guess
+/// before it has been drawn).
+fn legend_inset(width: f32) -> f32 {
+    const GUESS: f32 = 150.0;
+    (if width > 0.0 { width } else { GUESS }) + 8.0
 }
 
 /// Accessible name of a room, for screen readers and tests.
@@ -198,6 +212,11 @@ impl Canvas {
         let canvas = ui.available_rect_before_wrap();
         self.screen = canvas;
         let bounds = geo.bounds();
+        self.fit_inset = if view.prefs.legend && !view.level.keys.is_empty() {
+            legend_inset(self.legend_width)
+        } else {
+            0.0
+        };
         self.steer(canvas, bounds);
         ui.painter().rect_filled(canvas, 0.0, view.theme.canvas);
         let (min_zoom, max_zoom) = zoom_range(bounds, canvas.size());
@@ -300,7 +319,9 @@ impl Canvas {
         out: &mut Vec<Intent>,
     ) {
         self.legend_hover = if view.prefs.legend {
-            legend::legend_ui(ui.ctx(), view, canvas, out)
+            let (hovered, width) = legend::legend_ui(ui.ctx(), view, canvas, out);
+            self.legend_width = width;
+            hovered
         } else {
             None
         };

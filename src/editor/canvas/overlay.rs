@@ -83,15 +83,21 @@ impl SolutionPath {
     }
 }
 
+/// The keys of a room as the canvas draws them.
+pub struct KeyRow<'a> {
+    /// Each key drawn: its place in the level, the key and its mark.
+    pub shown: Vec<(usize, &'a Key, Rect)>,
+    /// The keys that did not fit (their places in the level) and where the
+    /// "+N" mark that stands for them goes.
+    pub more: Option<(Rect, Vec<usize>)>,
+}
+
 /// Where each key of a room is drawn: one mark per named key, one for all
 /// the small keys together, side by side in the middle of the room's bottom
-/// edge (clear of the name, and of the corners where doors come in).
-pub fn key_marks<'a>(
-    rect: Rect,
-    level: &'a Level,
-    room: &RoomId,
-    lod: Lod,
-) -> Vec<(usize, &'a Key, Rect)> {
+/// edge (clear of the name, and of the corners where doors come in). A row
+/// reaches at most half a room beyond the room's sides; the keys past that
+/// are one "+N" mark.
+pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId, lod: Lod) -> KeyRow<'a> {
     let h = lod.mark(12.0);
     let (width, gap) = (h * 1.6, h * 0.35);
     let mut shown: Vec<(usize, &Key)> = Vec::new();
@@ -111,17 +117,40 @@ pub fn key_marks<'a>(
         shown.push((k, key));
     }
     let each = |key: &Key| if key.small { width + h } else { width };
-    let total: f32 = shown.iter().map(|(_, k)| each(k) + gap).sum::<f32>() - gap;
+    let widths: Vec<f32> = shown.iter().map(|(_, k)| each(k) + gap).collect();
+    let room_for = rect.width() * 1.5 + gap;
+    let mut more = Vec::new();
+    if widths.iter().sum::<f32>() > room_for {
+        // Keep as many as fit beside the "+N" mark.
+        let mut used = width + gap;
+        let fit = widths
+            .iter()
+            .take_while(|w| {
+                used += **w;
+                used <= room_for
+            })
+            .count();
+        more = shown.split_off(fit).into_iter().map(|(k, _)| k).collect();
+    }
+    let badge = if more.is_empty() { 0.0 } else { width + gap };
+    let total: f32 = shown.iter().map(|(_, k)| each(k) + gap).sum::<f32>() + badge - gap;
     let mut x = rect.center().x - total / 2.0;
     let y = rect.bottom();
-    shown
+    let shown = shown
         .into_iter()
         .map(|(k, key)| {
             let mark = Rect::from_min_size(pos2(x, y - h / 2.0), vec2(width, h));
             x += each(key) + gap;
             (k, key, mark)
         })
-        .collect()
+        .collect();
+    let more = (!more.is_empty()).then(|| {
+        (
+            Rect::from_min_size(pos2(x, y - h / 2.0), vec2(width, h)),
+            more,
+        )
+    });
+    KeyRow { shown, more }
 }
 
 /// Where a lever is drawn: along the top right of its room.

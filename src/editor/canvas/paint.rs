@@ -196,6 +196,30 @@ fn lock_marks(
     marks
 }
 
+/// A "+N" mark standing for `n` marks that do not fit.
+pub fn more_marks(painter: &Painter, rect: Rect, n: usize, hovered: bool, theme: &Theme) {
+    let fill = if hovered {
+        theme.selection
+    } else {
+        theme.room_stroke
+    };
+    let h = rect.height();
+    painter.rect_filled(
+        rect,
+        CornerRadius::same((h * 0.3).clamp(0.0, 255.0) as u8),
+        fill,
+    );
+    let text = format!("+{n}");
+    let font = h * if text.chars().count() > 3 { 0.5 } else { 0.62 };
+    painter.text(
+        rect.center(),
+        Align2::CENTER_CENTER,
+        text,
+        FontId::proportional(font),
+        theme.ink_on(fill),
+    );
+}
+
 /// A glyph centred at `at` in a mark of `size`, in ink that reads on `fill`.
 pub fn glyph_text(
     painter: &Painter,

@@ -140,7 +140,11 @@ impl Canvas {
         let (view, lod) = (scope.view, scope.lod);
         let level = view.level;
         let mut took_click = false;
-        for (k, key, mark) in overlay::key_marks(rect, level, room, lod) {
+        let row = overlay::key_marks(rect, level, room, lod);
+        if let Some((mark, more)) = &row.more {
+            more_keys_ui(ui, view, mark, more, out);
+        }
+        for (k, key, mark) in row.shown {
             if view.play.is_some_and(|p| p.state.picked[k]) {
                 continue; // picked up: it is in the player's hands now
             }
@@ -251,5 +255,41 @@ fn mark_sense(scope: &Scope<'_, '_>) -> Sense {
         Sense::click_and_drag()
     } else {
         Sense::hover()
+    }
+}
+
+/// The "+N" mark for keys that do not fit beside their room: hovering lists
+/// them, a click selects them.
+fn more_keys_ui(
+    ui: &Ui,
+    view: &crate::editor::view::View<'_>,
+    mark: &Rect,
+    more: &[usize],
+    out: &mut Vec<Intent>,
+) {
+    let level = view.level;
+    let keys: Vec<&crate::model::Key> = more.iter().filter_map(|&k| level.keys.get(k)).collect();
+    let id = egui::Id::unique(("lockwork-more-keys", keys.first().map(|k| &k.id)));
+    let response = ui.interact(*mark, id, Sense::click());
+    let label = format!("{} more keys", keys.len());
+    response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
+    paint::more_marks(
+        ui.painter(),
+        *mark,
+        keys.len(),
+        response.hovered(),
+        view.theme,
+    );
+    let names: Vec<String> = keys.iter().map(|k| level.key_label(&k.id)).collect();
+    let response = response.on_hover_text(format!(
+        "Also here: {}. Click to select them.",
+        names.join(", ")
+    ));
+    if response.clicked() {
+        let items = keys.iter().map(|k| ItemId::Key(k.id.clone())).collect();
+        out.push(Intent::Select(
+            items,
+            crate::editor::intent::SelectMode::Replace,
+        ));
     }
 }

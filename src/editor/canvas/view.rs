@@ -117,9 +117,13 @@ impl Canvas {
         }
     }
 
+    /// Fits the level in the part of the canvas right of the legend.
     fn fit_now(&mut self, bounds: Option<Rect>, size: Vec2) {
         if let Some(b) = bounds {
-            self.scene_rect = area(b.center(), size, fit_zoom(b, size));
+            let inset = self.fit_inset.min(size.x * 0.4);
+            let zoom = fit_zoom(b, size - Vec2::new(inset, 0.0));
+            let center = b.center() - Vec2::new(inset / 2.0 / zoom, 0.0);
+            self.scene_rect = area(center, size, zoom);
         }
     }
 }
