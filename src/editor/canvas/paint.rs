@@ -139,7 +139,12 @@ fn lock_marks(
     let count = look.locks.len() + usize::from(look.small_locks > 0);
     if count == 0 {
         let r = 4.0f32.max(3.0 / lod.zoom);
-        painter.circle(mid, r, color, Stroke::new(1.5 * r / 4.0, theme.canvas));
+        if lod.on_screen(r) > 3.5 {
+            painter.circle(mid, r, color, Stroke::new(1.5 * r / 4.0, theme.canvas));
+        } else {
+            // A few pixels across: a square reads the same, at a tenth of the vertices.
+            painter.rect_filled(Rect::from_center_size(mid, Vec2::splat(2.0 * r)), 0, color);
+        }
         return Rect::from_center_size(mid, Vec2::splat(16.0f32.max(4.0 * r)));
     }
     let size = lod.mark(13.0);
@@ -292,11 +297,19 @@ pub fn room(
     lod: Lod,
 ) {
     let px = 1.0 / lod.zoom;
-    let radius = CornerRadius::same(8);
+    // Corners too small to see cost a dozen vertices each: square them.
+    let round = |r: u8| {
+        if lod.on_screen(f32::from(r)) >= 2.0 {
+            CornerRadius::same(r)
+        } else {
+            CornerRadius::ZERO
+        }
+    };
+    let radius = round(8);
     if em.on_path {
         painter.rect_stroke(
             rect.expand(3.0f32.max(2.0 * px)),
-            CornerRadius::same(10),
+            round(10),
             Stroke::new(1.5f32.max(1.5 * px), theme.solution.gamma_multiply(0.8)),
             StrokeKind::Outside,
         );
