@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, Pos2, Rect, vec2};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT as _, Queryable};
 use lockwork::document::Document;
 use lockwork::editor::canvas::lod::MIN_MARK_PX;
 use lockwork::editor::prefs::Prefs;
@@ -730,5 +730,21 @@ fn keys_that_do_not_fit_beside_their_room_are_one_mark() {
         app(&h).selection().len(),
         20 - shown.len(),
         "a click selects them"
+    );
+}
+
+#[test]
+fn a_position_of_minus_zero_reads_zero() {
+    let mut untitled = Level::new("Untitled");
+    untitled.rooms[0].pos = Some([-0.0, -0.0]);
+    let mut h = harness(untitled);
+    click_room(&mut h, "r1");
+    let x = h.get_by_label("Position x");
+    let shown = format!("{:?}", x.accesskit_node().value());
+    assert!(!shown.contains("-0"), "{shown}");
+    assert_eq!(
+        level(&h).rooms[0].pos,
+        Some([-0.0, -0.0]),
+        "showing changes nothing"
     );
 }

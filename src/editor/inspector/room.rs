@@ -28,7 +28,8 @@ pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>)
         ui.horizontal(|ui| {
             let [x, y] = room.pos.unwrap_or_default();
             for (axis, value) in [("x", x), ("y", y)] {
-                let mut v = value;
+                // Adding zero turns -0 into 0: "x -0" reads as a mistake.
+                let mut v = value + 0.0;
                 let response = ui
                     .add(DragValue::new(&mut v).speed(1.0).prefix(format!("{axis} ")))
                     .accessible_name(format!("Position {axis}"));
