@@ -151,18 +151,7 @@ fn frames(c: &mut Criterion) {
         black_box(canvas_frame(time));
     }
     if std::env::var_os("LOCKWORK_BENCH_COUNT").is_some() {
-        let prims = canvas_frame(time + 1.0 / 60.0);
-        let (mut v, mut i) = (0, 0);
-        for p in &prims {
-            if let egui::epaint::Primitive::Mesh(m) = &p.primitive {
-                v += m.vertices.len();
-                i += m.indices.len();
-            }
-        }
-        eprintln!(
-            "canvas_only: {} primitives, {v} vertices, {i} indices",
-            prims.len()
-        );
+        count_vertices(&canvas_frame(time + 1.0 / 60.0));
     }
     group.bench_function("canvas_only", |b| {
         b.iter_custom(|iters| {
@@ -209,6 +198,21 @@ fn frames(c: &mut Criterion) {
         b.iter_custom(|iters| cpu_time(iters, || harness.step()));
     });
     group.finish();
+}
+
+/// Prints how much the canvas tessellated to.
+fn count_vertices(prims: &[egui::ClippedPrimitive]) {
+    let (mut v, mut i) = (0, 0);
+    for p in prims {
+        if let egui::epaint::Primitive::Mesh(m) = &p.primitive {
+            v += m.vertices.len();
+            i += m.indices.len();
+        }
+    }
+    eprintln!(
+        "canvas_only: {} primitives, {v} vertices, {i} indices",
+        prims.len()
+    );
 }
 
 fn outcome_name(state: &SolverState) -> String {

@@ -114,30 +114,10 @@ pub(super) fn plan(
             toggle(&mut changed.toggles, d);
             (vec![Edit::Lever(ListEdit::Replace(changed))], Vec::new())
         }
-        LevelCommand::SetRoom(r) => replace(
-            level
-                .room(&r.id)
-                .map(|_| Edit::Room(ListEdit::Replace(r.clone()))),
-            ItemId::Room(r.id),
-        )?,
-        LevelCommand::SetDoor(d) => replace(
-            level
-                .door(&d.id)
-                .map(|_| Edit::Door(ListEdit::Replace(d.clone()))),
-            ItemId::Door(d.id),
-        )?,
-        LevelCommand::SetKey(k) => replace(
-            level
-                .key(&k.id)
-                .map(|_| Edit::Key(ListEdit::Replace(k.clone()))),
-            ItemId::Key(k.id),
-        )?,
-        LevelCommand::SetLever(l) => replace(
-            level
-                .lever(&l.id)
-                .map(|_| Edit::Lever(ListEdit::Replace(l.clone()))),
-            ItemId::Lever(l.id),
-        )?,
+        c @ (LevelCommand::SetRoom(_)
+        | LevelCommand::SetDoor(_)
+        | LevelCommand::SetKey(_)
+        | LevelCommand::SetLever(_)) => set_item(level, c)?,
         LevelCommand::SetMeta(meta) => (vec![Edit::Meta(meta)], Vec::new()),
         LevelCommand::ReplaceLevel(new) => (vec![Edit::Level(new)], Vec::new()),
         LevelCommand::Arrange {
@@ -167,6 +147,38 @@ fn toggle<T: PartialEq>(list: &mut Vec<T>, item: T) {
         list.remove(i);
     } else {
         list.push(item);
+    }
+}
+
+/// Plans replacing one room, door, key or lever with its edited copy (any
+/// other command plans nothing here).
+fn set_item(level: &Level, command: LevelCommand) -> Result<Planned, EditError> {
+    match command {
+        LevelCommand::SetRoom(r) => replace(
+            level
+                .room(&r.id)
+                .map(|_| Edit::Room(ListEdit::Replace(r.clone()))),
+            ItemId::Room(r.id),
+        ),
+        LevelCommand::SetDoor(d) => replace(
+            level
+                .door(&d.id)
+                .map(|_| Edit::Door(ListEdit::Replace(d.clone()))),
+            ItemId::Door(d.id),
+        ),
+        LevelCommand::SetKey(k) => replace(
+            level
+                .key(&k.id)
+                .map(|_| Edit::Key(ListEdit::Replace(k.clone()))),
+            ItemId::Key(k.id),
+        ),
+        LevelCommand::SetLever(l) => replace(
+            level
+                .lever(&l.id)
+                .map(|_| Edit::Lever(ListEdit::Replace(l.clone()))),
+            ItemId::Lever(l.id),
+        ),
+        _ => Ok((Vec::new(), Vec::new())),
     }
 }
 

@@ -77,39 +77,42 @@ impl EditorApp {
                 action_button(ui, Action::Generate, true, out);
             });
             ui.menu_button("Arrange", |ui| self.arrange_menu_ui(ui, out));
-            ui.menu_button("View", |ui| {
-                action_button(ui, Action::FitLevel, true, out);
-                action_button(ui, Action::Find, true, out);
-                ui.separator();
-                let p = &self.prefs;
-                for (action, on) in [
-                    (Action::ToggleGrid, p.grid),
-                    (Action::ToggleSolution, p.show_solution),
-                    (Action::ToggleLegend, p.legend),
-                    (Action::ToggleMinimap, p.minimap),
-                    (Action::ToggleLists, p.lists),
-                    (Action::ToggleInspector, p.inspector),
-                    (Action::ToggleTheme, p.dark),
-                ] {
-                    toggle_button(ui, action, on, out);
-                }
-                ui.separator();
-                ui.menu_button("Live Analysis Time Limit", |ui| {
-                    ui.label("How long the analysis may work after an edit before it shows what it proved so far");
-                    for secs in crate::editor::prefs::LIVE_LIMITS {
-                        let chosen = (self.prefs.live_secs - secs).abs() < 1e-3;
-                        if ui.radio(chosen, format!("{secs:.0} s")).clicked() {
-                            out.push(Intent::LiveLimit(secs));
-                            ui.close();
-                        }
-                    }
-                });
-            });
+            ui.menu_button("View", |ui| self.view_menu_ui(ui, out));
             ui.menu_button("Play", |ui| {
                 action_button(ui, Action::StepThrough, true, out);
                 action_button(ui, Action::PlayLevel, true, out);
             });
             ui.menu_button("Help", |ui| action_button(ui, Action::Help, true, out));
+        });
+    }
+
+    /// Fit, Find, what is shown, and the live analysis's time limit.
+    fn view_menu_ui(&self, ui: &mut Ui, out: &mut Vec<Intent>) {
+        action_button(ui, Action::FitLevel, true, out);
+        action_button(ui, Action::Find, true, out);
+        ui.separator();
+        let p = &self.prefs;
+        for (action, on) in [
+            (Action::ToggleGrid, p.grid),
+            (Action::ToggleSolution, p.show_solution),
+            (Action::ToggleLegend, p.legend),
+            (Action::ToggleMinimap, p.minimap),
+            (Action::ToggleLists, p.lists),
+            (Action::ToggleInspector, p.inspector),
+            (Action::ToggleTheme, p.dark),
+        ] {
+            toggle_button(ui, action, on, out);
+        }
+        ui.separator();
+        ui.menu_button("Live Analysis Time Limit", |ui| {
+            ui.label("How long the analysis may work after an edit before it shows what it proved so far");
+            for secs in crate::editor::prefs::LIVE_LIMITS {
+                let chosen = (self.prefs.live_secs - secs).abs() < 1e-3;
+                if ui.radio(chosen, format!("{secs:.0} s")).clicked() {
+                    out.push(Intent::LiveLimit(secs));
+                    ui.close();
+                }
+            }
         });
     }
 

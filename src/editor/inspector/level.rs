@@ -127,25 +127,25 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         set(out, &|m| m.props.clone_from(&props), merge);
     }
     if let Some(generator) = &level.generator {
-        let record = crate::editor::generate::record::record(generator);
-        ui.add_space(8.0);
-        ui.label(RichText::new("How it was generated").strong())
-            .on_hover_text("The level's generator record, kept as read");
+        generator_ui(ui, view, generator);
+    }
+}
+
+/// The level's generator record as labelled fields in a designer's words.
+fn generator_ui(ui: &mut Ui, view: &View<'_>, generator: &serde_json::Value) {
+    let record = crate::editor::generate::record::record(generator);
+    ui.add_space(8.0);
+    ui.label(RichText::new("How it was generated").strong())
+        .on_hover_text("The level's generator record, kept as read");
+    crate::editor::generate::fields_ui(ui, "inspector-generator-made", &record.made, view.theme);
+    if !record.achieved.is_empty() {
+        ui.add_space(4.0);
+        ui.label(RichText::new("What it achieved").strong());
         crate::editor::generate::fields_ui(
             ui,
-            "inspector-generator-made",
-            &record.made,
+            "inspector-generator-result",
+            &record.achieved,
             view.theme,
         );
-        if !record.achieved.is_empty() {
-            ui.add_space(4.0);
-            ui.label(RichText::new("What it achieved").strong());
-            crate::editor::generate::fields_ui(
-                ui,
-                "inspector-generator-result",
-                &record.achieved,
-                view.theme,
-            );
-        }
     }
 }
