@@ -213,21 +213,8 @@ fn settle(layer: &[usize], adj: &[Vec<usize>], layer_of: &[usize], near: &[usize
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::chain_and_branch;
     use super::*;
-    use crate::model::{Door, Room};
-
-    fn chain_and_branch() -> Level {
-        let mut level = Level::new("t");
-        for i in 2..=6 {
-            level.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));
-        }
-        for (i, (a, b)) in [(1, 2), (2, 3), (2, 4), (4, 5), (1, 6)].iter().enumerate() {
-            level
-                .doors
-                .push(Door::new(format!("d{i}"), format!("r{a}"), format!("r{b}")));
-        }
-        level
-    }
 
     #[test]
     fn columns_follow_distance_and_rooms_do_not_overlap() {

@@ -349,11 +349,12 @@ fn put_first_top_left(pos: &mut [[f64; 2]], first: usize) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::{Door, Room};
 
-    fn chain_and_branch() -> Level {
+    /// Six rooms: a chain from r1 with a branch at r2 and a spur r6.
+    pub(crate) fn chain_and_branch() -> Level {
         let mut level = Level::new("t");
         for i in 2..=6 {
             level.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));

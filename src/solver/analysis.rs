@@ -322,14 +322,12 @@ fn walked_into<'p>(
     if reached.iter().all(|&r| r) {
         return;
     }
-    let index: rustc_hash::FxHashMap<&RoomId, usize> = (level.rooms.iter().enumerate())
-        .map(|(i, r)| (&r.id, i))
-        .collect();
+    let index = crate::model::LevelIndex::new(level);
     let traces = dead_ends.found.iter().map(|d| &d.steps);
     for steps in plans.map(|p| &p.steps).chain(traces) {
         for step in steps {
             if let Step::Move { to, .. } = step
-                && let Some(&i) = index.get(to)
+                && let Some(i) = index.room(to)
             {
                 reached[i] = true;
             }

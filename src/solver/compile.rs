@@ -52,18 +52,14 @@ pub(crate) struct Layout {
     /// Per room: part of the search. Rooms outside are never entered, and
     /// what lies there is not tracked (see `relevance`).
     pub inside: Vec<bool>,
+    /// Per door: both its rooms are inside, so a plan may pass it.
+    pub door_in: Vec<bool>,
 }
 
 impl Layout {
     /// Words per state.
     pub fn width(&self) -> usize {
         (self.total_bits as usize).div_ceil(64).max(1)
-    }
-
-    /// Whether a plan may pass door `d`: both its rooms are in the search.
-    fn door_inside(&self, m: &Mechanics, d: usize) -> bool {
-        m.ends(d)
-            .is_some_and(|(a, b)| self.inside[a] && self.inside[b])
     }
 }
 
@@ -147,6 +143,7 @@ pub(crate) fn layout_within(
         tracked,
         total_bits: next,
         inside,
+        door_in,
     }
 }
 
@@ -253,7 +250,7 @@ impl Compiled {
         let mut exit_start = vec![0u32; m.rooms() + 1];
         for r in 0..m.rooms() {
             for p in m.passages_from(r) {
-                if !layout.door_inside(m, p.door) {
+                if !layout.door_in[p.door] {
                     continue;
                 }
                 let door = &m.doors()[p.door];

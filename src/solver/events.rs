@@ -356,13 +356,7 @@ pub(crate) fn least_cost(
     start: &[u64],
     budget: &Budget<'_>,
 ) -> EventSearch {
-    search(
-        c,
-        h,
-        start,
-        &Order::<fn(&[u64], u32) -> u32>::Cost { weight: 1.0 },
-        budget,
-    )
+    by_cost(c, h, start, 1.0, budget)
 }
 
 /// Some plan from `start`, found quickly by leaning on the bound (weighted
@@ -373,13 +367,19 @@ pub(crate) fn quick_plan(
     start: &[u64],
     budget: &Budget<'_>,
 ) -> EventSearch {
-    search(
-        c,
-        h,
-        start,
-        &Order::<fn(&[u64], u32) -> u32>::Cost { weight: 4.0 },
-        budget,
-    )
+    by_cost(c, h, start, 4.0, budget)
+}
+
+/// A* over events ordered by cost plus `weight` times the bound.
+fn by_cost(
+    c: &Compiled,
+    h: &mut Heuristic,
+    start: &[u64],
+    weight: f64,
+    budget: &Budget<'_>,
+) -> EventSearch {
+    let order = Order::<fn(&[u64], u32) -> u32>::Cost { weight };
+    search(c, h, start, &order, budget)
 }
 
 /// A plan with the fewest of what `count(state, action)` counts (lever
