@@ -176,11 +176,6 @@ fn fail(e: &SolveError) -> u8 {
     }
 }
 
-/// A cost for people: `12` for whole numbers, `2.5` otherwise.
-pub fn format_cost(x: f64) -> String {
-    report::cost(x)
-}
-
 /// Loads a level, printing every problem to standard error when it cannot.
 fn load_or_report(path: &Path) -> Option<Loaded> {
     match format::from_file(path) {

@@ -8,11 +8,7 @@ use crate::solver::{Analysis, DeadEnd, Plan};
 
 /// `12` for whole numbers, `2.5` otherwise.
 pub fn cost(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
-    } else {
-        format!("{x}")
-    }
+    crate::model::format_cost(x)
 }
 
 /// `1,234,567`.

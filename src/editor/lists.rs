@@ -12,7 +12,7 @@ use super::intent::Playback;
 use super::live_solver::Outcome;
 use super::playback::Source;
 use super::view::View;
-use crate::cli::format_cost;
+use crate::model::format_cost;
 use crate::model::{DoorId, ItemId, Level};
 use crate::rules::Step;
 use crate::solver::Analysis;

@@ -301,7 +301,7 @@ impl Play {
                 } else {
                     format!(
                         " — the best solution costs {} ({} moves, {} pulls)",
-                        crate::cli::format_cost(p.cost),
+                        crate::model::format_cost(p.cost),
                         p.moves,
                         p.pulls
                     )
@@ -311,7 +311,7 @@ impl Play {
                 "Goal reached in {} moves and {} pulls, cost {}{compare}",
                 self.state.moves,
                 self.state.pulls,
-                crate::cli::format_cost(self.state.cost)
+                crate::model::format_cost(self.state.cost)
             );
             self.message = Some((text, Tone::Good));
             return;

@@ -7,7 +7,7 @@ use super::intent::{Intent, Playback};
 use super::playback::{Mode, Play, Source, Tone, Viewer};
 use super::theme::Theme;
 use super::view::View;
-use crate::cli::format_cost;
+use crate::model::format_cost;
 use crate::model::palette;
 use crate::rules::{PlayState, Step};
 

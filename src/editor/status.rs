@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use super::live_solver::Outcome;
 use super::view::View;
-use crate::cli::format_cost;
+use crate::model::format_cost;
 use crate::solver::{Analysis, Stop};
 
 /// `1 move`, `3 moves`.

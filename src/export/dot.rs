@@ -89,7 +89,7 @@ pub fn to_dot(level: &Level) -> String {
             let _ = write!(label, "\n{} small key(s)", door.small_locks);
         }
         if door.cost != 1.0 {
-            let _ = write!(label, "\ncost {}", crate::cli::format_cost(door.cost));
+            let _ = write!(label, "\ncost {}", crate::model::format_cost(door.cost));
         }
         let mut attrs = vec![format!("label={}", quote(&label))];
         if !door.one_way {

@@ -173,7 +173,7 @@ fn door_svg(s: &mut String, level: &Level, door: &crate::model::Door, a: Point, 
             mid[0] - uy * 16.0,
             mid[1] + ux * 16.0 + 4.0,
             style::WEAK_TEXT,
-            crate::cli::format_cost(door.cost)
+            crate::model::format_cost(door.cost)
         );
     }
 }

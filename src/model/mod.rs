@@ -7,9 +7,11 @@ mod color;
 mod ids;
 mod index;
 mod level;
+mod numbers;
 pub mod palette;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
 pub use index::{Labels, LevelIndex};
 pub use level::{Door, Key, Level, Lever, Props, Room};
+pub use numbers::format_cost;

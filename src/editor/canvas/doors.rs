@@ -70,7 +70,7 @@ impl Canvas {
             })
             .collect();
         let dim = scope.lit.any() && !locks.iter().any(|l| l.lit);
-        let cost = (door.cost != 1.0).then(|| crate::cli::format_cost(door.cost));
+        let cost = (door.cost != 1.0).then(|| crate::model::format_cost(door.cost));
         let look = DoorLook {
             open: view.play.map_or(door.open, |p| p.state.open[d]),
             one_way: door.one_way,
