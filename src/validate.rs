@@ -113,37 +113,35 @@ impl Validator<'_> {
 
     fn check_ids(&mut self) {
         let level = self.level;
-        let rooms = level
-            .rooms
-            .iter()
-            .map(|r| (r.id.as_str(), ItemId::Room(r.id.clone())));
-        self.unique("rooms", rooms.collect());
-        let doors = level
-            .doors
-            .iter()
-            .map(|d| (d.id.as_str(), ItemId::Door(d.id.clone())));
-        self.unique("doors", doors.collect());
-        let keys = level
-            .keys
-            .iter()
-            .map(|k| (k.id.as_str(), ItemId::Key(k.id.clone())));
-        self.unique("keys", keys.collect());
-        let levers = level
-            .levers
-            .iter()
-            .map(|l| (l.id.as_str(), ItemId::Lever(l.id.clone())));
-        self.unique("levers", levers.collect());
+        let rooms = level.rooms.iter().map(|r| r.id.as_str());
+        self.unique("rooms", rooms, |i| ItemId::Room(level.rooms[i].id.clone()));
+        let doors = level.doors.iter().map(|d| d.id.as_str());
+        self.unique("doors", doors, |i| ItemId::Door(level.doors[i].id.clone()));
+        let keys = level.keys.iter().map(|k| k.id.as_str());
+        self.unique("keys", keys, |i| ItemId::Key(level.keys[i].id.clone()));
+        let levers = level.levers.iter().map(|l| l.id.as_str());
+        self.unique("levers", levers, |i| {
+            ItemId::Lever(level.levers[i].id.clone())
+        });
     }
 
-    fn unique(&mut self, list: &str, ids: Vec<(&str, ItemId)>) {
-        let mut first: FxHashMap<&str, usize> = FxHashMap::default();
-        for (i, (id, item)) in ids.into_iter().enumerate() {
-            let path = format!("{list}[{i}].id");
+    /// Reports empty and repeated ids of one list; `item(i)` names its
+    /// entry `i` (only built for a problem).
+    fn unique<'l>(
+        &mut self,
+        list: &str,
+        ids: impl ExactSizeIterator<Item = &'l str>,
+        item: impl Fn(usize) -> ItemId,
+    ) {
+        let mut first: FxHashMap<&str, usize> =
+            FxHashMap::with_capacity_and_hasher(ids.len(), Default::default());
+        for (i, id) in ids.enumerate() {
+            let path = || format!("{list}[{i}].id");
             if id.is_empty() {
-                self.error(Problem::new(path, "must not be empty"));
+                self.error(Problem::new(path(), "must not be empty"));
             } else if let Some(j) = first.get(id) {
                 let msg = format!("\"{id}\" is already the id of {list}[{j}]");
-                self.error(Problem::new(path, msg).about(item));
+                self.error(Problem::new(path(), msg).about(item(i)));
             } else {
                 first.insert(id, i);
             }

@@ -17,9 +17,9 @@ pub struct LevelIndex {
 }
 
 fn positions<'a, I: Clone + Eq + std::hash::Hash + 'a>(
-    ids: impl Iterator<Item = &'a I>,
+    ids: impl ExactSizeIterator<Item = &'a I>,
 ) -> FxHashMap<I, usize> {
-    let mut map = FxHashMap::default();
+    let mut map = FxHashMap::with_capacity_and_hasher(ids.len(), Default::default());
     for (i, id) in ids.enumerate() {
         map.entry(id.clone()).or_insert(i);
     }

@@ -210,6 +210,16 @@ impl<'a> Rules<'a> {
         })
     }
 
+    /// The rules of a level already checked, from its mechanics: no second
+    /// validation.
+    pub(crate) fn checked(level: &'a Level, mechanics: Mechanics) -> Self {
+        Self {
+            level,
+            index: LevelIndex::new(level),
+            mechanics,
+        }
+    }
+
     /// The level these rules are for.
     pub fn level(&self) -> &'a Level {
         self.level
@@ -486,38 +496,53 @@ pub enum ReplayError {
     reason = "a replay error is rare and carries the step for the message"
 )]
 pub fn replay(level: &Level, plan: &[Step]) -> Result<Replay, ReplayError> {
-    let rules = Rules::new(level)?;
-    let mut state = rules.start();
-    let mut steps: Vec<Step> = state
-        .picked
-        .iter()
-        .enumerate()
-        .filter(|&(_, &p)| p)
-        .map(|(k, _)| Step::Pickup {
-            key: level.keys[k].id.clone(),
-        })
-        .collect();
-    for (index, step) in plan.iter().enumerate() {
-        if matches!(step, Step::Pickup { .. }) {
-            continue;
+    Rules::new(level)?.replay(plan)
+}
+
+impl Rules<'_> {
+    /// [`replay`] with rules already prepared: a caller replaying many
+    /// plans of one level checks and indexes it once.
+    ///
+    /// # Errors
+    /// [`ReplayError::Illegal`] at the first step the rules do not allow.
+    #[allow(
+        clippy::result_large_err,
+        reason = "a replay error is rare and carries the step for the message"
+    )]
+    pub fn replay(&self, plan: &[Step]) -> Result<Replay, ReplayError> {
+        let level = self.level;
+        let mut state = self.start();
+        let mut steps: Vec<Step> = state
+            .picked
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p)
+            .map(|(k, _)| Step::Pickup {
+                key: level.keys[k].id.clone(),
+            })
+            .collect();
+        for (index, step) in plan.iter().enumerate() {
+            if matches!(step, Step::Pickup { .. }) {
+                continue;
+            }
+            let picked = self
+                .apply(&mut state, step)
+                .map_err(|reason| ReplayError::Illegal {
+                    index,
+                    step: step.clone(),
+                    reason,
+                })?;
+            steps.push(step.clone());
+            steps.extend(picked.into_iter().map(|k| Step::Pickup {
+                key: level.keys[k].id.clone(),
+            }));
         }
-        let picked = rules
-            .apply(&mut state, step)
-            .map_err(|reason| ReplayError::Illegal {
-                index,
-                step: step.clone(),
-                reason,
-            })?;
-        steps.push(step.clone());
-        steps.extend(picked.into_iter().map(|k| Step::Pickup {
-            key: level.keys[k].id.clone(),
-        }));
+        Ok(Replay {
+            solved: self.is_solved(&state),
+            end: state,
+            steps,
+        })
     }
-    Ok(Replay {
-        solved: rules.is_solved(&state),
-        end: state,
-        steps,
-    })
 }
 
 #[cfg(test)]

@@ -164,6 +164,8 @@ struct Least {
     plan: Option<Plan>,
     solvable: Option<bool>,
     bounds: Option<CostBounds>,
+    /// No plan pulls fewer levers.
+    pulls_floor: u32,
 }
 
 /// What the analysis of reachability and dead ends found.
@@ -240,7 +242,7 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
         .chain(least.bounds.iter().filter_map(|b| b.best.as_ref()));
     walked_into(level, found, &shape.dead_ends, &mut shape.reached);
     let solvable = shape.solvable.or(least.solvable);
-    let (min_pulls, pulls_lower) = min_pulls(&mut run, least.plan.as_ref(), solvable, &shape)?;
+    let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
     let keys = needs::key_needs(
         &mut run,
         least.plan.as_ref(),
@@ -335,43 +337,60 @@ fn walked_into<'p>(
     }
 }
 
-/// The least cost by A*; when the budget runs out, bounds on it and the
-/// cheapest plan a quicker, greedier search finds.
+/// The least cost: by the sweep when its plan meets the lower bound, else
+/// by A*; when the budget runs out, bounds on it and the cheapest plan a
+/// quicker, greedier search finds.
 fn least_cost(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Least, SolveError> {
     let prep = run.prep;
     let c = prep.for_plans();
     if !reach.goal {
-        return Ok(Least {
-            plan: None,
-            solvable: Some(false),
-            bounds: None,
-        });
+        return Ok(Least::unsolvable(0));
     }
     let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let swept = prep.swept(&mut h, &run.budget.share(0.2))?;
+    if swept.least {
+        return Ok(Least::solved(swept.plan, swept.pulls));
+    }
     let ex = events::least_cost(c, &mut h, &c.start, &run.budget.share(0.5));
     run.states += ex.found.settled;
     match ex.found.outcome {
-        Outcome::Goal(g) => {
-            let plan = prep.plan_to(&ex, g)?;
-            Ok(Least {
-                plan: Some(plan),
-                solvable: Some(true),
-                bounds: None,
-            })
-        }
-        Outcome::Unreachable => Ok(Least {
-            plan: None,
-            solvable: Some(false),
-            bounds: None,
-        }),
+        Outcome::Goal(g) => Ok(Least::solved(Some(prep.plan_to(&ex, g)?), swept.pulls)),
+        Outcome::Unreachable => Ok(Least::unsolvable(swept.pulls)),
         Outcome::Stopped { stop, lower } => {
             run.stop(stop);
-            let best = dead_ends::greedy_plan(run)?;
+            let best = match swept.plan {
+                Some(plan) => Some(plan),
+                None => dead_ends::greedy_plan(run)?,
+            };
             Ok(Least {
                 solvable: best.as_ref().map(|_| true),
                 plan: None,
-                bounds: Some(CostBounds { lower, best }),
+                bounds: Some(CostBounds {
+                    lower: lower.max(swept.floor),
+                    best,
+                }),
+                pulls_floor: swept.pulls,
             })
+        }
+    }
+}
+
+impl Least {
+    fn solved(plan: Option<Plan>, pulls_floor: u32) -> Self {
+        Self {
+            solvable: Some(true),
+            plan,
+            bounds: None,
+            pulls_floor,
+        }
+    }
+
+    fn unsolvable(pulls_floor: u32) -> Self {
+        Self {
+            plan: None,
+            solvable: Some(false),
+            bounds: None,
+            pulls_floor,
         }
     }
 }
@@ -387,10 +406,7 @@ fn reversible_shape(
     let budget = run.budget.share(0.5);
     let wall = match reversible::explore(m, &prep.removed, true, &budget) {
         Ok(w) => w,
-        Err(stop) => {
-            run.stop(stop);
-            return Ok(unknown_shape(reach, least, run));
-        }
+        Err(stop) => return Ok(undone_shape(run, reach, least, stop)),
     };
     run.states += wall.states;
     // With keys the goal requires, a player lacking one may pass through the
@@ -401,10 +417,7 @@ fn reversible_shape(
                 run.states += p.states;
                 Some(p)
             }
-            Err(stop) => {
-                run.stop(stop);
-                return Ok(unknown_shape(reach, least, run));
-            }
+            Err(stop) => return Ok(undone_shape(run, reach, least, stop)),
         }
     } else {
         None
@@ -435,6 +448,46 @@ fn reversible_shape(
         reachable_states: None,
         explored: None,
     })
+}
+
+/// A level whose every step can be undone, whose rooms could not all be
+/// explored. When a plan was found there are still no dead ends: from any
+/// state, undo the steps back to the start and follow the plan. The rooms
+/// the plan walks into are reached; when that is every room the relaxed
+/// reach allows, nothing is left undecided.
+fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop) -> Shape {
+    let found = least
+        .plan
+        .as_ref()
+        .or_else(|| least.bounds.as_ref().and_then(|b| b.best.as_ref()));
+    let Some(plan) = found else {
+        run.stop(stop);
+        return unknown_shape(reach, least, run);
+    };
+    let mut reached = vec![false; reach.rooms.len()];
+    reached[run.prep.mechanics.start()] = true;
+    walked_into(
+        run.prep.level,
+        std::iter::once(plan),
+        &DeadEnds::default(),
+        &mut reached,
+    );
+    if reached != reach.rooms {
+        run.stop(stop);
+    }
+    Shape {
+        solvable: Some(true),
+        reached,
+        maybe: reach.rooms.clone(),
+        dead_ends: DeadEnds {
+            exist: Some(false),
+            states: Some(0),
+            complete: true,
+            ..DeadEnds::default()
+        },
+        reachable_states: None,
+        explored: None,
+    }
 }
 
 /// Nothing worked out beyond the relaxed reach.
@@ -542,7 +595,7 @@ fn irreversible_shape(
 /// The plan with the fewest pulls (walking free), cheapest among those.
 fn min_pulls(
     run: &mut Run<'_, '_>,
-    plan: Option<&Plan>,
+    least: &Least,
     solvable: Option<bool>,
     shape: &Shape,
 ) -> Result<(Option<Plan>, Option<u32>), SolveError> {
@@ -550,9 +603,11 @@ fn min_pulls(
     if solvable == Some(false) {
         return Ok((None, None));
     }
-    // With no lever, or a least-cost plan that pulls none, it is the least-cost plan.
+    let plan = least.plan.as_ref();
+    // With no lever, or a least-cost plan that pulls no more than every
+    // solution must, it is the least-cost plan.
     if let Some(plan) = plan
-        && (plan.pulls == 0 || prep.level.levers.is_empty())
+        && (plan.pulls <= least.pulls_floor || prep.level.levers.is_empty())
     {
         return Ok((Some(plan.clone()), None));
     }
@@ -575,7 +630,7 @@ fn min_pulls(
         Outcome::Unreachable => Ok((None, None)),
         Outcome::Stopped { stop, lower } => {
             run.stop(stop);
-            Ok((None, Some(lower as u32)))
+            Ok((None, Some((lower as u32).max(least.pulls_floor))))
         }
     }
 }

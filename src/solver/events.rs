@@ -63,8 +63,11 @@ impl Walker {
 
     /// Walks from the room of `s` by shortest paths and calls `f` for every
     /// event within reach.
-    pub fn events(&mut self, c: &Compiled, s: &[u64], f: impl FnMut(Event<'_>)) {
-        self.events_until(c, s, usize::MAX, f);
+    pub fn events(&mut self, c: &Compiled, s: &[u64], mut f: impl FnMut(Event<'_>)) {
+        self.walk(c, s, usize::MAX, |e| {
+            f(e);
+            f64::INFINITY
+        });
     }
 
     /// [`Self::events`], stopping once the cheapest walk to room `until`
@@ -76,68 +79,95 @@ impl Walker {
         until: usize,
         mut f: impl FnMut(Event<'_>),
     ) {
+        self.walk(c, s, until, |e| {
+            f(e);
+            f64::INFINITY
+        });
+    }
+
+    /// The walk behind [`Self::events`]: `f` sees each event and answers how
+    /// far the walk still has to go; rooms farther than the least answer so
+    /// far are not entered. So a search for the nearest event stops as soon
+    /// as it is known, without walking the whole map.
+    fn walk(&mut self, c: &Compiled, s: &[u64], until: usize, mut f: impl FnMut(Event<'_>) -> f64) {
         self.reset();
         let start = c.room(s);
         self.dist[start] = 0.0;
         self.touched.push(start);
         self.queue.push(0.0, start as u32);
         self.here.copy_from_slice(s);
+        let mut horizon = f64::INFINITY;
         while let Some((d, r)) = self.queue.pop() {
             let r = r as usize;
             if d > self.dist[r] {
                 continue;
             }
-            if r == until {
+            if r == until || d > horizon {
                 return;
             }
             self.here[0] = (s[0] & !c.room_mask) | r as u64;
             if r != start && c.is_goal(&self.here) {
                 // Reaching the goal ends the game: an event, not a walk.
                 let (from, door) = self.came[r];
-                f(Event {
+                horizon = horizon.min(f(Event {
                     state: &self.here,
                     act: door,
                     room: from,
                     cost: d,
-                });
+                }));
                 continue;
             }
-            for exit in c.exits_of(r) {
-                let nd = d + exit.cost;
-                match c.walks(&self.here, exit) {
-                    None => {}
-                    Some(true) => {
-                        let to = exit.to as usize;
-                        if nd < self.dist[to] {
-                            if self.dist[to].is_infinite() {
-                                self.touched.push(to);
-                            }
-                            self.dist[to] = nd;
-                            self.came[to] = (r as u32, exit.door);
-                            self.queue.push(nd, to as u32);
+            horizon = horizon.min(self.leave(c, r, d, &mut f));
+        }
+    }
+
+    /// Queues the rooms a walk reaches from room `r` at distance `d`, and
+    /// shows `f` the events there: the exits that change more than the room,
+    /// and the levers. Returns the least horizon `f` answered.
+    fn leave(
+        &mut self,
+        c: &Compiled,
+        r: usize,
+        d: f64,
+        f: &mut impl FnMut(Event<'_>) -> f64,
+    ) -> f64 {
+        let mut horizon = f64::INFINITY;
+        for exit in c.exits_of(r) {
+            let nd = d + exit.cost;
+            match c.walks(&self.here, exit) {
+                None => {}
+                Some(true) => {
+                    let to = exit.to as usize;
+                    if nd < self.dist[to] {
+                        if self.dist[to].is_infinite() {
+                            self.touched.push(to);
                         }
+                        self.dist[to] = nd;
+                        self.came[to] = (r as u32, exit.door);
+                        self.queue.push(nd, to as u32);
                     }
-                    Some(false) if c.take_exit(&self.here, exit, &mut self.next) => {
-                        f(Event {
-                            state: &self.next,
-                            act: exit.door,
-                            room: r as u32,
-                            cost: nd,
-                        });
-                    }
-                    Some(false) => {}
                 }
-            }
-            for pull in c.pulls_of(r) {
-                c.take_pull(&self.here, pull, &mut self.next);
-                f(Event {
-                    state: &self.next,
-                    act: PULL | pull.lever,
-                    room: r as u32,
-                    cost: d + c.lever_cost,
-                });
+                Some(false) if c.take_exit(&self.here, exit, &mut self.next) => {
+                    horizon = horizon.min(f(Event {
+                        state: &self.next,
+                        act: exit.door,
+                        room: r as u32,
+                        cost: nd,
+                    }));
+                }
+                Some(false) => {}
             }
         }
+        for pull in c.pulls_of(r) {
+            c.take_pull(&self.here, pull, &mut self.next);
+            horizon = horizon.min(f(Event {
+                state: &self.next,
+                act: PULL | pull.lever,
+                room: r as u32,
+                cost: d + c.lever_cost,
+            }));
+        }
+        horizon
     }
 
     /// The moves of the cheapest walk from the room of `s` to room `to`,
@@ -396,49 +426,70 @@ pub(crate) fn fewest(
 }
 
 /// A plan found with no search at all, where one exists: from each state,
-/// walk to the goal if it is in reach, else to the nearest room whose keys
-/// are still to take, and repeat. Only pickups and the goal are taken as
-/// events (no pull, no small key spent), so every event adds a key and the
-/// sweep ends after at most one event per room. Where keys are never lost
-/// and nothing is irreversible this reaches the goal whenever any plan
-/// does; elsewhere it may get stuck, and then returns `None`.
+/// walk to the nearest event that can only help, take it, and repeat. The
+/// events that can only help are reaching the goal, picking up keys, and
+/// pulls that open doors and close none. Small keys are never spent, so
+/// every event opens a door or adds a key and the sweep ends after at most
+/// one event per room and door. Where keys are never lost and nothing is
+/// irreversible this reaches the goal whenever a plan without pulls does;
+/// elsewhere it may get stuck, and then returns `None`.
 ///
-/// Returns the plan as `(action, state reached)` pairs, walks spelled out.
-pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, Vec<u64>)>> {
-    use super::compile::{NONE, test};
+/// Each walk stops at its nearest event, so on a long chain of locks the
+/// sweep is linear in the length of the chain.
+///
+/// Returns the plan as `(action, room reached)` pairs, walks spelled out.
+pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize)>> {
     let mut walker = Walker::new(c);
     let mut here = c.start.clone();
+    let mut after = c.start.clone();
     let mut out = Vec::new();
-    for _ in 0..=c.rooms() {
+    for _ in 0..=c.rooms() + c.exits.len() {
         if c.is_goal(&here) {
             return Some(out);
         }
         if budget.check_now().is_err() {
             return None;
         }
-        let mut best: Option<(bool, f64, u32, u32, Vec<u64>)> = None;
-        walker.events(c, &here, |e| {
-            let goal = c.is_goal(e.state);
-            let spends = e.act & PULL != 0 || {
-                let bit = c.layout.unlock_bit[e.act as usize];
-                bit != NONE && !test(&here, bit)
-            };
-            let better = best.as_ref().is_none_or(|b| (goal, -e.cost) > (b.0, -b.1));
-            if (goal || !spends) && better {
-                best = Some((goal, e.cost, e.act, e.room, e.state.to_vec()));
+        let mut best: Option<(f64, u32, u32)> = None;
+        walker.walk(c, &here, usize::MAX, |e| {
+            if helps(c, &here, &e) && best.is_none_or(|b| e.cost < b.0) {
+                best = Some((e.cost, e.act, e.room));
+                after.copy_from_slice(e.state);
             }
+            best.map_or(f64::INFINITY, |b| b.0)
         });
-        let (goal, _, act, room, after) = best?;
-        let mut walking = here.clone();
-        for (door, r) in walker.walk_to(room as usize) {
-            walking[0] = (walking[0] & !c.room_mask) | u64::from(r);
-            out.push((door, walking.clone()));
-        }
-        out.push((act, after.clone()));
-        if goal {
-            return Some(out);
-        }
-        here = after;
+        let (_, act, room) = best?;
+        out.extend(
+            walker
+                .walk_to(room as usize)
+                .into_iter()
+                .map(|(door, r)| (door, r as usize)),
+        );
+        here.copy_from_slice(&after);
+        out.push((act, c.room(&here)));
     }
     None
+}
+
+/// Whether the sweep may take event `e` from state `here`: it reaches the
+/// goal, or picks up keys without spending a small one, or pulls a lever
+/// that only opens doors.
+fn helps(c: &Compiled, here: &[u64], e: &Event<'_>) -> bool {
+    use super::compile::{NONE, test};
+    if c.is_goal(e.state) {
+        return true;
+    }
+    if e.act & PULL != 0 {
+        let lever = e.act & !PULL;
+        return c
+            .pulls_of(e.room as usize)
+            .iter()
+            .filter(|p| p.lever == lever)
+            .all(|p| {
+                let flips = c.mask(p.flip);
+                !flips.is_empty() && flips.iter().all(|&(w, m)| here[w as usize] & m == 0)
+            });
+    }
+    let bit = c.layout.unlock_bit[e.act as usize];
+    bit == NONE || test(here, bit)
 }

@@ -66,8 +66,8 @@ pub use analysis::{
 pub use budget::Stop;
 
 use crate::model::Level;
+use crate::rules::Step;
 use crate::rules::mechanics::Mechanics;
-use crate::rules::{Step, replay};
 use crate::validate::errors;
 use astar::Outcome;
 use budget::Budget;
@@ -194,6 +194,13 @@ pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError>
     let budget = options.budget();
     let c = prep.for_plans();
     let mut h = heuristic::Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let swept = prep.swept(&mut h, &budget.share(0.2))?;
+    if swept.least {
+        return Ok(Solve {
+            plan: swept.plan,
+            states_explored: 0,
+        });
+    }
     let ex = events::least_cost(c, &mut h, &c.start, &budget);
     let plan = match ex.found.outcome {
         Outcome::Goal(g) => Some(prep.plan_to(&ex, g)?),
@@ -202,7 +209,7 @@ pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError>
             return Err(SolveError::Stopped {
                 stop,
                 states: ex.found.store.len(),
-                lower_bound: lower,
+                lower_bound: lower.max(swept.floor),
             });
         }
     };
@@ -223,6 +230,18 @@ pub(crate) fn quick_plan(
     prep.quick_plan(&options.budget()).map(|(plan, _)| plan)
 }
 
+/// What the sweep found, and what it proves.
+pub(crate) struct Swept {
+    /// The sweep's plan, when it reached the goal.
+    pub plan: Option<Plan>,
+    /// The plan costs no more than any plan: it is a least-cost plan.
+    pub least: bool,
+    /// No plan costs less.
+    pub floor: f64,
+    /// No plan pulls fewer levers.
+    pub pulls: u32,
+}
+
 /// A valid level with its rules compiled for searching.
 pub(crate) struct Prepared<'a> {
     pub(crate) level: &'a Level,
@@ -234,6 +253,8 @@ pub(crate) struct Prepared<'a> {
     focused: Option<Compiled>,
     /// Keys treated as absent.
     pub(crate) removed: Vec<bool>,
+    /// The rules, to replay plans without checking the level again.
+    rules: crate::rules::Rules<'a>,
 }
 
 impl<'a> Prepared<'a> {
@@ -255,6 +276,7 @@ impl<'a> Prepared<'a> {
         });
         Ok(Self {
             level,
+            rules: crate::rules::Rules::checked(level, mechanics.clone()),
             mechanics,
             compiled,
             focused,
@@ -280,12 +302,22 @@ impl<'a> Prepared<'a> {
         c: &Compiled,
         acts: impl Iterator<Item = (u32, Vec<u64>)>,
     ) -> Result<crate::rules::Replay, SolveError> {
-        let steps: Vec<Step> = acts.map(|(act, state)| self.step(c, act, &state)).collect();
-        replay(self.level, &steps).map_err(|e| SolveError::Internal(e.to_string()))
+        self.trace_rooms(acts.map(|(act, state)| (act, c.room(&state))))
     }
 
-    /// One action as a step; `state` is the state it reaches.
-    fn step(&self, c: &Compiled, act: u32, state: &[u64]) -> Step {
+    /// Replays `(action, room reached)` pairs as steps, pickups included.
+    fn trace_rooms(
+        &self,
+        acts: impl Iterator<Item = (u32, usize)>,
+    ) -> Result<crate::rules::Replay, SolveError> {
+        let steps: Vec<Step> = acts.map(|(act, room)| self.step(act, room)).collect();
+        self.rules
+            .replay(&steps)
+            .map_err(|e| SolveError::Internal(e.to_string()))
+    }
+
+    /// One action as a step; `room` is the room it reaches.
+    fn step(&self, act: u32, room: usize) -> Step {
         if act & PULL != 0 {
             Step::Pull {
                 lever: self.level.levers[(act & !PULL) as usize].id.clone(),
@@ -293,7 +325,7 @@ impl<'a> Prepared<'a> {
         } else {
             Step::Move {
                 door: self.level.doors[act as usize].id.clone(),
-                to: self.level.rooms[c.room(state)].id.clone(),
+                to: self.level.rooms[room].id.clone(),
             }
         }
     }
@@ -304,7 +336,12 @@ impl<'a> Prepared<'a> {
         c: &Compiled,
         acts: impl Iterator<Item = (u32, Vec<u64>)>,
     ) -> Result<Plan, SolveError> {
-        let done = self.trace(c, acts)?;
+        self.plan_rooms(acts.map(|(act, state)| (act, c.room(&state))))
+    }
+
+    /// Turns `(action, room reached)` pairs into a plan that must end solved.
+    fn plan_rooms(&self, acts: impl Iterator<Item = (u32, usize)>) -> Result<Plan, SolveError> {
+        let done = self.trace_rooms(acts)?;
         if !done.solved {
             return Err(SolveError::Internal(
                 "the plan does not end at the goal".into(),
@@ -334,6 +371,40 @@ impl<'a> Prepared<'a> {
         self.plan(c, ex.actions_to(c, &mut walker, i).into_iter())
     }
 
+    /// The sweep's plan ([`events::sweep`]), and whether it is proven least:
+    /// its cost meets the lower bound of every plan, walking by `h` from the
+    /// start plus the pulls every solution makes ([`relevance::pulls_at_least`]).
+    /// On long chains of locks or levers this settles the least cost in
+    /// linear time, where A* would walk the chain once per event.
+    pub(crate) fn swept(
+        &self,
+        h: &mut heuristic::Heuristic,
+        budget: &budget::Budget<'_>,
+    ) -> Result<Swept, SolveError> {
+        let c = self.for_plans();
+        let pulls = relevance::pulls_at_least(&self.mechanics);
+        let floor = h.bound(c, &c.start) + f64::from(pulls) * self.mechanics.lever_cost();
+        let Some(acts) = events::sweep(c, budget) else {
+            return Ok(Swept {
+                plan: None,
+                least: false,
+                floor,
+                pulls,
+            });
+        };
+        let plan = self.plan_rooms(acts.into_iter())?;
+        // Summing the same costs in another order can differ in the last
+        // bits: allow the rounding of one addition per step.
+        let slack = 1.0 + 4.0 * f64::EPSILON * (plan.steps.len() as f64 + 1.0);
+        let least = plan.cost <= floor * slack;
+        Ok(Swept {
+            plan: Some(plan),
+            least,
+            floor,
+            pulls,
+        })
+    }
+
     /// Some plan, found quickly: a sweep that takes the nearest keys first,
     /// else a weighted A*. Also gives the states the A* settled.
     pub(crate) fn quick_plan(
@@ -342,7 +413,7 @@ impl<'a> Prepared<'a> {
     ) -> Result<(Option<Plan>, usize), SolveError> {
         let c = self.for_plans();
         if let Some(acts) = events::sweep(c, budget) {
-            return Ok((Some(self.plan(c, acts.into_iter())?), 0));
+            return Ok((Some(self.plan_rooms(acts.into_iter())?), 0));
         }
         let mut h = heuristic::Heuristic::new(&self.mechanics, c, &self.removed);
         let ex = events::quick_plan(c, &mut h, &c.start, budget);

@@ -124,6 +124,10 @@ pub(crate) fn explore(setup: &Setup<'_>, budget: &Budget<'_>) -> Result<Explored
     let m = setup.m;
     let words = words_for(setup.levers.len());
     let rooms = m.rooms();
+    // One bitset of lever positions per room, all stored at once.
+    if rooms.saturating_mul(words) >= budget.max_words {
+        return Err(Stop::States);
+    }
     let mut reach = vec![0u64; rooms * words];
     let mut keys = vec![false; m.keys().len()];
     let mut switches = vec![false; m.levers().len()];

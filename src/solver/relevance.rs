@@ -19,7 +19,7 @@
 //! Only searches for plans from the start use it; dead ends, reachable rooms
 //! and states are about every room, and look at the whole level.
 
-use crate::rules::mechanics::Mechanics;
+use crate::rules::mechanics::{Mechanics, Opening};
 
 const UNSEEN: u32 = u32::MAX;
 
@@ -308,4 +308,29 @@ pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
         node = tree.parent[n];
     }
     crossed
+}
+
+/// At least how many pulls every solution makes. A door that every walk to
+/// the goal crosses, and that starts closed, needs a pull of one of the
+/// levers that flip it before it is crossed; doors flipped by levers no
+/// other such door shares need a pull each. Linear in the size of the level.
+pub(crate) fn pulls_at_least(m: &Mechanics) -> u32 {
+    let crossed = crossings(m);
+    let mut used = vec![false; m.levers().len()];
+    let mut count = 0;
+    for (d, door) in m.doors().iter().enumerate() {
+        let closed = door.opening
+            == Opening::Lever {
+                open_at_start: false,
+            };
+        let levers = m.flipped_by(d);
+        if !crossed[d] || !closed || levers.is_empty() || levers.iter().any(|&l| used[l]) {
+            continue;
+        }
+        for &l in levers {
+            used[l] = true;
+        }
+        count += 1;
+    }
+    count
 }
