@@ -81,10 +81,19 @@ pub fn errors(level: &Level) -> Vec<Problem> {
     check(level, false).errors
 }
 
+/// [`errors`] with the level's ids already indexed.
+pub(crate) fn errors_indexed(level: &Level, index: &LevelIndex) -> Vec<Problem> {
+    check_indexed(level, index, false).errors
+}
+
 fn check(level: &Level, warnings: bool) -> Report {
+    check_indexed(level, &LevelIndex::new(level), warnings)
+}
+
+fn check_indexed(level: &Level, index: &LevelIndex, warnings: bool) -> Report {
     let mut v = Validator {
         level,
-        index: LevelIndex::new(level),
+        index,
         report: Report::default(),
     };
     v.check_ids();
@@ -98,7 +107,7 @@ fn check(level: &Level, warnings: bool) -> Report {
 
 struct Validator<'a> {
     level: &'a Level,
-    index: LevelIndex,
+    index: &'a LevelIndex,
     report: Report,
 }
 

@@ -197,7 +197,11 @@ impl Mechanics {
     ///
     /// Complexity: linear in the size of the level.
     pub fn new(level: &Level) -> Result<Self, Unresolved> {
-        let index = LevelIndex::new(level);
+        Self::with_index(level, &LevelIndex::new(level))
+    }
+
+    /// [`Self::new`] with the level's ids already indexed.
+    pub(crate) fn with_index(level: &Level, index: &LevelIndex) -> Result<Self, Unresolved> {
         let room = |id: &crate::model::RoomId| {
             index.room(id).ok_or_else(|| Unresolved {
                 what: "room",
@@ -211,7 +215,7 @@ impl Mechanics {
             })
         };
         let rooms = level.rooms.len();
-        let levers = lever_rules(level, &index, &room)?;
+        let levers = lever_rules(level, index, &room)?;
         let mut flipped_by = vec![Vec::new(); level.doors.len()];
         for (l, lever) in levers.iter().enumerate() {
             for &d in &lever.flips {

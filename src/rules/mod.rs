@@ -202,20 +202,22 @@ impl<'a> Rules<'a> {
         if let Some(first) = errors(level).first() {
             return Err(InvalidLevel(first.to_string()));
         }
-        let mechanics = Mechanics::new(level).map_err(|e| InvalidLevel(e.to_string()))?;
+        let index = LevelIndex::new(level);
+        let mechanics =
+            Mechanics::with_index(level, &index).map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
             level,
-            index: LevelIndex::new(level),
+            index,
             mechanics,
         })
     }
 
     /// The rules of a level already checked, from its mechanics: no second
     /// validation.
-    pub(crate) fn checked(level: &'a Level, mechanics: Mechanics) -> Self {
+    pub(crate) fn checked(level: &'a Level, index: LevelIndex, mechanics: Mechanics) -> Self {
         Self {
             level,
-            index: LevelIndex::new(level),
+            index,
             mechanics,
         }
     }

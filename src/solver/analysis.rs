@@ -240,7 +240,12 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
         .plan
         .iter()
         .chain(least.bounds.iter().filter_map(|b| b.best.as_ref()));
-    walked_into(level, found, &shape.dead_ends, &mut shape.reached);
+    walked_into(
+        prep.rules.index(),
+        found,
+        &shape.dead_ends,
+        &mut shape.reached,
+    );
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
     let keys = needs::key_needs(
@@ -316,7 +321,7 @@ pub fn unneeded_keys(
 /// Marks the rooms that `plans` and the dead ends' traces walk into as
 /// reached: a search that stopped early may not have proven them otherwise.
 fn walked_into<'p>(
-    level: &Level,
+    index: &crate::model::LevelIndex,
     plans: impl Iterator<Item = &'p Plan>,
     dead_ends: &DeadEnds,
     reached: &mut [bool],
@@ -324,7 +329,6 @@ fn walked_into<'p>(
     if reached.iter().all(|&r| r) {
         return;
     }
-    let index = crate::model::LevelIndex::new(level);
     let traces = dead_ends.found.iter().map(|d| &d.steps);
     for steps in plans.map(|p| &p.steps).chain(traces) {
         for step in steps {
@@ -467,7 +471,7 @@ fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop)
     let mut reached = vec![false; reach.rooms.len()];
     reached[run.prep.mechanics.start()] = true;
     walked_into(
-        run.prep.level,
+        run.prep.rules.index(),
         std::iter::once(plan),
         &DeadEnds::default(),
         &mut reached,

@@ -27,18 +27,35 @@ pub(crate) struct Budget<'a> {
     pub cancel: Option<&'a AtomicBool>,
 }
 
-/// Searches look at the clock and the cancel flag once per this many states.
-const CHECK_EVERY: usize = 4096;
+/// Searches look at the clock and the cancel flag once per this many words
+/// of work: about a millisecond, whether states are one word wide or
+/// thousands (a level of many levers), or a state has thousands of steps.
+const CHECK_WORDS: usize = 1 << 20;
+
+/// The work a search has done since it last looked at the clock.
+#[derive(Debug, Default)]
+pub(crate) struct Meter {
+    work: usize,
+}
 
 impl Budget<'_> {
-    /// Whether a search that has stored `states` states of `width` words,
-    /// and settled `settled`, must stop now.
+    /// Whether a search that has stored `states` states of `width` words
+    /// must stop now, `work` words of work (states read and written) after
+    /// its last call: the clock is read once enough work has piled up.
     #[inline]
-    pub fn check(&self, settled: usize, states: usize, width: usize) -> Result<(), Stop> {
+    pub fn check(
+        &self,
+        meter: &mut Meter,
+        work: usize,
+        states: usize,
+        width: usize,
+    ) -> Result<(), Stop> {
         if states >= self.max_states || states.saturating_mul(width) >= self.max_words {
             return Err(Stop::States);
         }
-        if settled % CHECK_EVERY == 0 {
+        meter.work = meter.work.saturating_add(work);
+        if meter.work >= CHECK_WORDS {
+            meter.work = 0;
             self.check_now()?;
         }
         Ok(())

@@ -386,6 +386,14 @@ impl Compiled {
         &self.pulls[self.pull_start[r] as usize..self.pull_start[r + 1] as usize]
     }
 
+    /// The work of taking every step from `s`, in words: each step reads
+    /// and writes a state. What [`super::budget::Budget::check`] counts.
+    #[inline]
+    pub fn step_work(&self, s: &[u64]) -> usize {
+        let r = self.room(s);
+        self.width * (1 + self.exits_of(r).len() + self.pulls_of(r).len())
+    }
+
     /// Writes into `t` the state after taking `exit` from `s`, or returns
     /// false when the exit cannot be taken.
     #[inline]

@@ -248,6 +248,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     let mut kinds: FxHashMap<(u32, usize), (f64, u32, Vec<u64>)> = FxHashMap::default();
     let mut checked: FxHashMap<Vec<u64>, Option<bool>> = FxHashMap::default();
     let mut complete = start_live.is_some();
+    let mut meter = super::budget::Meter::default();
     let mut settled = 0usize;
     let mut cur = vec![0u64; c.width];
     let mut scratch = vec![0u64; c.width];
@@ -258,11 +259,16 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         }
         done[iu] = true;
         settled += 1;
-        if run.budget.check(settled, store.len(), c.width).is_err() {
+        cur.copy_from_slice(store.get(i));
+        let work = c.step_work(&cur);
+        if run
+            .budget
+            .check(&mut meter, work, store.len(), c.width)
+            .is_err()
+        {
             complete = false;
             break;
         }
-        cur.copy_from_slice(store.get(i));
         reached[c.room(&cur)] = true;
         if c.is_goal(&cur) {
             continue;

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 
 use super::astar::{ROOT, whole_costs};
-use super::budget::{Budget, Stop};
+use super::budget::{Budget, Meter, Stop};
 use super::compile::Compiled;
 use super::queue::Queue;
 use super::store::Store;
@@ -110,7 +110,7 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
     let mut ends: Vec<u32> = vec![0];
     let mut queue = Queue::new(whole_costs(c));
     queue.push(0.0, 0);
-    let mut settled = 0usize;
+    let mut meter = Meter::default();
     let mut cur = vec![0u64; c.width];
     let mut scratch = vec![0u64; c.width];
     // Edges are recorded in settling order; `first_edge`/`ends` find them.
@@ -119,10 +119,9 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
         if first_edge[iu] != u32::MAX || d != ex.dist[iu] {
             continue;
         }
-        settled += 1;
-        budget.check(settled, ex.store.len(), c.width)?;
-        first_edge[iu] = ex.edges.len() as u32;
         cur.copy_from_slice(ex.store.get(i));
+        budget.check(&mut meter, c.step_work(&cur), ex.store.len(), c.width)?;
+        first_edge[iu] = ex.edges.len() as u32;
         if c.is_goal(&cur) {
             ex.goals.push(i);
             ends[iu] = ex.edges.len() as u32;

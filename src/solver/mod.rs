@@ -68,7 +68,6 @@ pub use budget::Stop;
 use crate::model::Level;
 use crate::rules::Step;
 use crate::rules::mechanics::Mechanics;
-use crate::validate::errors;
 use astar::Outcome;
 use budget::Budget;
 use compile::{Compiled, PULL, Tracking};
@@ -254,17 +253,19 @@ pub(crate) struct Prepared<'a> {
     /// Keys treated as absent.
     pub(crate) removed: Vec<bool>,
     /// The rules, to replay plans without checking the level again.
-    rules: crate::rules::Rules<'a>,
+    pub(crate) rules: crate::rules::Rules<'a>,
 }
 
 impl<'a> Prepared<'a> {
     /// Checks the level and compiles it; keys marked in `removed` are
     /// treated as absent.
     fn new(level: &'a Level, removed: &[bool]) -> Result<Self, SolveError> {
-        if let Some(first) = errors(level).first() {
+        let index = crate::model::LevelIndex::new(level);
+        if let Some(first) = crate::validate::errors_indexed(level, &index).first() {
             return Err(SolveError::Invalid(first.to_string()));
         }
-        let mechanics = Mechanics::new(level).map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let mechanics =
+            Mechanics::with_index(level, &index).map_err(|e| SolveError::Invalid(e.to_string()))?;
         let mut removed = removed.to_vec();
         removed.resize(level.keys.len(), false);
         let layout = compile::layout(&mechanics, Tracking::KeysThatMatter, &removed);
@@ -276,7 +277,7 @@ impl<'a> Prepared<'a> {
         });
         Ok(Self {
             level,
-            rules: crate::rules::Rules::checked(level, mechanics.clone()),
+            rules: crate::rules::Rules::checked(level, index, mechanics.clone()),
             mechanics,
             compiled,
             focused,

@@ -206,7 +206,7 @@ fn small_keys(
 
 /// Small keys a plan spends.
 fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
-    let index = crate::model::LevelIndex::new(prep.level);
+    let index = prep.rules.index();
     let mut unlocked = vec![false; prep.level.doors.len()];
     let mut total = 0;
     for step in &plan.steps {

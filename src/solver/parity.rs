@@ -15,7 +15,7 @@
 //! door masks; `tests/solver_brute.rs` checks its rooms against the
 //! brute force.
 
-use super::budget::{Budget, Stop};
+use super::budget::{Budget, Meter, Stop};
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
 
 /// Positions where bit `j` of the index (within a 64-bit word) is 0.
@@ -138,10 +138,10 @@ pub(crate) fn explore(setup: &Setup<'_>, budget: &Budget<'_>) -> Result<Explored
     // Rooms with a way out that waits for a key, or for a switch.
     let mut wait_key: Vec<Vec<usize>> = vec![Vec::new(); m.keys().len()];
     let mut wait_switch: Vec<Vec<usize>> = vec![Vec::new(); m.levers().len()];
-    let mut rounds = 0usize;
+    let mut meter = Meter::default();
     while let Some(r) = todo.pop() {
-        rounds += 1;
-        budget.check(rounds, 0, 1)?;
+        let steps = 1 + m.passages_from(r).len() + m.levers_in(r).count();
+        budget.check(&mut meter, words * steps, 0, 1)?;
         // Entering the goal room ends the game: nothing found there helps.
         if setup.goal_ends_game && r == m.goal() {
             seen[r] = true;

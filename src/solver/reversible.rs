@@ -14,7 +14,7 @@
 //! them all open never needs pulling. Only the other levers' doors are part
 //! of the explored state.
 
-use super::budget::{Budget, Stop};
+use super::budget::{Budget, Meter, Stop};
 use super::parity;
 use super::store::Store;
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
@@ -286,16 +286,17 @@ fn states(
         }
     }
     e.add(&start);
-    let mut settled = 0usize;
+    let mut meter = Meter::default();
     loop {
         if let Some((i, p)) = e.retry.pop() {
+            budget.check(&mut meter, width, e.store.len(), width)?;
             e.try_passage(i, p);
             continue;
         }
         let Some(i) = e.todo.pop() else { break };
-        settled += 1;
-        budget.check(settled, e.store.len(), width)?;
         let room = e.store.get(i)[0] as usize;
+        let steps = 1 + m.passages_from(room).len() + m.levers_in(room).count();
+        budget.check(&mut meter, width * steps, e.store.len(), width)?;
         if goal_ends_game && room == m.goal() {
             continue;
         }

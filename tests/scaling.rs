@@ -1,0 +1,101 @@
+//! Loading, validating, compiling and analysing stay linear in the size of
+//! the file: across doublings of each shape in `common/scaling.rs`, the work
+//! per item stays flat within 2×.
+//!
+//! Work is counted, not timed: a counting allocator tallies the allocations
+//! and the bytes allocated. Every item of a file costs allocations when it
+//! is parsed, indexed, compiled and searched, so a step that is quadratic in
+//! a list (a copy per item, a table per lookup) shows up as work per item
+//! that grows with each doubling. Wall-clock figures are in
+//! `benches/scaling.rs`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+// A global allocator is an `unsafe impl`; this one only counts and passes
+// every call on to the system allocator. The crate itself stays free of
+// unsafe code.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use lockwork::format;
+use lockwork::solver::{SolveOptions, analyze};
+
+#[path = "common/scaling.rs"]
+mod scaling;
+
+struct Counting;
+
+static CALLS: AtomicUsize = AtomicUsize::new(0);
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is passed on to the system allocator unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        BYTES.fetch_add(layout.size(), Ordering::Relaxed);
+        // SAFETY: the caller's promises about `layout` hold for System too.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: `ptr` came from `System.alloc` with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        CALLS.fetch_add(1, Ordering::Relaxed);
+        BYTES.fetch_add(new_size, Ordering::Relaxed);
+        // SAFETY: as for `alloc` and `dealloc`.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Allocations and bytes allocated while `f` runs. Tests in this file run
+/// one at a time (there is one test), so the counts are `f`'s own.
+fn work(f: impl FnOnce()) -> (usize, usize) {
+    let (calls, bytes) = (CALLS.load(Ordering::Relaxed), BYTES.load(Ordering::Relaxed));
+    f();
+    (
+        CALLS.load(Ordering::Relaxed) - calls,
+        BYTES.load(Ordering::Relaxed) - bytes,
+    )
+}
+
+/// Sizes of each shape: three doublings. Debug builds are slow, so smaller
+/// than the bench's 10k to 80k; the shape of the growth is the same.
+const SIZES: [usize; 4] = [2_500, 5_000, 10_000, 20_000];
+
+#[test]
+fn work_per_item_stays_flat_as_files_double() {
+    let mut failures = Vec::new();
+    for (name, shape) in scaling::SHAPES {
+        let mut per_item = Vec::new();
+        for n in SIZES {
+            let text = shape(n);
+            let (calls, bytes) = work(|| {
+                let loaded = format::from_str(&text).expect("a valid level");
+                let analysis = analyze(&loaded.level, &SolveOptions::default()).unwrap();
+                assert!(analysis.is_complete(), "{name} {n}: {:?}", analysis.stopped);
+                assert!(analysis.plan.is_some(), "{name} {n} is solvable");
+            });
+            per_item.push((n, calls as f64 / n as f64, bytes as f64 / n as f64));
+        }
+        let spread = |pick: fn(&(usize, f64, f64)) -> f64| {
+            let most = per_item.iter().map(pick).fold(0.0, f64::max);
+            let least = per_item.iter().map(pick).fold(f64::INFINITY, f64::min);
+            most / least
+        };
+        if spread(|p| p.1) > 2.0 || spread(|p| p.2) > 2.0 {
+            failures.push(format!("{name}: per item {per_item:?}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "work grew faster than the file:\n{}",
+        failures.join("\n")
+    );
+}
