@@ -13,7 +13,7 @@ use super::live_solver::Outcome;
 use super::playback::Source;
 use super::view::View;
 use crate::model::format_cost;
-use crate::model::{DoorId, ItemId, Level};
+use crate::model::{DoorId, ItemId, Labels, Level};
 use crate::rules::Step;
 use crate::solver::Analysis;
 
@@ -39,14 +39,14 @@ fn key_row(
     swatch: Atom<'_>,
     out: &mut Vec<Intent>,
 ) {
-    let level = view.level;
-    let text = RichText::new(level.key_label(&key.id));
+    let labels = view.labels();
+    let text = RichText::new(labels.key(&key.id));
     row(
         ui,
         view,
         swatch,
         text,
-        Some(level.room_label(&key.room)),
+        Some(labels.room(&key.room)),
         ItemId::Key(key.id.clone()),
         out,
     );
@@ -151,6 +151,7 @@ fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 }
 
 fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let level = view.level;
     section(
         ui,
@@ -170,8 +171,8 @@ fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
                     let doors: Vec<&str> = lever.toggles.iter().map(DoorId::as_str).collect();
                     format!("toggles {}", doors.join(", "))
                 };
-                let text = RichText::new(level.lever_label(&lever.id));
-                let detail = Some(format!("{} · {toggles}", level.room_label(&lever.room)));
+                let text = RichText::new(labels.lever(&lever.id));
+                let detail = Some(format!("{} · {toggles}", labels.room(&lever.room)));
                 let item = ItemId::Lever(lever.id.clone());
                 row(ui, view, dot(view.theme.lever), text, detail, item, out);
             }
@@ -212,6 +213,7 @@ fn problems_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 }
 
 fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let theme = view.theme;
     let level = view.level;
     let weak = |ui: &mut Ui, text: &str| {
@@ -238,7 +240,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     if analysis.solvable == Some(false) {
         let text = RichText::new(format!(
             "Unsolvable: the goal {} cannot be reached",
-            level.room_label(&level.goal)
+            labels.room(&level.goal)
         ))
         .color(theme.bad);
         row(
@@ -268,12 +270,12 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         };
         let text = RichText::new(format!(
             "Dead end {when} in {}: {}",
-            level.room_label(&dead.room),
+            labels.room(&dead.room),
             dead.reason
         ))
         .color(color);
         let item = ItemId::Room(dead.room.clone());
-        let trace: Vec<String> = dead.steps.iter().map(|s| step_text(level, s)).collect();
+        let trace: Vec<String> = dead.steps.iter().map(|s| step_text(&labels, s)).collect();
         let selected = view.selection.contains(&item);
         let button = Button::selectable(selected, (dot(color), text))
             .wrap()
@@ -297,7 +299,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     }
     for room in &analysis.unreachable_rooms {
         let text =
-            RichText::new(format!("Unreachable: {}", level.room_label(room))).color(theme.warning);
+            RichText::new(format!("Unreachable: {}", labels.room(room))).color(theme.warning);
         row(
             ui,
             view,
@@ -312,6 +314,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 
 /// The least-cost plan, step by step, with room and lever names.
 fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     // The plan being stepped through: the fewest-pulls one when it is picked.
     let source = match view.play.and_then(|p| p.step) {
         Some((Source::MinPulls, _)) if analysis.min_pulls.is_some() => Source::MinPulls,
@@ -360,9 +363,9 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
             };
             let text = if number {
                 n += 1;
-                format!("{n}. {}", step_text(level, step))
+                format!("{n}. {}", step_text(&labels, step))
             } else {
-                format!("    {}", step_text(level, step))
+                format!("    {}", step_text(&labels, step))
             };
             let current = view
                 .play
@@ -434,22 +437,18 @@ pub fn problem_text(level: &Level, problem: &crate::validate::Problem) -> String
 }
 
 /// One step of a plan in words, with names.
-fn step_text(level: &Level, step: &Step) -> String {
+fn step_text(labels: &Labels<'_>, step: &Step) -> String {
     match step {
         Step::Move { door, to } => {
-            format!(
-                "Through {} to {}",
-                level.door_label(door),
-                level.room_label(to)
-            )
+            format!("Through {} to {}", labels.door(door), labels.room(to))
         }
         Step::Pull { lever } => {
-            let room = level
-                .lever(lever)
-                .map(|l| format!(" in {}", level.room_label(&l.room)))
+            let level = labels.level();
+            let room = (labels.index().lever(lever))
+                .map(|l| format!(" in {}", labels.room(&level.levers[l].room)))
                 .unwrap_or_default();
-            format!("Pull {}{room}", level.lever_label(lever))
+            format!("Pull {}{room}", labels.lever(lever))
         }
-        Step::Pickup { key } => format!("Pick up {}", level.key_label(key)),
+        Step::Pickup { key } => format!("Pick up {}", labels.key(key)),
     }
 }

@@ -195,6 +195,7 @@ impl Play {
     pub fn walk_to(&mut self, cx: &PlayContext<'_, '_>, room: &RoomId) {
         let rules = cx.rules;
         let level = rules.level();
+        let labels = crate::model::Labels::with_index(level, rules.index());
         let Some(to) = rules.index().room(room) else {
             return;
         };
@@ -209,8 +210,8 @@ impl Play {
             self.message = Some((
                 format!(
                     "No door leads from {} to {}",
-                    level.room_label(here),
-                    level.room_label(room)
+                    labels.room(here),
+                    labels.room(room)
                 ),
                 Tone::Bad,
             ));
@@ -254,6 +255,7 @@ impl Play {
 
     fn take(&mut self, cx: &PlayContext<'_, '_>, step: Step) {
         let rules = cx.rules;
+        let labels = crate::model::Labels::with_index(rules.level(), rules.index());
         if rules.is_solved(&self.state) {
             return;
         }
@@ -265,7 +267,7 @@ impl Play {
                 let level = rules.level();
                 let got: Vec<String> = picked
                     .iter()
-                    .map(|&k| level.key_label(&level.keys[k].id))
+                    .map(|&k| labels.key(&level.keys[k].id))
                     .collect();
                 self.after_step(
                     cx,

@@ -21,6 +21,7 @@ pub fn playback_ui(ui: &mut Ui, view: &View<'_>, mode: &Mode, out: &mut Vec<Inte
 }
 
 fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let n = viewer.steps.len();
     ui.horizontal(|ui| {
         ui.strong(viewer.source.title());
@@ -103,7 +104,7 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
     });
     let level = view.level;
     let step = match (viewer.at, viewer.current()) {
-        (0, _) | (_, None) => format!("At the start, in {}", level.room_label(&level.start)),
+        (0, _) | (_, None) => format!("At the start, in {}", labels.room(&level.start)),
         (k, Some(step)) => format!("Step {k}: {}", step_words(view, step)),
     };
     ui.horizontal_wrapped(|ui| {
@@ -131,13 +132,14 @@ fn seek_buttons(ui: &mut Ui, buttons: &[(&str, &str, usize, bool)], out: &mut Ve
 }
 
 fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let level = view.level;
     ui.horizontal(|ui| {
         ui.strong("Playing");
         let count = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         ui.label(format!(
             "in {} · {} · {} · cost {}",
-            level.room_label(&level.rooms[play.state.room].id),
+            labels.room(&level.rooms[play.state.room].id),
             count(play.state.moves, "move"),
             count(play.state.pulls, "pull"),
             format_cost(play.state.cost)
@@ -183,6 +185,7 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
 
 /// Keys held and small keys in hand.
 fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
+    let labels = view.labels();
     let level = view.level;
     ui.label(RichText::new("Holding:").color(view.theme.weak_text));
     let mut any = false;
@@ -191,7 +194,7 @@ fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
             any = true;
             let color = Theme::key(palette::key_color(level, k));
             ui.label(RichText::new("■").color(color));
-            ui.label(level.key_label(&key.id));
+            ui.label(labels.key(&key.id));
         }
     }
     if state.small_in_hand > 0 {
@@ -211,24 +214,17 @@ fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
 }
 
 fn step_words(view: &View<'_>, step: &Step) -> String {
+    let labels = view.labels();
     let level = view.level;
     match step {
-        Step::Move { door, to } => format!(
-            "through {} to {}",
-            level.door_label(door),
-            level.room_label(to)
-        ),
+        Step::Move { door, to } => format!("through {} to {}", labels.door(door), labels.room(to)),
         Step::Pull { lever } => match level.lever(lever) {
             Some(l) => {
                 let doors: Vec<&str> = l.toggles.iter().map(crate::model::DoorId::as_str).collect();
-                format!(
-                    "pull {} (flips {})",
-                    level.lever_label(lever),
-                    doors.join(", ")
-                )
+                format!("pull {} (flips {})", labels.lever(lever), doors.join(", "))
             }
             None => format!("pull {lever}"),
         },
-        Step::Pickup { key } => format!("pick up {}", level.key_label(key)),
+        Step::Pickup { key } => format!("pick up {}", labels.key(key)),
     }
 }

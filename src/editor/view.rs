@@ -7,7 +7,7 @@ use super::playback::PlayView;
 use super::prefs::Prefs;
 use super::selection::Selection;
 use super::theme::Theme;
-use crate::model::{Level, LevelIndex};
+use crate::model::{Labels, Level, LevelIndex};
 use crate::validate::Report;
 
 /// What a panel may read this frame.
@@ -28,4 +28,12 @@ pub struct View<'a> {
     pub prefs: &'a Prefs,
     /// The state of play shown while stepping through a plan or playing.
     pub play: Option<&'a PlayView>,
+}
+
+impl<'a> View<'a> {
+    /// The level's items by name, looked up through the index (no scan of
+    /// the level per label).
+    pub fn labels(&self) -> Labels<'a> {
+        Labels::with_index(self.level, self.index)
+    }
 }

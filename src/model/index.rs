@@ -64,7 +64,7 @@ impl LevelIndex {
 #[derive(Clone, Debug)]
 pub struct Labels<'l> {
     level: &'l Level,
-    index: LevelIndex,
+    index: std::borrow::Cow<'l, LevelIndex>,
 }
 
 /// "Name (id)", or the id alone when the item has no name.
@@ -80,7 +80,16 @@ impl<'l> Labels<'l> {
     pub fn new(level: &'l Level) -> Self {
         Self {
             level,
-            index: LevelIndex::new(level),
+            index: std::borrow::Cow::Owned(LevelIndex::new(level)),
+        }
+    }
+
+    /// Labels through an index of `level` already built (the editor keeps
+    /// one per revision of the level).
+    pub fn with_index(level: &'l Level, index: &'l LevelIndex) -> Self {
+        Self {
+            level,
+            index: std::borrow::Cow::Borrowed(index),
         }
     }
 

@@ -18,6 +18,7 @@ pub fn legend_ui(
     out: &mut Vec<Intent>,
 ) -> (Option<KeyId>, f32) {
     let level = view.level;
+    let labels = view.labels();
     let named = level.keys.iter().filter(|k| !k.small).count();
     let small = level.keys.len() - named;
     if level.keys.is_empty() {
@@ -58,15 +59,15 @@ pub fn legend_ui(
                                         .add(
                                             egui::Button::selectable(
                                                 selected,
-                                                (swatch, level.key_label(&key.id)),
+                                                (swatch, labels.key(&key.id)),
                                             )
                                             .truncate(),
                                         )
                                         .on_hover_text(format!(
                                             "{}: hover to light its locks, click to select it",
-                                            level.key_label(&key.id)
+                                            labels.key(&key.id)
                                         ));
-                                    let name = format!("Legend: {}", level.key_label(&key.id));
+                                    let name = format!("Legend: {}", labels.key(&key.id));
                                     row.widget_info(|| {
                                         egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
                                     });

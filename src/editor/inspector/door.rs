@@ -19,6 +19,7 @@ const MAX_SMALL_LOCKS: u32 = 99;
 
 /// Draws the form of one door.
 pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let level = view.level;
     let field = format!("door:{}", door.id);
     let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut Door), merge: Option<String>| {
@@ -35,7 +36,7 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
         }
         for (label, room) in [("From", &door.from), ("To", &door.to)] {
             row_label(ui, view, label);
-            item_link(ui, level.room_label(room), ItemId::Room(room.clone()), out);
+            item_link(ui, labels.room(room), ItemId::Room(room.clone()), out);
             ui.end_row();
         }
         row_label(ui, view, "One-way");
@@ -84,7 +85,7 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
         ui.horizontal_wrapped(|ui| {
             let mut any = false;
             for lever in level.levers.iter().filter(|l| l.toggles.contains(&door.id)) {
-                let text = level.lever_label(&lever.id);
+                let text = labels.lever(&lever.id);
                 item_link(ui, text, ItemId::Lever(lever.id.clone()), out);
                 any = true;
             }
@@ -104,6 +105,7 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
 
 /// The keys the door needs, each a checkbox in its colour, and a picker to add one.
 fn locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let level = view.level;
     let theme = view.theme;
     ui.label(RichText::new("Locks").strong())
@@ -116,7 +118,7 @@ fn locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
         let mut on = true;
         let swatch = lock_swatch(key_color(view, key), outline);
         let text = if level.key(key).is_some() {
-            RichText::new(level.key_label(key))
+            RichText::new(labels.key(key))
         } else {
             RichText::new(format!("{key} (no such key)")).color(theme.bad)
         };
@@ -152,7 +154,7 @@ fn locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
         .show_ui(ui, |ui| {
             for key in free {
                 let swatch = lock_swatch(key_color(view, &key.id), outline);
-                let item = egui::Button::selectable(false, (swatch, level.key_label(&key.id)));
+                let item = egui::Button::selectable(false, (swatch, labels.key(&key.id)));
                 if ui.add(item).clicked() {
                     let toggle = LevelCommand::ToggleLock {
                         door: door.id.clone(),

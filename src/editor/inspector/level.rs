@@ -16,6 +16,7 @@ use crate::editor::view::View;
 
 /// Draws the level's form.
 pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let level = view.level;
     let meta = LevelMeta::of(level);
     let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut LevelMeta), merge: Option<String>| {
@@ -94,7 +95,7 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         let mut on = level.goal_requires.contains(&key.id);
         let swatch = key_swatch(key_color(view, &key.id), false, view.theme.room_stroke);
         if ui
-            .add(Checkbox::new(&mut on, (swatch, level.key_label(&key.id))))
+            .add(Checkbox::new(&mut on, (swatch, labels.key(&key.id))))
             .changed()
         {
             set(

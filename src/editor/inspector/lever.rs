@@ -9,7 +9,7 @@ use super::{form, heading};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
-use crate::model::{Door, ItemId, Level, Lever};
+use crate::model::{Door, ItemId, Labels, Lever};
 
 /// Draws the form of one lever.
 pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Intent>) {
@@ -56,7 +56,12 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
                 out.push(Intent::Edit(command));
             }
             match level.door(door) {
-                Some(d) => item_link(ui, door_text(level, d), ItemId::Door(door.clone()), out),
+                Some(d) => item_link(
+                    ui,
+                    door_text(&view.labels(), d),
+                    ItemId::Door(door.clone()),
+                    out,
+                ),
                 None => {
                     let text =
                         RichText::new(format!("{door} (no such door)")).color(view.theme.bad);
@@ -77,7 +82,10 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
                 .width(FIELD_WIDTH * 0.7)
                 .show_ui(ui, |ui| {
                     for door in free {
-                        if ui.selectable_label(false, door_text(level, door)).clicked() {
+                        if ui
+                            .selectable_label(false, door_text(&view.labels(), door))
+                            .clicked()
+                        {
                             let command = LevelCommand::ToggleLeverDoor {
                                 lever: lever.id.clone(),
                                 door: door.id.clone(),
@@ -107,11 +115,11 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
 }
 
 /// A door as a lever lists it: its name or id, and the rooms it joins.
-fn door_text(level: &Level, door: &Door) -> String {
+fn door_text(labels: &Labels<'_>, door: &Door) -> String {
     let arrow = if door.one_way { "➡" } else { "↔" };
     format!(
         "{}: {} {arrow} {}",
-        level.door_label(&door.id),
+        labels.door(&door.id),
         door.from,
         door.to
     )

@@ -12,6 +12,7 @@ use crate::model::{ItemId, Room};
 
 /// Draws the form of one room.
 pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>) {
+    let labels = view.labels();
     let level = view.level;
     let field = format!("room:{}", room.id);
     heading(ui, view, "Room", room.id.as_str());
@@ -99,12 +100,7 @@ pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>)
         contents_row(ui, view, "Keys here", out, |out, ui| {
             let mut any = false;
             for key in level.keys.iter().filter(|k| k.room == room.id) {
-                item_link(
-                    ui,
-                    level.key_label(&key.id),
-                    ItemId::Key(key.id.clone()),
-                    out,
-                );
+                item_link(ui, labels.key(&key.id), ItemId::Key(key.id.clone()), out);
                 any = true;
             }
             any
@@ -112,7 +108,7 @@ pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>)
         contents_row(ui, view, "Levers here", out, |out, ui| {
             let mut any = false;
             for lever in level.levers.iter().filter(|l| l.room == room.id) {
-                let text = level.lever_label(&lever.id);
+                let text = labels.lever(&lever.id);
                 item_link(ui, text, ItemId::Lever(lever.id.clone()), out);
                 any = true;
             }

@@ -131,16 +131,17 @@ pub fn room_picker(
     current: &RoomId,
     label: &Response,
 ) -> Option<RoomId> {
+    let labels = view.labels();
     let level = view.level;
     let mut picked = None;
     let shown = ComboBox::from_id_salt(salt)
-        .selected_text(level.room_label(current))
+        .selected_text(labels.room(current))
         .width(FIELD_WIDTH)
         .show_ui(ui, |ui| {
             for room in &level.rooms {
                 let selected = &room.id == current;
                 if ui
-                    .selectable_label(selected, level.room_label(&room.id))
+                    .selectable_label(selected, labels.room(&room.id))
                     .clicked()
                     && !selected
                 {
