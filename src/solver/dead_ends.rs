@@ -219,125 +219,39 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         risky[p.door] = true;
     }
     let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
-    let mut reached = vec![false; c.rooms()];
     let start_live = can_reach_goal(c, &mut h, &c.start, &run.budget);
     if start_live == Some(false) {
-        reached[c.room(&c.start)] = true;
-        let start = stuck_at_start(run)?;
-        return Ok(Found {
-            dead_ends: DeadEnds {
-                exist: Some(true),
-                found: vec![start],
-                kinds: 1,
-                complete: false,
-                states: None,
-            },
-            reached,
-            start_dead: true,
-        });
+        return dead_at_start(run);
     }
-    let mut store = Store::new(c.width, c.layout.total_bits);
-    store.insert(&c.start);
-    let mut dist = vec![0.0f64];
-    let mut parent = vec![ROOT];
-    let mut via = vec![0u32];
-    let mut done = vec![false];
-    let mut queue = Queue::new(astar::whole_costs(c));
-    queue.push(0.0, 0);
-    // (action, room) -> (cost, from, to state)
-    let mut kinds: FxHashMap<(u32, usize), (f64, u32, Vec<u64>)> = FxHashMap::default();
-    let mut checked: FxHashMap<Vec<u64>, Option<bool>> = FxHashMap::default();
-    let mut complete = start_live.is_some();
-    let mut meter = super::budget::Meter::default();
-    let mut settled = 0usize;
-    let mut cur = vec![0u64; c.width];
-    let mut scratch = vec![0u64; c.width];
-    while let Some((d, i)) = queue.pop() {
-        let iu = i as usize;
-        if done[iu] || d != dist[iu] {
-            continue;
-        }
-        done[iu] = true;
-        settled += 1;
-        cur.copy_from_slice(store.get(i));
-        let work = c.step_work(&cur);
-        if run
-            .budget
-            .check(&mut meter, work, store.len(), c.width)
-            .is_err()
-        {
-            complete = false;
-            break;
-        }
-        reached[c.room(&cur)] = true;
-        if c.is_goal(&cur) {
-            continue;
-        }
-        let mut next: Vec<(Vec<u64>, u32, f64)> = Vec::new();
-        c.successors(&cur, &mut scratch, |t, act, cost| {
-            next.push((t.to_vec(), act, cost));
-        });
-        for (t, act, cost) in next {
-            let nd = d + cost;
-            if act & PULL == 0 && risky[act as usize] && cause(prep, c, &cur, act).is_some() {
-                let live = *checked
-                    .entry(t.clone())
-                    .or_insert_with(|| can_reach_goal(c, &mut h, &t, &run.budget));
-                match live {
-                    Some(true) => {}
-                    Some(false) => {
-                        let key = (act, c.room(&t));
-                        if kinds.get(&key).is_none_or(|k| nd < k.0) {
-                            kinds.insert(key, (nd, i, t));
-                        }
-                        continue;
-                    }
-                    None => {
-                        complete = false;
-                        continue;
-                    }
-                }
-            }
-            let (j, new) = store.insert(&t);
-            let ju = j as usize;
-            if new {
-                dist.push(nd);
-                parent.push(i);
-                via.push(act);
-                done.push(false);
-                queue.push(nd, j);
-            } else if !done[ju] && nd < dist[ju] {
-                dist[ju] = nd;
-                parent[ju] = i;
-                via[ju] = act;
-                queue.push(nd, j);
-            }
-        }
-    }
-    run.states += settled;
-    let mut ranked: Vec<_> = kinds.into_iter().collect();
+    let mut hunt = Hunt::new(c, start_live.is_some());
+    hunt.explore(run, &risky, &mut h);
+    run.states += hunt.settled;
+    let mut ranked: Vec<_> = std::mem::take(&mut hunt.kinds).into_iter().collect();
     ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
     if start_live != Some(true) {
         // The states explored are live only if the start is: a step into a
         // dead end is fatal only from a state proven to reach the goal.
         let before = ranked.len();
         ranked.retain(|(_, (_, from, _))| {
-            can_reach_goal(c, &mut h, store.get(*from), &run.budget) == Some(true)
+            can_reach_goal(c, &mut h, hunt.store.get(*from), &run.budget) == Some(true)
         });
-        complete &= ranked.len() == before;
+        hunt.complete &= ranked.len() == before;
     }
     let total = ranked.len();
     let mut found = Vec::new();
     for ((act, _), (cost, from, to)) in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
-        let mut acts = Vec::new();
-        let mut k = from;
-        while parent[k as usize] != ROOT {
-            acts.push((via[k as usize], store.get(k).to_vec()));
-            k = parent[k as usize];
-        }
-        acts.reverse();
-        found.push(describe(prep, c, acts, store.get(from), act, &to, cost)?);
+        let acts = hunt.actions_to(from);
+        found.push(describe(
+            prep,
+            c,
+            acts,
+            hunt.store.get(from),
+            act,
+            &to,
+            cost,
+        )?);
     }
+    let complete = hunt.complete;
     Ok(Found {
         dead_ends: DeadEnds {
             exist: if total > 0 {
@@ -347,18 +261,179 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
             } else {
                 None
             },
-            states: if complete && total == 0 {
-                Some(0)
-            } else {
-                None
-            },
+            states: (complete && total == 0).then_some(0),
             found,
             kinds: total,
             complete,
         },
-        reached,
+        reached: hunt.reached,
         start_dead: false,
     })
+}
+
+/// The hunt's answer when the start itself cannot reach the goal.
+fn dead_at_start(run: &mut Run<'_, '_>) -> Result<Found, SolveError> {
+    let c = &run.prep.compiled;
+    let mut reached = vec![false; c.rooms()];
+    reached[c.room(&c.start)] = true;
+    let start = stuck_at_start(run)?;
+    Ok(Found {
+        dead_ends: DeadEnds {
+            exist: Some(true),
+            found: vec![start],
+            kinds: 1,
+            complete: false,
+            states: None,
+        },
+        reached,
+        start_dead: true,
+    })
+}
+
+/// The states of a hunt for dead ends, cheapest first.
+struct Hunt<'c> {
+    c: &'c Compiled,
+    store: Store,
+    dist: Vec<f64>,
+    parent: Vec<u32>,
+    via: Vec<u32>,
+    done: Vec<bool>,
+    queue: Queue,
+    /// Per `(action, room entered)`: the cheapest fatal step of that kind,
+    /// as `(cost, state before, state after)`.
+    kinds: FxHashMap<(u32, usize), (f64, u32, Vec<u64>)>,
+    /// Whether each state after a risky step can still reach the goal.
+    checked: FxHashMap<Vec<u64>, Option<bool>>,
+    complete: bool,
+    reached: Vec<bool>,
+    settled: usize,
+}
+
+impl<'c> Hunt<'c> {
+    fn new(c: &'c Compiled, complete: bool) -> Self {
+        let mut store = Store::new(c.width, c.layout.total_bits);
+        store.insert(&c.start);
+        let mut queue = Queue::new(astar::whole_costs(c));
+        queue.push(0.0, 0);
+        Self {
+            c,
+            store,
+            dist: vec![0.0],
+            parent: vec![ROOT],
+            via: vec![0],
+            done: vec![false],
+            queue,
+            kinds: FxHashMap::default(),
+            checked: FxHashMap::default(),
+            complete,
+            reached: vec![false; c.rooms()],
+            settled: 0,
+        }
+    }
+
+    /// Settles states cheapest first until none is left or the budget ends.
+    fn explore(&mut self, run: &Run<'_, '_>, risky: &[bool], h: &mut Heuristic) {
+        let c = self.c;
+        let mut meter = super::budget::Meter::default();
+        let mut cur = vec![0u64; c.width];
+        let mut scratch = vec![0u64; c.width];
+        while let Some((d, i)) = self.queue.pop() {
+            let iu = i as usize;
+            if self.done[iu] || d != self.dist[iu] {
+                continue;
+            }
+            self.done[iu] = true;
+            self.settled += 1;
+            cur.copy_from_slice(self.store.get(i));
+            let work = c.step_work(&cur);
+            let states = self.store.len();
+            if run.budget.check(&mut meter, work, states, c.width).is_err() {
+                self.complete = false;
+                return;
+            }
+            self.reached[c.room(&cur)] = true;
+            if c.is_goal(&cur) {
+                continue;
+            }
+            let mut next: Vec<(Vec<u64>, u32, f64)> = Vec::new();
+            c.successors(&cur, &mut scratch, |t, act, cost| {
+                next.push((t.to_vec(), act, cost));
+            });
+            for (t, act, cost) in next {
+                let risk = act & PULL == 0 && risky[act as usize];
+                if risk
+                    && cause(run.prep, c, &cur, act).is_some()
+                    && !self.live(run, h, i, act, d + cost, &t)
+                {
+                    continue;
+                }
+                self.relax(i, act, d + cost, &t);
+            }
+        }
+    }
+
+    /// Whether the state `t` that a risky step `act` from state `i` reaches
+    /// (at cost `nd`) is worth exploring: it is not, when it is a dead end
+    /// (then it is kept as the cheapest of its kind) or undecided.
+    fn live(
+        &mut self,
+        run: &Run<'_, '_>,
+        h: &mut Heuristic,
+        i: u32,
+        act: u32,
+        nd: f64,
+        t: &[u64],
+    ) -> bool {
+        let c = self.c;
+        let live = *self
+            .checked
+            .entry(t.to_vec())
+            .or_insert_with(|| can_reach_goal(c, h, t, &run.budget));
+        match live {
+            Some(true) => true,
+            Some(false) => {
+                let key = (act, c.room(t));
+                if self.kinds.get(&key).is_none_or(|k| nd < k.0) {
+                    self.kinds.insert(key, (nd, i, t.to_vec()));
+                }
+                false
+            }
+            None => {
+                self.complete = false;
+                false
+            }
+        }
+    }
+
+    /// Reaches state `t` from state `i` by `act` at cost `nd`.
+    fn relax(&mut self, i: u32, act: u32, nd: f64, t: &[u64]) {
+        let (j, new) = self.store.insert(t);
+        let ju = j as usize;
+        if new {
+            self.dist.push(nd);
+            self.parent.push(i);
+            self.via.push(act);
+            self.done.push(false);
+            self.queue.push(nd, j);
+        } else if !self.done[ju] && nd < self.dist[ju] {
+            self.dist[ju] = nd;
+            self.parent[ju] = i;
+            self.via[ju] = act;
+            self.queue.push(nd, j);
+        }
+    }
+
+    /// The `(action, state reached)` pairs from the start to state `to`.
+    fn actions_to(&self, to: u32) -> Vec<(u32, Vec<u64>)> {
+        let mut acts = Vec::new();
+        let mut k = to;
+        while self.parent[k as usize] != ROOT {
+            acts.push((self.via[k as usize], self.store.get(k).to_vec()));
+            k = self.parent[k as usize];
+        }
+        acts.reverse();
+        acts
+    }
 }
 
 /// A plan found quickly, not necessarily the cheapest, for an upper bound.
