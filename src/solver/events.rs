@@ -196,6 +196,23 @@ pub(crate) struct EventSearch {
 }
 
 impl EventSearch {
+    /// A search that has stored only `start`.
+    fn new(c: &Compiled, start: &[u64]) -> Self {
+        let mut store = Store::new(c.width, c.layout.total_bits);
+        store.insert(start);
+        Self {
+            found: Searched {
+                store,
+                parent: vec![ROOT],
+                via: vec![0],
+                cost: vec![0.0],
+                settled: 0,
+                outcome: Outcome::Unreachable,
+            },
+            room: vec![c.room(start) as u32],
+        }
+    }
+
     /// The plan to state `i` as `(action, state reached)` pairs, walks
     /// spelled out move by move.
     pub fn actions_to(&self, c: &Compiled, walker: &mut Walker, i: u32) -> Vec<(u32, Vec<u64>)> {
@@ -240,19 +257,7 @@ pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
     order: &Order<F>,
     budget: &Budget<'_>,
 ) -> EventSearch {
-    let mut store = Store::new(c.width, c.layout.total_bits);
-    store.insert(start);
-    let mut ex = EventSearch {
-        found: Searched {
-            store,
-            parent: vec![ROOT],
-            via: vec![0],
-            cost: vec![0.0],
-            settled: 0,
-            outcome: Outcome::Unreachable,
-        },
-        room: vec![c.room(start) as u32],
-    };
+    let mut ex = EventSearch::new(c, start);
     let weight = match order {
         Order::Cost { weight } => *weight,
         Order::Fewest { .. } => 1.0,
