@@ -16,14 +16,7 @@ use crate::editor::view::View;
 
 /// Draws the level's form.
 pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
-    let labels = view.labels();
     let level = view.level;
-    let meta = LevelMeta::of(level);
-    let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut LevelMeta), merge: Option<String>| {
-        let mut changed = meta.clone();
-        change(&mut changed);
-        emit(out, LevelCommand::SetMeta(changed), merge);
-    };
     heading(ui, view, "Level", "");
     let counts = [
         (level.rooms.len(), "room"),
@@ -36,7 +29,35 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     ui.label(RichText::new(counts).color(view.theme.weak_text));
     ui.label(RichText::new("Select an item to edit it.").color(view.theme.weak_text));
     ui.add_space(4.0);
+    fields_ui(ui, view, out);
+    goal_requires_ui(ui, view, out);
+    ui.add_space(8.0);
+    if let Some((props, merge)) = props_ui(ui, view, &level.props, "level") {
+        set_meta(out, level, &|m| m.props.clone_from(&props), merge);
+    }
+    if let Some(generator) = &level.generator {
+        generator_ui(ui, view, generator);
+    }
+}
 
+/// Emits the level's settings with `change` made to them.
+fn set_meta(
+    out: &mut Vec<Intent>,
+    level: &crate::model::Level,
+    change: &dyn Fn(&mut LevelMeta),
+    merge: Option<String>,
+) {
+    let mut changed = LevelMeta::of(level);
+    change(&mut changed);
+    emit(out, LevelCommand::SetMeta(changed), merge);
+}
+
+/// Name, description, lever cost, start and goal.
+fn fields_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let level = view.level;
+    let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut LevelMeta), merge: Option<String>| {
+        set_meta(out, level, change, merge);
+    };
     form(ui, "level", |ui| {
         if let Some((name, merge)) = text_row(ui, view, "Name", &level.name, "level:name") {
             set(out, &|m| m.name.clone_from(&name), Some(merge));
@@ -83,7 +104,15 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         }
         ui.end_row();
     });
+}
 
+/// The keys the goal requires, as ticks beside every named key.
+fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let labels = view.labels();
+    let level = view.level;
+    let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut LevelMeta), merge: Option<String>| {
+        set_meta(out, level, change, merge);
+    };
     ui.add_space(8.0);
     ui.label(RichText::new("Goal requires").strong())
         .on_hover_text("The goal counts only while the player holds every ticked key");
@@ -121,14 +150,6 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         if ui.checkbox(&mut on, text).changed() {
             set(out, &|m| m.goal_requires.retain(|k| k != id), None);
         }
-    }
-
-    ui.add_space(8.0);
-    if let Some((props, merge)) = props_ui(ui, view, &level.props, "level") {
-        set(out, &|m| m.props.clone_from(&props), merge);
-    }
-    if let Some(generator) = &level.generator {
-        generator_ui(ui, view, generator);
     }
 }
 

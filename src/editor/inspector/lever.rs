@@ -9,11 +9,10 @@ use super::{form, heading};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
-use crate::model::{Door, ItemId, Labels, Lever};
+use crate::model::{Door, DoorId, ItemId, Labels, Lever};
 
 /// Draws the form of one lever.
 pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Intent>) {
-    let level = view.level;
     let field = format!("lever:{}", lever.id);
     let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut Lever), merge: Option<String>| {
         let mut changed = lever.clone();
@@ -34,6 +33,18 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
         ui.end_row();
     });
 
+    toggles_ui(ui, view, lever, out);
+    add_door_row(ui, view, lever, &field, out);
+
+    ui.add_space(8.0);
+    if let Some((props, merge)) = props_ui(ui, view, &lever.props, &field) {
+        set(out, &|l| l.props.clone_from(&props), merge);
+    }
+}
+
+/// The doors the lever toggles, each with a button to stop toggling it.
+fn toggles_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Intent>) {
+    let level = view.level;
     ui.add_space(8.0);
     let n = lever.toggles.len();
     ui.label(RichText::new(format!("Toggles {n} door{}", plural(n))).strong())
@@ -55,7 +66,7 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
                 };
                 out.push(Intent::Edit(command));
             }
-            match level.door(door) {
+            match view.index.door(door).map(|d| &level.doors[d]) {
                 Some(d) => item_link(
                     ui,
                     door_text(&view.labels(), d),
@@ -70,14 +81,21 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
             }
         });
     }
+}
+
+/// A menu of the doors the lever does not toggle yet, and the button that
+/// wires doors on the canvas.
+fn add_door_row(ui: &mut Ui, view: &View<'_>, lever: &Lever, field: &str, out: &mut Vec<Intent>) {
+    let level = view.level;
     ui.horizontal(|ui| {
+        let toggled: rustc_hash::FxHashSet<&DoorId> = lever.toggles.iter().collect();
         let free: Vec<&Door> = level
             .doors
             .iter()
-            .filter(|d| !lever.toggles.contains(&d.id))
+            .filter(|d| !toggled.contains(&d.id))
             .collect();
         if !free.is_empty() {
-            let shown = ComboBox::from_id_salt((field.as_str(), "add-door"))
+            let shown = ComboBox::from_id_salt((field, "add-door"))
                 .selected_text("Add a door…")
                 .width(FIELD_WIDTH * 0.7)
                 .show_ui(ui, |ui| {
@@ -107,11 +125,6 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
             out.push(Intent::LinkLever(Some(lever.id.clone())));
         }
     });
-
-    ui.add_space(8.0);
-    if let Some((props, merge)) = props_ui(ui, view, &lever.props, &field) {
-        set(out, &|l| l.props.clone_from(&props), merge);
-    }
 }
 
 /// A door as a lever lists it: its name or id, and the rooms it joins.

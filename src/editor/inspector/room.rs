@@ -25,77 +25,9 @@ pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>)
             emit(out, LevelCommand::SetRoom(changed), Some(key));
         }
 
-        row_label(ui, view, "Position");
-        ui.horizontal(|ui| {
-            let [x, y] = room.pos.unwrap_or_default();
-            for (axis, value) in [("x", x), ("y", y)] {
-                // Adding zero turns -0 into 0: "x -0" reads as a mistake.
-                let mut v = value + 0.0;
-                let response = ui
-                    .add(DragValue::new(&mut v).speed(1.0).prefix(format!("{axis} ")))
-                    .accessible_name(format!("Position {axis}"));
-                let key = merge_key(ui, &response, &format!("{field}:pos:{axis}"));
-                if response.changed() && v != value {
-                    let pos = if axis == "x" { [v, y] } else { [x, v] };
-                    let command = LevelCommand::MoveRooms(vec![(room.id.clone(), pos)]);
-                    emit(out, command, Some(key));
-                }
-            }
-        });
-        ui.end_row();
-        if room.pos.is_none() {
-            row_label(ui, view, "");
-            ui.label(
-                RichText::new("laid out automatically until moved").color(view.theme.weak_text),
-            );
-            ui.end_row();
-        }
-
-        row_label(ui, view, "Role");
-        ui.horizontal(|ui| {
-            if level.start == room.id {
-                ui.label(RichText::new("Start").strong());
-            } else if ui
-                .button("Make start")
-                .on_hover_text("The player starts here (drawn white)")
-                .clicked()
-            {
-                out.push(Intent::Edit(LevelCommand::SetStart(room.id.clone())));
-            }
-            if level.goal == room.id {
-                ui.label(RichText::new("Goal").strong());
-            } else if ui
-                .button("Make goal")
-                .on_hover_text("The player must get here (drawn black)")
-                .clicked()
-            {
-                out.push(Intent::Edit(LevelCommand::SetGoal(room.id.clone())));
-            }
-        });
-        ui.end_row();
-
-        let doors: Vec<_> = level
-            .doors
-            .iter()
-            .filter(|d| d.from == room.id || d.to == room.id)
-            .collect();
-        row_label(ui, view, "Doors");
-        ui.horizontal_wrapped(|ui| {
-            if doors.is_empty() {
-                ui.label(RichText::new("none").color(view.theme.weak_text));
-            }
-            for door in doors {
-                let other = door.other_side(&room.id).cloned().unwrap_or_default();
-                let arrow = match (door.one_way, door.from == room.id) {
-                    (false, _) => "↔",
-                    (true, true) => "➡",
-                    (true, false) => "⬅",
-                };
-                let text = format!("{} {arrow} {other}", door.id);
-                item_link(ui, text, ItemId::Door(door.id.clone()), out);
-            }
-        });
-        ui.end_row();
+        position_rows(ui, view, room, &field, out);
+        role_row(ui, view, room, out);
+        doors_row(ui, view, room, out);
 
         contents_row(ui, view, "Keys here", out, |out, ui| {
             let mut any = false;
@@ -121,6 +53,87 @@ pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>)
         changed.props = props;
         emit(out, LevelCommand::SetRoom(changed), key);
     }
+}
+
+/// The room's position, or a note that it is laid out automatically.
+fn position_rows(ui: &mut Ui, view: &View<'_>, room: &Room, field: &str, out: &mut Vec<Intent>) {
+    row_label(ui, view, "Position");
+    ui.horizontal(|ui| {
+        let [x, y] = room.pos.unwrap_or_default();
+        for (axis, value) in [("x", x), ("y", y)] {
+            // Adding zero turns -0 into 0: "x -0" reads as a mistake.
+            let mut v = value + 0.0;
+            let response = ui
+                .add(DragValue::new(&mut v).speed(1.0).prefix(format!("{axis} ")))
+                .accessible_name(format!("Position {axis}"));
+            let key = merge_key(ui, &response, &format!("{field}:pos:{axis}"));
+            if response.changed() && v != value {
+                let pos = if axis == "x" { [v, y] } else { [x, v] };
+                let command = LevelCommand::MoveRooms(vec![(room.id.clone(), pos)]);
+                emit(out, command, Some(key));
+            }
+        }
+    });
+    ui.end_row();
+    if room.pos.is_none() {
+        row_label(ui, view, "");
+        ui.label(RichText::new("laid out automatically until moved").color(view.theme.weak_text));
+        ui.end_row();
+    }
+}
+
+/// Start and goal: shown when the room is one, else a button to make it so.
+fn role_row(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>) {
+    let level = view.level;
+    row_label(ui, view, "Role");
+    ui.horizontal(|ui| {
+        if level.start == room.id {
+            ui.label(RichText::new("Start").strong());
+        } else if ui
+            .button("Make start")
+            .on_hover_text("The player starts here (drawn white)")
+            .clicked()
+        {
+            out.push(Intent::Edit(LevelCommand::SetStart(room.id.clone())));
+        }
+        if level.goal == room.id {
+            ui.label(RichText::new("Goal").strong());
+        } else if ui
+            .button("Make goal")
+            .on_hover_text("The player must get here (drawn black)")
+            .clicked()
+        {
+            out.push(Intent::Edit(LevelCommand::SetGoal(room.id.clone())));
+        }
+    });
+    ui.end_row();
+}
+
+/// Links to the room's doors, each with the room on its other side.
+fn doors_row(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>) {
+    let level = view.level;
+    let doors: Vec<_> = level
+        .doors
+        .iter()
+        .filter(|d| d.from == room.id || d.to == room.id)
+        .collect();
+    row_label(ui, view, "Doors");
+    ui.horizontal_wrapped(|ui| {
+        if doors.is_empty() {
+            ui.label(RichText::new("none").color(view.theme.weak_text));
+        }
+        for door in doors {
+            let other = door.other_side(&room.id).cloned().unwrap_or_default();
+            let arrow = match (door.one_way, door.from == room.id) {
+                (false, _) => "↔",
+                (true, true) => "➡",
+                (true, false) => "⬅",
+            };
+            let text = format!("{} {arrow} {other}", door.id);
+            item_link(ui, text, ItemId::Door(door.id.clone()), out);
+        }
+    });
+    ui.end_row();
 }
 
 /// A row of links to what a room holds, or "none".
