@@ -263,7 +263,14 @@ fn room_svg(s: &mut String, level: &Level, r: usize, room: &crate::model::Room, 
             escape(sub)
         );
     }
-    // Keys on the bottom edge: one triangle per named key, one for the small keys.
+    room_keys_svg(s, level, room, c);
+    room_levers_svg(s, level, room, c);
+    let _ = r;
+}
+
+/// The keys lying in `room`, on its bottom edge: one triangle per named key,
+/// one for all its small keys.
+fn room_keys_svg(s: &mut String, level: &Level, room: &crate::model::Room, c: Point) {
     let mut x = c[0] - ROOM_W / 2.0 + 14.0;
     let y = c[1] + ROOM_H / 2.0;
     let smalls = level
@@ -309,6 +316,10 @@ fn room_svg(s: &mut String, level: &Level, r: usize, room: &crate::model::Room, 
         }
         x += 16.0;
     }
+}
+
+/// The levers standing in `room`.
+fn room_levers_svg(s: &mut String, level: &Level, room: &crate::model::Room, c: Point) {
     for lever in level.levers.iter().filter(|l| l.room == room.id) {
         let at = lever_point(level, lever, c);
         let _ = writeln!(
@@ -328,5 +339,4 @@ fn room_svg(s: &mut String, level: &Level, r: usize, room: &crate::model::Room, 
             style::LEVER
         );
     }
-    let _ = r;
 }
