@@ -16,37 +16,33 @@ mod scaling;
 
 const SIZES: [usize; 4] = [10_000, 20_000, 40_000, 80_000];
 
-fn load(c: &mut Criterion) {
-    let mut group = c.benchmark_group("load");
+/// Times `work` on the text of every shape at every size, per item.
+fn each_shape(c: &mut Criterion, group: &str, work: fn(&str)) {
+    let mut group = c.benchmark_group(group);
     group.sample_size(10);
     for (name, shape) in scaling::SHAPES {
         for n in SIZES {
             let text = shape(n);
             group.throughput(Throughput::Elements(n as u64));
             group.bench_with_input(BenchmarkId::new(name, n), &text, |b, text| {
-                b.iter(|| format::from_str(text).unwrap());
+                b.iter(|| work(text));
             });
         }
     }
     group.finish();
 }
 
+fn load(c: &mut Criterion) {
+    each_shape(c, "load", |text| {
+        format::from_str(text).unwrap();
+    });
+}
+
 fn load_and_analyze(c: &mut Criterion) {
-    let mut group = c.benchmark_group("load and analyze");
-    group.sample_size(10);
-    for (name, shape) in scaling::SHAPES {
-        for n in SIZES {
-            let text = shape(n);
-            group.throughput(Throughput::Elements(n as u64));
-            group.bench_with_input(BenchmarkId::new(name, n), &text, |b, text| {
-                b.iter(|| {
-                    let level = format::from_str(text).unwrap().level;
-                    analyze(&level, &SolveOptions::default()).unwrap()
-                });
-            });
-        }
-    }
-    group.finish();
+    each_shape(c, "load and analyze", |text| {
+        let level = format::from_str(text).unwrap().level;
+        analyze(&level, &SolveOptions::default()).unwrap();
+    });
 }
 
 criterion_group!(benches, load, load_and_analyze);

@@ -21,6 +21,10 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{Value, json};
 
+#[allow(dead_code, reason = "this file uses one shape of the scaling levels")]
+#[path = "common/scaling.rs"]
+mod scaling;
+
 /// The analysis budget of each case.
 const BUDGET: Duration = Duration::from_millis(300);
 /// How far past its budget a case may run: loading, validation and the
@@ -384,4 +388,24 @@ fn the_command_line_answers_hostile_files_with_a_status_and_a_message() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A chain of levers too wide to explore within a tiny state budget is
+/// still answered in full: the sweep's plan is proven least, and since every
+/// step can be undone and the plan walks every room, there are no dead ends
+/// and nothing is left undecided.
+#[test]
+fn an_undoable_chain_past_the_state_budget_is_answered_in_full() {
+    let level = format::from_str(&scaling::lever_chain(200)).unwrap().level;
+    let options = SolveOptions {
+        max_states: 3,
+        ..SolveOptions::default()
+    };
+    let a = analyze(&level, &options).unwrap();
+    let plan = a.plan.as_ref().expect("the sweep's plan");
+    assert_eq!((plan.cost, plan.moves, plan.pulls), (398.0, 199, 199));
+    assert_eq!(a.least_pulls(), Some(199));
+    assert_eq!(a.dead_ends.exist, Some(false));
+    assert!(a.undecided_rooms.is_empty(), "{:?}", a.undecided_rooms);
+    assert!(a.is_complete(), "{:?}", a.stopped);
 }

@@ -437,12 +437,16 @@ fn reversible_shape(
     if !wall.goal {
         return unsolvable_shape(run, wall.rooms.clone(), wall.rooms);
     }
-    // Every step can be undone and the goal can be reached: from any state,
-    // walking back and replaying a solution reaches it. No dead ends.
-    Ok(Shape {
+    Ok(undoable_shape(wall.rooms.clone(), wall.rooms))
+}
+
+/// A solvable level whose every step can be undone: from any state, walking
+/// back and replaying a solution reaches the goal, so there are no dead ends.
+fn undoable_shape(reached: Vec<bool>, maybe: Vec<bool>) -> Shape {
+    Shape {
         solvable: Some(true),
-        reached: wall.rooms.clone(),
-        maybe: wall.rooms,
+        reached,
+        maybe,
         dead_ends: DeadEnds {
             exist: Some(false),
             states: Some(0),
@@ -451,7 +455,7 @@ fn reversible_shape(
         },
         reachable_states: None,
         explored: None,
-    })
+    }
 }
 
 /// A level whose every step can be undone, whose rooms could not all be
@@ -479,19 +483,7 @@ fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop)
     if reached != reach.rooms {
         run.stop(stop);
     }
-    Shape {
-        solvable: Some(true),
-        reached,
-        maybe: reach.rooms.clone(),
-        dead_ends: DeadEnds {
-            exist: Some(false),
-            states: Some(0),
-            complete: true,
-            ..DeadEnds::default()
-        },
-        reachable_states: None,
-        explored: None,
-    }
+    undoable_shape(reached, reach.rooms.clone())
 }
 
 /// Nothing worked out beyond the relaxed reach.

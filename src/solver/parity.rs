@@ -139,9 +139,12 @@ pub(crate) fn explore(setup: &Setup<'_>, budget: &Budget<'_>) -> Result<Explored
     let mut wait_key: Vec<Vec<usize>> = vec![Vec::new(); m.keys().len()];
     let mut wait_switch: Vec<Vec<usize>> = vec![Vec::new(); m.levers().len()];
     let mut meter = Meter::default();
+    // Rooms whose lever bitsets hold something: what this search stores, and
+    // what `--max-states` bounds.
+    let mut stored = 1;
     while let Some(r) = todo.pop() {
         let steps = 1 + m.passages_from(r).len() + m.levers_in(r).count();
-        budget.check(&mut meter, words * steps, 0, 1)?;
+        budget.check(&mut meter, words * steps, stored, words)?;
         // Entering the goal room ends the game: nothing found there helps.
         if setup.goal_ends_game && r == m.goal() {
             seen[r] = true;
@@ -149,6 +152,7 @@ pub(crate) fn explore(setup: &Setup<'_>, budget: &Budget<'_>) -> Result<Explored
         }
         if !seen[r] {
             seen[r] = true;
+            stored += 1;
             take(
                 setup,
                 r,
