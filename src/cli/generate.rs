@@ -15,8 +15,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::load_or_report;
 use crate::format;
 use crate::generate::{
-    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Progress, RandomParams,
-    Source, fresh_seed,
+    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Param, Progress,
+    RandomParams, Source, fresh_seed,
 };
 
 /// Exit status: the level was written.
@@ -297,13 +297,19 @@ pub fn run(args: GenerateArgs) -> u8 {
     match result {
         Ok(generated) => write(&generated, &output, quiet),
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", e.worded(&flag));
             match e {
                 GenerateError::InvalidLayout(_) => EXIT_INVALID,
                 _ => EXIT_FAILED,
             }
         }
     }
+}
+
+/// A generator parameter as its option: `--keys-per-lock`. The options are
+/// named after the parameters' fields.
+fn flag(param: Param) -> String {
+    format!("--{}", param.field().replace('_', "-"))
 }
 
 /// The source named by the options, loading the layout when there is one.
@@ -452,5 +458,40 @@ mod tests {
         assert_eq!(parse_range("1..=3"), Ok((1, 3)));
         assert!(parse_range("3..1").is_err());
         assert!(parse_range("a..b").is_err());
+    }
+
+    /// The options of `lockwork generate KIND`, as `--name`.
+    fn options() -> Vec<String> {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let generate = cli.find_subcommand("generate").into_iter();
+        generate
+            .flat_map(|g| g.get_subcommands())
+            .flat_map(|kind| kind.get_arguments())
+            .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
+            .collect()
+    }
+
+    #[test]
+    fn every_parameter_is_an_option() {
+        let options = options();
+        for param in Param::ALL {
+            assert!(options.contains(&flag(param)), "no option {}", flag(param));
+        }
+    }
+
+    #[test]
+    fn errors_name_options_not_fields() {
+        for e in crate::generate::error_examples() {
+            let text = e.worded(&flag);
+            for param in e.params() {
+                assert!(text.contains(&flag(param)), "{text} does not name {param}");
+            }
+        }
+        let e = GenerateError::Param {
+            param: Param::KeysPerLock,
+            problem: crate::generate::Problem::TooSmall { min: 1, value: 0 },
+        };
+        assert_eq!(e.worded(&flag), "--keys-per-lock must be at least 1, not 0");
     }
 }

@@ -8,7 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::{Value, json};
 
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, record, verify};
-use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
+use super::{
+    Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng, Source,
+    Unreachable, random_graph,
+};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex};
 
 /// What [`backward`] makes.
@@ -45,6 +48,9 @@ impl Default for BackwardParams {
     }
 }
 
+/// What makes a backward level smaller.
+const SMALLER: &[Param] = &[Param::Rooms, Param::Locks, Param::KeysPerLock];
+
 /// The most keys one lock may need.
 pub const MAX_KEYS_PER_LOCK: usize = 8;
 
@@ -71,10 +77,15 @@ pub fn backward(
 ) -> Result<Generated, GenerateError> {
     let (kmin, kmax) = params.keys_per_lock;
     if kmin == 0 || kmin > kmax || kmax > MAX_KEYS_PER_LOCK {
-        return Err(GenerateError::Params(format!(
-            "--keys-per-lock must be a range within 1..{MAX_KEYS_PER_LOCK} with the \
-             smaller number first, not {kmin}..{kmax}"
-        )));
+        return Err(GenerateError::param(
+            Param::KeysPerLock,
+            Problem::Range {
+                low: kmin,
+                high: kmax,
+                least: 1,
+                most: Some(MAX_KEYS_PER_LOCK),
+            },
+        ));
     }
     let mut rng = Rng::new(params.seed);
     let (mut level, from_layout, layout_name, extra_placed) = match &params.source {
@@ -99,10 +110,17 @@ pub fn backward(
         .saturating_add(params.red_herrings)
         .saturating_add(params.side_areas.saturating_mul(2));
     if wanted_keys > max_items {
-        return Err(GenerateError::Params(format!(
-            "that would need up to {wanted_keys} keys, more than a level may hold \
-             ({max_items}): lower --locks, --keys-per-lock, --red-herrings or --side-areas"
-        )));
+        return Err(GenerateError::TooManyItems {
+            what: "keys",
+            needed: wanted_keys,
+            limit: max_items,
+            lower: &[
+                Param::Locks,
+                Param::KeysPerLock,
+                Param::RedHerrings,
+                Param::SideAreas,
+            ],
+        });
     }
     let index = LevelIndex::new(&level);
     let graph = Graph::of(&level)?;
@@ -119,11 +137,10 @@ pub fn backward(
     let goal = match layout_goal {
         Some(g) if from_layout => {
             if dist[g] == usize::MAX {
-                return Err(GenerateError::GoalUnreachable(format!(
-                    "no doors join the goal {} to the start {}: add doors between them",
-                    level.room_label(&level.goal),
-                    level.room_label(&level.start)
-                )));
+                return Err(GenerateError::GoalUnreachable(Unreachable::NoPath {
+                    start: level.room_label(&level.start),
+                    goal: level.room_label(&level.goal),
+                }));
             }
             g
         }
@@ -141,7 +158,7 @@ pub fn backward(
             }
             let far = farthest(&leafy, start, &mut rng).ok_or_else(|| {
                 if params.locks == 0 && n == 1 {
-                    GenerateError::Params("--rooms must be at least 2".into())
+                    GenerateError::param(Param::Rooms, Problem::TooSmall { min: 2, value: n })
                 } else {
                     GenerateError::TooManyLocks {
                         asked: params.locks.max(1),
@@ -315,11 +332,7 @@ pub fn backward(
         Some(params.locks as u64),
     ));
     dress(&mut level);
-    let mut solved = verify(
-        &level,
-        VERIFY_MAX_STATES,
-        "make it smaller: fewer --rooms, --locks or --keys-per-lock",
-    )?;
+    let mut solved = verify(&level, VERIFY_MAX_STATES, SMALLER)?;
     // Red herrings where the player will pass: on the rooms of the solution.
     let herrings = if params.red_herrings > 0 {
         let keys = place_red_herrings(
@@ -330,11 +343,7 @@ pub fn backward(
             &mut rng,
         );
         dress(&mut level);
-        solved = verify(
-            &level,
-            VERIFY_MAX_STATES,
-            "make it smaller: fewer --rooms, --locks or --keys-per-lock",
-        )?;
+        solved = verify(&level, VERIFY_MAX_STATES, SMALLER)?;
         keys
     } else {
         Vec::new()

@@ -1,6 +1,6 @@
 //! Random connected room graphs for the generators that do not get a layout.
 
-use super::{GenerateError, Rng};
+use super::{GenerateError, Param, Problem, Rng};
 use crate::format::MAX_ITEMS;
 use crate::model::{Door, Level, Room};
 
@@ -14,16 +14,32 @@ pub fn random_graph(
     rooms: usize,
     extra_doors: usize,
 ) -> Result<(Level, usize), GenerateError> {
-    if rooms == 0 || rooms > MAX_ITEMS {
-        return Err(GenerateError::Params(format!(
-            "--rooms must be between 1 and {MAX_ITEMS}, not {rooms}"
-        )));
+    if rooms == 0 {
+        return Err(GenerateError::param(
+            Param::Rooms,
+            Problem::TooSmall {
+                min: 1,
+                value: rooms,
+            },
+        ));
+    }
+    if rooms > MAX_ITEMS {
+        return Err(GenerateError::param(
+            Param::Rooms,
+            Problem::TooLarge {
+                max: MAX_ITEMS,
+                value: rooms,
+            },
+        ));
     }
     if extra_doors > MAX_ITEMS - rooms {
-        return Err(GenerateError::Params(format!(
-            "--extra-doors must be at most {}, not {extra_doors}",
-            MAX_ITEMS - rooms
-        )));
+        return Err(GenerateError::param(
+            Param::ExtraDoors,
+            Problem::TooLarge {
+                max: MAX_ITEMS - rooms,
+                value: extra_doors,
+            },
+        ));
     }
     let mut level = Level::new("");
     level.rooms.clear();

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::json;
 
 use super::common::{VERIFY_MAX_STATES, dress, record, verify};
-use super::{GenerateError, Generated, Progress, Rng};
+use super::{GenerateError, Generated, Param, Problem, Progress, Rng};
 use crate::model::{Door, Key, KeyId, Level, Room};
 
 /// What [`nested`] makes.
@@ -56,18 +56,29 @@ pub fn nested(
 ) -> Result<Generated, GenerateError> {
     let (bmin, bmax) = params.branching;
     if params.depth == 0 {
-        return Err(GenerateError::Params("--depth must be at least 1".into()));
+        return Err(GenerateError::param(
+            Param::Depth,
+            Problem::TooSmall { min: 1, value: 0 },
+        ));
     }
     if bmax == 0 || bmin > bmax {
-        return Err(GenerateError::Params(format!(
-            "--branching must be a range MIN..MAX with 0 <= MIN <= MAX and MAX >= 1, not {bmin}..{bmax}"
-        )));
+        return Err(GenerateError::param(
+            Param::Branching,
+            Problem::Range {
+                low: bmin,
+                high: bmax,
+                least: 0,
+                most: None,
+            },
+        ));
     }
     if !(0.0..=1.0).contains(&params.side_keys) {
-        return Err(GenerateError::Params(format!(
-            "--side-keys must be a share between 0 and 1, not {}",
-            params.side_keys
-        )));
+        return Err(GenerateError::param(
+            Param::SideKeys,
+            Problem::NotAShare {
+                value: params.side_keys,
+            },
+        ));
     }
     let max_rooms = params.max_rooms.min(crate::format::MAX_ITEMS / 2);
     let mut rng = Rng::new(params.seed);
@@ -86,10 +97,7 @@ pub fn nested(
                 children = children.max(1);
             }
             if parent.len() + children > max_rooms {
-                return Err(GenerateError::Params(format!(
-                    "the tree would have more than {max_rooms} rooms: lower --depth or \
-                     --branching, or raise --max-rooms"
-                )));
+                return Err(GenerateError::TreeTooLarge { max_rooms });
             }
             for c in 0..children {
                 parent.push(i);
@@ -243,7 +251,7 @@ pub fn nested(
     let first = verify(
         &level,
         VERIFY_MAX_STATES,
-        "make it smaller: lower --depth, --branching or --side-keys",
+        &[Param::Depth, Param::Branching, Param::SideKeys],
     )?;
     let params_json = json!({
         "depth": params.depth,

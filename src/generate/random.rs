@@ -8,7 +8,10 @@ use serde_json::json;
 
 use super::backward::{farthest, source_json};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
-use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
+use super::{
+    Change, DoorChange, GenerateError, Generated, NotFound, Param, Problem, Progress, Rng, Source,
+    Unreachable, random_graph,
+};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex, Lever, LeverId};
 use crate::solver::{SolveError, SolveOptions, analyze, solve};
 
@@ -82,16 +85,18 @@ pub fn random(
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
     if params.max_tries == 0 {
-        return Err(GenerateError::Params(
-            "--max-tries must be at least 1".into(),
+        return Err(GenerateError::param(
+            Param::MaxTries,
+            Problem::TooSmall { min: 1, value: 0 },
         ));
     }
     if let Some(c) = params.min_cost
         && !(c.is_finite() && c >= 0.0)
     {
-        return Err(GenerateError::Params(format!(
-            "--min-cost must be a number >= 0, not {c}"
-        )));
+        return Err(GenerateError::param(
+            Param::MinCost,
+            Problem::Negative { value: c },
+        ));
     }
     let mut rng = Rng::new(params.seed);
     let (mut base, from_layout, layout_name) = match &params.source {
@@ -111,11 +116,10 @@ pub fn random(
         return Err(GenerateError::InvalidLayout("start or goal missing".into()));
     };
     if graph.bfs(start, |_| true).0[goal] == usize::MAX {
-        return Err(GenerateError::GoalUnreachable(format!(
-            "no doors join the start {} to the goal {}: add doors between them",
-            base.room_label(&base.start),
-            base.room_label(&base.goal)
-        )));
+        return Err(GenerateError::GoalUnreachable(Unreachable::NoPath {
+            start: base.room_label(&base.start),
+            goal: base.room_label(&base.goal),
+        }));
     }
     let lockable_of = |level: &Level| -> Vec<usize> {
         (0..level.doors.len())
@@ -139,15 +143,23 @@ pub fn random(
         });
     }
     if params.levers > 0 && base.doors.is_empty() {
-        return Err(GenerateError::Params(
-            "levers need doors to flip, and the level has none".into(),
-        ));
+        return Err(GenerateError::NoDoorsForLevers);
     }
     let limit = crate::format::MAX_ITEMS;
-    if base.keys.len() + params.locks > limit || base.levers.len() + params.levers > limit {
-        return Err(GenerateError::Params(format!(
-            "a level may hold at most {limit} keys and {limit} levers: lower --locks or --levers"
-        )));
+    let keys = base.keys.len().saturating_add(params.locks);
+    let levers = base.levers.len().saturating_add(params.levers);
+    if keys > limit || levers > limit {
+        let (what, needed) = if keys > limit {
+            ("keys", keys)
+        } else {
+            ("levers", levers)
+        };
+        return Err(GenerateError::TooManyItems {
+            what,
+            needed,
+            limit,
+            lower: &[Param::Locks, Param::Levers],
+        });
     }
 
     // Locks only make a level harder: without levers to add, a layout that
@@ -160,12 +172,10 @@ pub fn random(
         if let Ok(s) = solve(&base, &options)
             && s.plan.is_none()
         {
-            return Err(GenerateError::GoalUnreachable(format!(
-                "the layout cannot be solved even before any lock is placed: open its closed \
-                 doors, add levers that flip them, or ask for some with --levers (from {} to {})",
-                base.room_label(&base.start),
-                base.room_label(&base.goal)
-            )));
+            return Err(GenerateError::GoalUnreachable(Unreachable::Unsolvable {
+                start: base.room_label(&base.start),
+                goal: base.room_label(&base.goal),
+            }));
         }
     }
     let mut tally = Tally::default();
@@ -230,22 +240,18 @@ pub fn random(
         if cancelled {
             return Err(GenerateError::Cancelled);
         }
-        return Err(GenerateError::NotFound(format!(
-            "none of {} tries gave a solvable level ({} unsolvable, {} too large for the \
-             solver): place fewer --locks or --levers, or raise --max-tries",
-            tally.tries, tally.unsolvable, tally.too_large
-        )));
+        return Err(GenerateError::NotFound(NotFound::NoneSolvable {
+            tries: tally.tries,
+            unsolvable: tally.unsolvable,
+            too_large: tally.too_large,
+        }));
     };
     if !accepted && !cancelled {
-        let pulls = found
-            .pulls
-            .map_or_else(String::new, |p| format!(", {p} pulls"));
-        return Err(GenerateError::NotFound(format!(
-            "no level in {} tries met the bar (the hardest solvable one had cost {}{pulls}): \
-             lower --min-cost or --min-pulls, or raise --max-tries",
-            tally.tries,
-            super::common::cost_text(found.cost)
-        )));
+        return Err(GenerateError::NotFound(NotFound::BarNotMet {
+            tries: tally.tries,
+            cost: found.cost,
+            pulls: found.pulls,
+        }));
     }
     let Candidate {
         mut level,
@@ -295,7 +301,7 @@ pub fn random(
     verify(
         &level,
         VERIFY_MAX_STATES.max(params.max_states),
-        "place fewer --locks or --levers, or use fewer rooms",
+        &[Param::Rooms, Param::Locks, Param::Levers],
     )?;
     record(&mut level, "random", params.seed, params_json, result);
     Ok(Generated {
@@ -310,8 +316,15 @@ fn graph_base(rng: &mut Rng, rooms: usize, extra_doors: usize) -> Result<Level, 
     let (mut level, _) = random_graph(rng, rooms, extra_doors)?;
     let graph = Graph::of(&level)?;
     let (dist, _) = graph.bfs(0, |_| true);
-    let goal = farthest(&dist, 0, rng)
-        .ok_or_else(|| GenerateError::Params("--rooms must be at least 2".into()))?;
+    let goal = farthest(&dist, 0, rng).ok_or_else(|| {
+        GenerateError::param(
+            Param::Rooms,
+            Problem::TooSmall {
+                min: 2,
+                value: rooms,
+            },
+        )
+    })?;
     level.goal = level.rooms[goal].id.clone();
     Ok(level)
 }

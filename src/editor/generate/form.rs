@@ -4,10 +4,12 @@
 
 use egui::{DragValue, Ui};
 
-use super::fields::{Optional, number};
+use super::fields::{Optional, label, number};
 use super::job::Run;
 use super::kind::Kind;
-use crate::generate::{BackwardParams, LeversParams, NestedParams, RandomParams, Source};
+use crate::generate::{
+    BackwardParams, LeversParams, NestedParams, Param, RandomParams, Source, fresh_seed,
+};
 use crate::model::Level;
 
 /// Where backward and random get their rooms and doors.
@@ -102,8 +104,6 @@ impl Default for Form {
         }
     }
 }
-
-use crate::generate::fresh_seed;
 
 impl Form {
     /// Does this kind work on the canvas or a random graph, as chosen?
@@ -236,14 +236,14 @@ impl Form {
             };
             number(
                 ui,
-                "Rooms",
+                label(Param::Rooms),
                 &mut graph.0,
                 2..=2000,
                 "Rooms of the random graph",
             );
             number(
                 ui,
-                "Extra doors",
+                label(Param::ExtraDoors),
                 &mut graph.1,
                 0..=2000,
                 "Doors of the random graph beyond the tree that joins its rooms",

@@ -15,7 +15,10 @@ pub use eval::{DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, MAX_DOORS};
 use search::{Budget, Found, Shared, Space, anneal};
 
 use super::common::{dress, record};
-use super::{Change, DoorChange, GenerateError, Generated, Progress};
+use super::{Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Unreachable};
+
+/// The longest time budget, in seconds (about four months).
+pub const MAX_SECONDS: f64 = 1e7;
 use crate::model::{Door, Level, Lever, Room};
 use crate::solver::{SolveOptions, analyze};
 
@@ -136,30 +139,36 @@ pub fn levers(
     let layout = &params.layout;
     check_layout(layout)?;
     if params.seconds.is_none() && params.evaluations.is_none() && params.target.is_none() {
-        return Err(GenerateError::Params(
-            "give the search a budget: --seconds, --evaluations or --target".into(),
-        ));
+        return Err(GenerateError::NoBudget);
     }
     if let Some(s) = params.seconds
-        && !(s.is_finite() && s > 0.0 && s <= 1e7)
+        && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
     {
-        return Err(GenerateError::Params(format!(
-            "--seconds must be a positive number of seconds, not {s}"
-        )));
+        return Err(GenerateError::param(
+            Param::Seconds,
+            Problem::NotPositive {
+                value: s,
+                max: MAX_SECONDS,
+            },
+        ));
     }
     let doors = layout.doors.len();
-    if params.min_doors == 0 || params.min_doors > params.max_doors {
-        return Err(GenerateError::Params(format!(
-            "--min-doors must be at least 1 and at most --max-doors (here {}..{})",
-            params.min_doors, params.max_doors
-        )));
+    let min_doors = |problem| Err(GenerateError::param(Param::MinDoors, problem));
+    if params.min_doors == 0 {
+        return min_doors(Problem::TooSmall { min: 1, value: 0 });
+    }
+    if params.min_doors > params.max_doors {
+        return min_doors(Problem::Exceeds {
+            other: Param::MaxDoors,
+            value: params.min_doors,
+            other_value: params.max_doors,
+        });
     }
     if params.min_doors > doors {
-        return Err(GenerateError::Params(format!(
-            "--min-doors is {} but the layout has only {doors} door{}: lower --min-doors",
-            params.min_doors,
-            if doors == 1 { "" } else { "s" }
-        )));
+        return min_doors(Problem::MoreThanDoors {
+            value: params.min_doors,
+            doors,
+        });
     }
     let max_doors = params.max_doors.min(doors);
     let eval = LeverEvaluator::new(layout).map_err(layout_error)?;
@@ -178,14 +187,13 @@ pub fn levers(
             .map(|k| binomial(doors as u128, k as u128))
             .sum();
         if (layout.levers.len() as u128) > wirings {
-            return Err(GenerateError::Params(format!(
-                "{} levers cannot all be different: there are only {wirings} ways to wire a \
-                 lever to {}..{} of {doors} doors; raise --max-doors or allow alike levers \
-                 (--allow-alike)",
-                layout.levers.len(),
-                params.min_doors,
-                max_doors
-            )));
+            return Err(GenerateError::TooFewWirings {
+                levers: layout.levers.len(),
+                wirings,
+                min_doors: params.min_doors,
+                max_doors,
+                doors,
+            });
         }
     }
     let space = Space {
@@ -294,11 +302,9 @@ fn finish_levers(
         if cancelled {
             return Err(GenerateError::Cancelled);
         }
-        return Err(GenerateError::GoalUnreachable(format!(
-            "none of the {evaluations} wirings tried lets the player reach the goal: put \
-             levers in rooms the player can reach, near the closed doors on the way, or \
-             raise --max-doors"
-        )));
+        return Err(GenerateError::GoalUnreachable(Unreachable::NoWiring {
+            tried: evaluations,
+        }));
     };
     // Score the winner afresh (the search may have remembered it).
     if eval.clone().min_pulls(&best.wires) != Some(pulls) {
