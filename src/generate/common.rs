@@ -97,6 +97,13 @@ impl Graph {
         Ok(Self { adj, ends })
     }
 
+    /// The room at the other end of door `d` from room `r`: its parent in a
+    /// breadth-first tree when `r` was reached by `d`.
+    pub fn parent(&self, r: usize, d: usize) -> usize {
+        let (a, b) = self.ends[d];
+        if a == r { b } else { a }
+    }
+
     /// Breadth-first distances from `from` through doors that `usable` allows;
     /// `usize::MAX` where not reached. Also the door each room was first
     /// reached by (`usize::MAX` for `from` and unreached rooms).
