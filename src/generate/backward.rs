@@ -32,14 +32,19 @@ pub struct BackwardParams {
     pub side_areas: usize,
 }
 
+impl BackwardParams {
+    /// Rooms and extra doors of the random graph it works on by default.
+    pub const DEFAULT_GRAPH: (usize, usize) = (30, 8);
+}
+
 impl Default for BackwardParams {
+    /// Six locks of one or two keys each on a random graph of
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas, seed 0.
     fn default() -> Self {
+        let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
             seed: 0,
-            source: Source::Graph {
-                rooms: 30,
-                extra_doors: 8,
-            },
+            source: Source::Graph { rooms, extra_doors },
             locks: 6,
             keys_per_lock: (1, 2),
             red_herrings: 0,

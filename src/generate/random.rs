@@ -36,14 +36,20 @@ pub struct RandomParams {
     pub max_states: usize,
 }
 
+impl RandomParams {
+    /// Rooms and extra doors of the random graph it works on by default.
+    pub const DEFAULT_GRAPH: (usize, usize) = (12, 4);
+}
+
 impl Default for RandomParams {
+    /// Three locks and no levers on random graphs of
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), up to 1,000 tries with no bar,
+    /// 200,000 solver states a try, seed 0.
     fn default() -> Self {
+        let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
             seed: 0,
-            source: Source::Graph {
-                rooms: 12,
-                extra_doors: 4,
-            },
+            source: Source::Graph { rooms, extra_doors },
             locks: 3,
             levers: 0,
             max_tries: 1000,

@@ -43,18 +43,27 @@ pub struct LeverOptions {
 }
 
 impl Default for LeverOptions {
+    /// [`LeversParams::default`]'s options; the budgets it leaves off start
+    /// at values worth trying when ticked.
     fn default() -> Self {
+        let params = LeversParams::default();
         Self {
-            min_doors: 1,
-            max_doors: 2,
-            allow_alike: false,
+            min_doors: params.min_doors,
+            max_doors: params.max_doors,
+            allow_alike: params.allow_alike,
             seconds: Optional {
-                on: true,
-                value: 5.0,
+                on: params.seconds.is_some(),
+                value: params.seconds.unwrap_or(LeversParams::DEFAULT_SECONDS),
             },
-            evaluations: Optional::off(100_000),
-            threads: 0,
-            target: Optional::off(10),
+            evaluations: Optional {
+                on: params.evaluations.is_some(),
+                value: params.evaluations.unwrap_or(100_000),
+            },
+            threads: params.threads,
+            target: Optional {
+                on: params.target.is_some(),
+                value: params.target.unwrap_or(10),
+            },
             rewire: false,
         }
     }
@@ -93,8 +102,8 @@ impl Default for Form {
             kind: Kind::Backward,
             seed: fresh_seed(),
             origin: Origin::Graph,
-            backward_graph: (30, 8),
-            random_graph: (12, 4),
+            backward_graph: BackwardParams::DEFAULT_GRAPH,
+            random_graph: RandomParams::DEFAULT_GRAPH,
             backward: BackwardParams::default(),
             levers: LeverOptions::default(),
             nested: NestedParams::default(),
@@ -146,16 +155,8 @@ impl Form {
                 params.min_doors = o.min_doors;
                 params.max_doors = o.max_doors;
                 params.allow_alike = o.allow_alike;
-                let (seconds, evaluations, target) =
-                    (o.seconds.get(), o.evaluations.get(), o.target.get());
-                // As on the command line: with no budget at all, five seconds.
-                params.seconds = match (seconds, evaluations, target) {
-                    (None, None, None) => Some(5.0),
-                    _ => seconds,
-                };
-                params.evaluations = evaluations;
+                params.set_budget(o.seconds.get(), o.evaluations.get(), o.target.get());
                 params.threads = o.threads;
-                params.target = target;
                 Run::Levers(Box::new(params))
             }
             Kind::Nested => Run::Nested(NestedParams {

@@ -4,7 +4,7 @@ use egui::{DragValue, Ui};
 
 use super::fields::{label, number, optional, range};
 use super::form::Form;
-use crate::generate::{MAX_KEYS_PER_LOCK, Param};
+use crate::generate::{LeversParams, MAX_KEYS_PER_LOCK, Param};
 
 impl Form {
     pub(super) fn backward_ui(&mut self, ui: &mut Ui) {
@@ -81,7 +81,10 @@ impl Form {
         .on_hover_text("Stop as soon as a wiring needs this many pulls");
         if !(o.seconds.on || o.evaluations.on || o.target.on) {
             ui.label("");
-            ui.label("No budget ticked: the search runs for 5 s.");
+            ui.label(format!(
+                "No budget ticked: the search runs for {} s.",
+                LeversParams::DEFAULT_SECONDS
+            ));
             ui.end_row();
         }
         let row = ui.label(label(Param::Threads));

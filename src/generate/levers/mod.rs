@@ -50,17 +50,47 @@ pub struct LeversParams {
 }
 
 impl LeversParams {
-    /// Parameters for wiring `layout`, with the defaults: 1..2 doors per
-    /// lever, no two levers alike, five seconds on all cores.
+    /// The time budget, in seconds, when no other budget is given.
+    pub const DEFAULT_SECONDS: f64 = 5.0;
+
+    /// Parameters for wiring `layout`, with the [defaults](Self::default).
     pub fn new(layout: Level) -> Self {
         Self {
-            seed: 0,
             layout,
+            ..Self::default()
+        }
+    }
+
+    /// Sets the search's budget: any of a time limit, evaluations per
+    /// thread and a target; with none at all, [`DEFAULT_SECONDS`](Self::DEFAULT_SECONDS).
+    pub fn set_budget(
+        &mut self,
+        seconds: Option<f64>,
+        evaluations: Option<u64>,
+        target: Option<u32>,
+    ) {
+        self.seconds = match (seconds, evaluations, target) {
+            (None, None, None) => Some(Self::DEFAULT_SECONDS),
+            _ => seconds,
+        };
+        self.evaluations = evaluations;
+        self.target = target;
+    }
+}
+
+impl Default for LeversParams {
+    /// An empty layout (one room; set [`layout`](Self::layout) before a
+    /// run), 1..2 doors per lever, no two levers alike, and
+    /// [`DEFAULT_SECONDS`](Self::DEFAULT_SECONDS) on all cores, seed 0.
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            layout: Level::new(""),
             layout_name: String::new(),
             min_doors: 1,
             max_doors: 2,
             allow_alike: false,
-            seconds: Some(5.0),
+            seconds: Some(Self::DEFAULT_SECONDS),
             evaluations: None,
             threads: 0,
             target: None,
