@@ -14,7 +14,20 @@ use super::{
 };
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex};
 
-/// What [`backward`] makes.
+/// What [`backward`] makes: where its rooms come from, how many locks, keys
+/// per lock, red herrings and side areas, and the seed.
+///
+/// ```
+/// use lockwork::generate::{BackwardParams, Source};
+///
+/// let params = BackwardParams {
+///     locks: 3,
+///     keys_per_lock: (1, 1),
+///     ..BackwardParams::default()
+/// };
+/// let (rooms, extra_doors) = BackwardParams::DEFAULT_GRAPH;
+/// assert_eq!(params.source, Source::Graph { rooms, extra_doors });
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct BackwardParams {
     /// The seed: the same seed and parameters give the same level.
@@ -74,7 +87,65 @@ struct Placed {
 /// that door with 1..k keys, puts the keys in rooms far from the start that
 /// can be reached without passing any lock, and adds those rooms to the goal
 /// list. Every lock placed this way is necessary: taking away any one of its
-/// keys makes the level unsolvable.
+/// keys makes the level unsolvable. Red herrings then go on the way of the
+/// solution, and side areas are locked dead ends holding only a treasure.
+///
+/// # Arguments
+///
+/// * `params`: the rooms (a random graph or a drawn layout of plain open
+///   two-way doors), the locks, keys per lock, red herrings, side areas and
+///   the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread; pass [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// The level, proven solvable by the solver, with room positions, key
+/// colours and a generator record; for a layout, the doors removed or
+/// locked are listed in [`Generated::changes`]. The same parameters give
+/// the same level, byte for byte, on every machine.
+///
+/// # Errors
+///
+/// * [`GenerateError::Param`]: `keys_per_lock` is not a range within
+///   1..=[`MAX_KEYS_PER_LOCK`], or the random graph's `rooms` or
+///   `extra_doors` are out of range.
+/// * [`GenerateError::TooManyItems`]: the keys asked for do not fit in a level.
+/// * [`GenerateError::InvalidLayout`], [`GenerateError::Layout`]: the
+///   layout is invalid, or has keys, levers, or closed, locked or one-way doors.
+/// * [`GenerateError::GoalUnreachable`]: no doors join the layout's goal to its start.
+/// * [`GenerateError::TooManyLocks`]: the rooms cannot hold `locks` locks.
+/// * [`GenerateError::TooLargeToCheck`]: the solver cannot prove the level solvable.
+/// * [`GenerateError::Cancelled`]: `cancel` was set.
+///
+/// # Complexity
+///
+/// Placing takes O(L · (R log R + D)) time for L locks, R rooms and D
+/// doors, and side areas O(S · R · (R + D)) at most. The solver's check of
+/// the finished level usually dominates: it grows with the number of keys
+/// that can be held at once, and stops at 4,000,000 states.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{BackwardParams, Source, backward, no_progress};
+///
+/// let params = BackwardParams {
+///     seed: 7,
+///     source: Source::Graph { rooms: 10, extra_doors: 2 },
+///     locks: 2,
+///     ..BackwardParams::default()
+/// };
+/// let made = backward(&params, &no_progress, &AtomicBool::new(false))?;
+/// assert_eq!(made.level.rooms.len(), 10);
+/// assert!(made.level.keys.len() >= 2, "each lock has a key");
+/// // The same seed gives the same level.
+/// let again = backward(&params, &no_progress, &AtomicBool::new(false))?;
+/// assert_eq!(again.level, made.level);
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn backward(
     params: &BackwardParams,
     progress: &dyn Fn(Progress),

@@ -15,6 +15,12 @@
 //! validates with no errors, that has positions for its rooms and that
 //! records how it was made in [`Level::generator`]. A seed gives the same
 //! level, byte for byte, on every machine ([`Rng`]).
+//!
+//! When it cannot, it says why with a [`GenerateError`] that names the
+//! parameters to change as [`Param`]s, the fields of the parameter types;
+//! [`GenerateError::worded`] words the message with a front end's own names
+//! for them. Each parameter type's `Default` holds the defaults that the
+//! command line and the editor use.
 
 mod backward;
 mod common;

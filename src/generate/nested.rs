@@ -9,7 +9,15 @@ use super::common::{VERIFY_MAX_STATES, Verified, dress, record, verify};
 use super::{GenerateError, Generated, Param, Problem, Progress, Rng};
 use crate::model::{Door, Key, KeyId, Level, Room};
 
-/// What [`nested`] makes.
+/// What [`nested`] makes: the shape of the tree of rooms, extra entrances,
+/// where keys hide, and the seed.
+///
+/// ```
+/// use lockwork::generate::NestedParams;
+///
+/// let params = NestedParams { depth: 3, ..NestedParams::default() };
+/// assert_eq!(params.branching, (1, 3));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct NestedParams {
     /// The seed: the same seed and parameters give the same level.
@@ -49,6 +57,48 @@ impl Default for NestedParams {
 /// share `side_keys` of rooms, in a deep room of a side branch made earlier;
 /// either way the key lies in a room that comes earlier in that order, which
 /// makes the level solvable. The goal is a room of the deepest level.
+/// Extra entrances join rooms close in the tree, locked with every key of
+/// the locks on the loop they make, so that no lock can be skipped.
+///
+/// # Arguments
+///
+/// * `params`: the depth, branching, extra entrances, share of side keys,
+///   the most rooms allowed, and the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread; pass [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// A new level (no layout is used), proven solvable, its rooms placed as a
+/// tree, with a generator record; [`Generated::changes`] is empty.
+///
+/// # Errors
+///
+/// * [`GenerateError::Param`]: `depth` is 0, `branching` is not a range
+///   MIN..MAX with MAX at least 1, or `side_keys` is not between 0 and 1.
+/// * [`GenerateError::TreeTooLarge`]: the tree would have more than
+///   `max_rooms` rooms.
+/// * [`GenerateError::TooLargeToCheck`]: the solver cannot prove the level solvable.
+/// * [`GenerateError::Cancelled`]: `cancel` was set.
+///
+/// # Complexity
+///
+/// O(N · d) time for N rooms of depth at most d, plus O(E · N · d) for E
+/// extra entrances and the solver's check of the level made.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{NestedParams, nested, no_progress};
+///
+/// let params = NestedParams { seed: 1, depth: 3, ..NestedParams::default() };
+/// let made = nested(&params, &no_progress, &AtomicBool::new(false))?;
+/// // One key per door of the tree.
+/// assert_eq!(made.level.keys.len(), made.level.rooms.len() - 1);
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn nested(
     params: &NestedParams,
     progress: &dyn Fn(Progress),

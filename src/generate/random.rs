@@ -15,7 +15,15 @@ use super::{
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex, Lever, LeverId};
 use crate::solver::{SolveError, SolveOptions, analyze, solve};
 
-/// What [`random`] makes.
+/// What [`random`] makes: where its rooms come from, how many locks and
+/// levers to place, the bar a level must meet, how long to try, and the seed.
+///
+/// ```
+/// use lockwork::generate::RandomParams;
+///
+/// let params = RandomParams { min_cost: Some(8.0), ..RandomParams::default() };
+/// assert_eq!(params.max_tries, 1000);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct RandomParams {
     /// The seed: the same seed and parameters give the same level.
@@ -84,7 +92,61 @@ struct Candidate {
 /// random doors (mostly starting closed); the solver then proves it solvable
 /// and measures its least cost (and least pulls, when `min_pulls` is asked).
 /// The first try that meets the bar is returned, with the number of tries and
-/// the rejection rate in its generator record.
+/// the rejection rate in its generator record. On a random graph every try
+/// gets a new graph; a layout keeps its own keys, locks and levers.
+///
+/// # Arguments
+///
+/// * `params`: the rooms (a random graph or a layout), the locks and levers
+///   to place, the bar (`min_cost`, `min_pulls`), the tries and solver
+///   states allowed, and the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread; pass [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// The first level that meets the bar, proven solvable, with the doors
+/// locked or wired in [`Generated::changes`]. When cancelled, the best level
+/// found so far, with [`Generated::cancelled`] set.
+///
+/// # Errors
+///
+/// * [`GenerateError::Param`]: `max_tries` is 0, `min_cost` is not a
+///   number >= 0, or the random graph's size is out of range.
+/// * [`GenerateError::InvalidLayout`], [`GenerateError::GoalUnreachable`]:
+///   the layout is invalid, its goal is cut off, or it cannot be solved and
+///   no levers are to be placed.
+/// * [`GenerateError::TooManyLocks`], [`GenerateError::NoDoorsForLevers`],
+///   [`GenerateError::TooManyItems`]: the rooms cannot take what is asked.
+/// * [`GenerateError::NotFound`]: no try was solvable, or none met the bar.
+/// * [`GenerateError::Cancelled`]: `cancel` was set before any solvable try.
+///
+/// # Complexity
+///
+/// Up to `max_tries` tries, each O(R + D + L) to place for R rooms, D doors
+/// and L locks and levers, plus a solve of at most `max_states` states,
+/// which dominates.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{RandomParams, Source, no_progress, random};
+///
+/// let params = RandomParams {
+///     seed: 2,
+///     source: Source::Graph { rooms: 6, extra_doors: 1 },
+///     locks: 2,
+///     min_cost: Some(3.0),
+///     max_tries: 50,
+///     ..RandomParams::default()
+/// };
+/// let made = random(&params, &no_progress, &AtomicBool::new(false))?;
+/// let record = made.level.generator.as_ref().expect("a generator record");
+/// assert!(record["result"]["cost"].as_f64() >= Some(3.0));
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn random(
     params: &RandomParams,
     progress: &dyn Fn(Progress),

@@ -22,7 +22,16 @@ pub const MAX_SECONDS: f64 = 1e7;
 use crate::model::{Door, Level, Lever, Room};
 use crate::solver::{SolveOptions, analyze};
 
-/// What [`levers`] makes.
+/// What [`levers`] makes: the layout to wire, how many doors a lever may
+/// flip, the search's budget and threads, and the seed.
+///
+/// ```
+/// use lockwork::generate::{LeversParams, basement_layout};
+///
+/// let mut params = LeversParams::new(basement_layout(&[1, 2, 3]));
+/// params.set_budget(None, Some(1000), None);
+/// assert_eq!(params.seconds, None, "an evaluation budget replaces the time limit");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeversParams {
     /// The seed. With an evaluation budget and no time limit, the same seed,
@@ -161,6 +170,61 @@ fn layout_error(e: EvalLayoutError) -> GenerateError {
 /// budget, at the target, or when `cancel` is set, and returns the best
 /// wiring found (with `cancelled` set in the last case). The solver checks
 /// the result and must agree on the number of pulls.
+///
+/// # Arguments
+///
+/// * `params`: the layout (rooms, doors, and levers with empty `toggles`;
+///   wired levers keep their wiring), doors per lever, whether two levers
+///   may be alike, the budget (seconds, evaluations per thread, target),
+///   the threads and the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread, about ten times a second; pass
+///   [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// The layout with its levers wired, the doors they flip in
+/// [`Generated::changes`], and the least pulls and cost in its generator
+/// record. With an evaluation budget and no time limit, the same seed and
+/// threads give the same level on every machine.
+///
+/// # Errors
+///
+/// * [`GenerateError::NoBudget`], [`GenerateError::Param`]: no budget, a
+///   time limit that is not a positive number, or `min_doors` that is 0,
+///   above `max_doors` or above the layout's doors.
+/// * [`GenerateError::InvalidLayout`], [`GenerateError::Layout`],
+///   [`GenerateError::NoLevers`]: the layout is invalid, has keys or locks,
+///   more than [`MAX_DOORS`] doors, or no lever to wire.
+/// * [`GenerateError::TooFewWirings`]: the levers cannot all be different.
+/// * [`GenerateError::GoalUnreachable`]: no wiring tried reaches the goal.
+/// * [`GenerateError::Cancelled`]: `cancel` was set before any wiring reached the goal.
+///
+/// # Complexity
+///
+/// Each wiring tried costs a breadth-first search over up to 2^D · R
+/// states for D doors and R rooms (word-parallel for D <= [`DENSE_MAX_DOORS`]);
+/// the search tries `evaluations` wirings per thread, or as many as fit in
+/// `seconds`.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{LeversParams, basement_layout, levers, no_progress};
+///
+/// // The seed article's basement, with a lever in each of seven rooms.
+/// let mut params = LeversParams::new(basement_layout(&[1, 2, 3, 4, 5, 6, 7]));
+/// params.seed = 3;
+/// params.set_budget(None, Some(300), None); // reproducible: no time limit
+/// params.threads = 1;
+/// let made = levers(&params, &no_progress, &AtomicBool::new(false))?;
+/// let record = made.level.generator.as_ref().expect("a generator record");
+/// assert!(record["result"]["pulls"].as_u64() >= Some(1));
+/// assert!(made.level.levers.iter().all(|l| !l.toggles.is_empty()));
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn levers(
     params: &LeversParams,
     progress: &dyn Fn(Progress),
