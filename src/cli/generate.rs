@@ -252,7 +252,8 @@ impl Kind {
 
 /// Runs `lockwork generate`; returns the exit status.
 pub fn run(args: GenerateArgs) -> u8 {
-    let common = args.kind.common();
+    let GenerateArgs { kind } = args;
+    let common = kind.common();
     let seed = common.seed.unwrap_or_else(fresh_seed);
     let quiet = common.quiet;
     let output = common.output.clone();
@@ -271,9 +272,8 @@ pub fn run(args: GenerateArgs) -> u8 {
     }
     let reporter = Reporter::new(quiet);
     let report = |p: Progress| reporter.report(p);
-    let result = match generate(&args.kind, seed, &report, &cancel) {
-        Some(result) => result,
-        None => return EXIT_INVALID,
+    let Some(result) = generate(&kind, seed, &report, &cancel) else {
+        return EXIT_INVALID;
     };
     reporter.clear();
     match result {
@@ -530,8 +530,8 @@ mod tests {
         let cli = crate::cli::Cli::command();
         let generate = cli.find_subcommand("generate").into_iter();
         generate
-            .flat_map(|g| g.get_subcommands())
-            .flat_map(|kind| kind.get_arguments())
+            .flat_map(clap::Command::get_subcommands)
+            .flat_map(clap::Command::get_arguments)
             .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
             .collect()
     }

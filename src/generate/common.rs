@@ -187,7 +187,7 @@ pub(crate) fn verify(
                 SolveError::Invalid(m) => invalid(m),
                 e => GenerateError::Solver(e),
             })?;
-            let plan = plan.ok_or_else(|| GenerateError::TooLargeToCheck {
+            let plan = plan.ok_or(GenerateError::TooLargeToCheck {
                 limit: max_states,
                 lower,
             })?;

@@ -276,7 +276,8 @@ impl Tree {
     /// the start), and how many keys went to side branches.
     fn key_rooms(&self, side_keys: f64, rng: &mut Rng) -> (Vec<usize>, usize) {
         let n = self.parent.len();
-        let mut key_room = vec![usize::MAX; n];
+        let mut key_room = Vec::with_capacity(n);
+        key_room.push(usize::MAX);
         let mut side = 0usize;
         for x in 1..n {
             let ancestors = self.ancestors(x);
@@ -296,10 +297,10 @@ impl Tree {
                     side += 1;
                 }
             }
-            key_room[x] = match room {
+            key_room.push(match room {
                 Some(r) => r,
                 None => rng.pick(&ancestors).copied().unwrap_or(0),
-            };
+            });
         }
         (key_room, side)
     }
@@ -314,7 +315,7 @@ impl Tree {
             room.pos = None;
             level.rooms.push(room);
         }
-        for x in 1..n {
+        for (x, &key_room) in key_room.iter().enumerate().skip(1) {
             let mut door = Door::new(
                 format!("d{x}"),
                 format!("r{}", self.parent[x] + 1),
@@ -324,7 +325,7 @@ impl Tree {
             level.doors.push(door);
             level
                 .keys
-                .push(Key::new(key_id(x), format!("r{}", key_room[x] + 1)));
+                .push(Key::new(key_id(x), format!("r{}", key_room + 1)));
         }
         level
     }
