@@ -263,12 +263,6 @@ impl Problem {
     }
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&plain))
-    }
-}
-
 /// Why the goal cannot be made reachable.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Unreachable {
@@ -313,12 +307,6 @@ impl Unreachable {
                 name(Param::MaxDoors)
             ),
         }
-    }
-}
-
-impl fmt::Display for Unreachable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&plain))
     }
 }
 
@@ -373,11 +361,18 @@ impl NotFound {
     }
 }
 
-impl fmt::Display for NotFound {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.worded(&plain))
-    }
+/// `Display` in plain words: [`worded`](Problem::worded) with the fields' names.
+macro_rules! display_in_plain_words {
+    ($($t:ty),*) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.worded(&plain))
+            }
+        }
+    )*};
 }
+
+display_in_plain_words!(Problem, Unreachable, NotFound);
 
 /// Why a generator could not make a level. Each message says what to change.
 ///

@@ -207,14 +207,33 @@ pub(crate) fn anneal(
     shared: &Shared,
     cancel: &AtomicBool,
 ) -> Found {
-    let mut worker = Worker::new(
+    let levers = space.fixed.len();
+    let wires = vec![0u64; levers];
+    let mut worker = Worker {
         eval,
         space,
-        Rng::with_stream(seed, stream),
+        rng: Rng::with_stream(seed, stream),
         budget,
         shared,
         cancel,
-    );
+        doors: space.door_list(),
+        free: (0..levers).filter(|&l| space.fixed[l].is_none()).collect(),
+        best: Found {
+            wires: wires.clone(),
+            pulls: None,
+            dead_doors: u32::MAX,
+            evaluations: 0,
+            memo_hits: 0,
+            found_after: 0,
+            restarts: 0,
+        },
+        wires,
+        best_score: i64::MIN,
+        evaluations: 0,
+        memo: Memo::new(),
+        steps: 0,
+        unreported: 0,
+    };
     while worker.run() {}
     worker
         .shared
@@ -247,44 +266,7 @@ struct Worker<'a> {
     unreported: u64,
 }
 
-impl<'a> Worker<'a> {
-    fn new(
-        eval: &'a mut LeverEvaluator,
-        space: &'a Space,
-        rng: Rng,
-        budget: Budget,
-        shared: &'a Shared,
-        cancel: &'a AtomicBool,
-    ) -> Self {
-        let levers = space.fixed.len();
-        let wires = vec![0u64; levers];
-        Self {
-            eval,
-            space,
-            rng,
-            budget,
-            shared,
-            cancel,
-            doors: space.door_list(),
-            free: (0..levers).filter(|&l| space.fixed[l].is_none()).collect(),
-            best: Found {
-                wires: wires.clone(),
-                pulls: None,
-                dead_doors: u32::MAX,
-                evaluations: 0,
-                memo_hits: 0,
-                found_after: 0,
-                restarts: 0,
-            },
-            wires,
-            best_score: i64::MIN,
-            evaluations: 0,
-            memo: Memo::new(),
-            steps: 0,
-            unreported: 0,
-        }
-    }
-
+impl Worker<'_> {
     /// One annealing run from a fresh start or a shake of the best so far,
     /// the temperature falling over `STEPS_PER_RUN` steps. Returns false
     /// when the budget is spent.
