@@ -698,14 +698,7 @@ impl Made<'_> {
         changes: &[DoorChange],
     ) -> Level {
         let locks = self.lock_doors.len();
-        // A drawn layout keeps the name the designer gave it.
-        if !from_layout || level.name.trim().is_empty() {
-            level.name = format!("Backward, seed {}", params.seed);
-        }
-        level.description = format!(
-            "{locks} lock{} on the way to the goal, made backwards from the goal by lockwork generate backward.",
-            if locks == 1 { "" } else { "s" }
-        );
+        describe(&mut level, params.seed, from_layout, locks);
         let ids = |doors: &[usize]| -> Vec<Value> {
             doors
                 .iter()
@@ -718,14 +711,7 @@ impl Made<'_> {
             .filter(|c| c.change == Change::Removed)
             .map(|c| Value::from(c.door.as_str()))
             .collect();
-        let (kmin, kmax) = params.keys_per_lock;
-        let params_json = json!({
-            "source": source_json(&params.source, self.base_name),
-            "locks": params.locks,
-            "keys_per_lock": [kmin, kmax],
-            "red_herrings": params.red_herrings,
-            "side_areas": params.side_areas,
-        });
+        let params_json = params_json(params, self.base_name);
         let herrings: Vec<Value> = self
             .herrings
             .iter()
@@ -750,6 +736,30 @@ impl Made<'_> {
         record(&mut level, "backward", params.seed, params_json, result);
         level
     }
+}
+
+/// Names the level (a drawn layout keeps the name the designer gave it) and
+/// describes it.
+fn describe(level: &mut Level, seed: u64, from_layout: bool, locks: usize) {
+    if !from_layout || level.name.trim().is_empty() {
+        level.name = format!("Backward, seed {seed}");
+    }
+    level.description = format!(
+        "{locks} lock{} on the way to the goal, made backwards from the goal by lockwork generate backward.",
+        if locks == 1 { "" } else { "s" }
+    );
+}
+
+/// The generator record's parameters.
+fn params_json(params: &BackwardParams, layout_name: &str) -> Value {
+    let (kmin, kmax) = params.keys_per_lock;
+    json!({
+        "source": source_json(&params.source, layout_name),
+        "locks": params.locks,
+        "keys_per_lock": [kmin, kmax],
+        "red_herrings": params.red_herrings,
+        "side_areas": params.side_areas,
+    })
 }
 
 /// The generator record's description of where the rooms came from.
