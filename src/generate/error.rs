@@ -486,8 +486,9 @@ impl GenerateError {
     ///     problem: Problem::TooSmall { min: 1, value: 0 },
     /// };
     /// assert_eq!(e.to_string(), "depth must be at least 1, not 0");
-    /// let flag = |p: Param| format!("--{}", p.field().replace('_', "-"));
-    /// assert_eq!(e.worded(&flag), "--depth must be at least 1, not 0");
+    /// // A front end with its own names for the fields:
+    /// let label = |p: Param| format!("[{}]", p.field().to_uppercase());
+    /// assert_eq!(e.worded(&label), "[DEPTH] must be at least 1, not 0");
     /// ```
     pub fn worded(&self, name: Names<'_>) -> String {
         match self {
