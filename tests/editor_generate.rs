@@ -248,6 +248,46 @@ fn an_impossible_request_is_explained_in_the_window() {
 }
 
 #[test]
+fn a_generator_error_names_the_window_fields_not_command_line_options() {
+    let (doc, _) = Document::open(&asset("basement.level.json")).unwrap();
+    let old = doc.level().clone();
+    let mut harness = harness(doc);
+    // Backward on a random graph of 3 rooms cannot hold 9 locks.
+    open_generator(&mut harness, "Backward");
+    set_number(&mut harness, "Rooms", 3.0);
+    set_number(&mut harness, "Locks", 9.0);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    assert!(
+        text_shown(
+            &harness,
+            "Asked for 9 locks, but this random graph can hold only"
+        ),
+        "the error is shown"
+    );
+    assert!(text_shown(
+        &harness,
+        "lower \u{201c}Locks\u{201d} to at most"
+    ));
+    assert!(!text_shown(&harness, "--locks"), "no command-line option");
+    // Nested: a tree of depth 30 with 3 children a room is far too large.
+    harness
+        .get_by_role_and_label(Role::Button, "Nested")
+        .click();
+    harness.run_steps(2);
+    set_number(&mut harness, "Depth", 30.0);
+    set_number(&mut harness, "Branching", 3.0);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    assert!(text_shown(
+        &harness,
+        "lower \u{201c}Depth\u{201d} or \u{201c}Branching\u{201d}, or raise \u{201c}Max rooms\u{201d}"
+    ));
+    assert!(!text_shown(&harness, "--depth"));
+    assert_eq!(level(&harness), old, "a failed run changes nothing");
+}
+
+#[test]
 fn opening_as_a_new_document_asks_about_unsaved_changes_first() {
     let (doc, _) = Document::open(&asset("keys.level.json")).unwrap();
     let mut harness = harness(doc);

@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 
 use lockwork::generate::{
     BackwardParams, Change, GenerateError, Generated, LeverEvaluator, LeversParams, NestedParams,
-    RandomParams, Rng, Source, backward, basement_layout, levers, min_pulls_of_wiring, nested,
-    no_progress, random,
+    Param, Problem, RandomParams, Rng, Source, backward, basement_layout, levers,
+    min_pulls_of_wiring, nested, no_progress, random,
 };
 use lockwork::model::{Door, Key, Level, LevelIndex, Lever, Room, RoomId};
 use lockwork::solver::{SolveOptions, analyze, solve};
@@ -762,7 +762,8 @@ fn impossible_requests_are_errors() {
         matches!(e, GenerateError::TooManyLocks { asked: 20, .. }),
         "{e}"
     );
-    assert!(e.to_string().contains("--locks"), "{e}");
+    assert!(e.to_string().contains("lower locks"), "{e}");
+    assert_eq!(e.params(), [Param::Locks]);
     // Bad ranges.
     for keys in [(0, 1), (3, 2), (1, 99)] {
         let params = BackwardParams {
@@ -771,7 +772,10 @@ fn impossible_requests_are_errors() {
         };
         assert!(matches!(
             backward(&params, &no_progress, &stop),
-            Err(GenerateError::Params(_))
+            Err(GenerateError::Param {
+                param: Param::KeysPerLock,
+                problem: Problem::Range { .. }
+            })
         ));
     }
     // A goal cut off from the start.
@@ -845,38 +849,55 @@ fn impossible_requests_are_errors() {
     let mut p = LeversParams::new(crowd);
     p.max_doors = 1;
     let e = levers(&p, &no_progress, &stop).unwrap_err();
-    assert!(e.to_string().contains("--allow-alike"), "{e}");
+    assert!(matches!(e, GenerateError::TooFewWirings { .. }), "{e}");
+    assert!(e.params().contains(&Param::AllowAlike), "{e}");
     let mut p = LeversParams::new(basement_layout(&[1, 2]));
     p.min_doors = 3;
     p.max_doors = 2;
     assert!(matches!(
         levers(&p, &no_progress, &stop),
-        Err(GenerateError::Params(_))
+        Err(GenerateError::Param {
+            param: Param::MinDoors,
+            problem: Problem::Exceeds {
+                other: Param::MaxDoors,
+                ..
+            }
+        })
     ));
     // Nested: bad shapes and too many rooms.
-    for params in [
-        NestedParams {
-            depth: 0,
-            ..NestedParams::default()
-        },
-        NestedParams {
-            branching: (2, 1),
-            ..NestedParams::default()
-        },
-        NestedParams {
-            side_keys: 1.5,
-            ..NestedParams::default()
-        },
-        NestedParams {
-            depth: 30,
-            branching: (2, 2),
-            ..NestedParams::default()
-        },
+    for (params, named) in [
+        (
+            NestedParams {
+                depth: 0,
+                ..NestedParams::default()
+            },
+            vec![Param::Depth],
+        ),
+        (
+            NestedParams {
+                branching: (2, 1),
+                ..NestedParams::default()
+            },
+            vec![Param::Branching],
+        ),
+        (
+            NestedParams {
+                side_keys: 1.5,
+                ..NestedParams::default()
+            },
+            vec![Param::SideKeys],
+        ),
+        (
+            NestedParams {
+                depth: 30,
+                branching: (2, 2),
+                ..NestedParams::default()
+            },
+            vec![Param::Depth, Param::Branching, Param::MaxRooms],
+        ),
     ] {
-        assert!(matches!(
-            nested(&params, &no_progress, &stop),
-            Err(GenerateError::Params(_))
-        ));
+        let e = nested(&params, &no_progress, &stop).unwrap_err();
+        assert_eq!(e.params(), named, "{e}");
     }
     // Random: a bar nothing reaches, and more locks than doors.
     let e = random(
@@ -890,7 +911,7 @@ fn impossible_requests_are_errors() {
     )
     .unwrap_err();
     assert!(matches!(e, GenerateError::NotFound(_)), "{e}");
-    assert!(e.to_string().contains("--max-tries"), "{e}");
+    assert!(e.to_string().contains("raise max tries"), "{e}");
     let e = random(
         &RandomParams {
             locks: 500,

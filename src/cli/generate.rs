@@ -3,8 +3,10 @@
 //! atomically.
 
 use std::cell::RefCell;
+use std::fmt;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -15,9 +17,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::load_or_report;
 use crate::format;
 use crate::generate::{
-    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Progress, RandomParams,
-    Source, fresh_seed,
+    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Param, Progress,
+    RandomParams, Source, fresh_seed,
 };
+use crate::model::Level;
 
 /// Exit status: the level was written.
 const EXIT_OK: u8 = 0;
@@ -82,7 +85,7 @@ pub struct SourceArgs {
     pub extra_doors: Option<usize>,
 }
 
-/// `lockwork generate backward`.
+/// `lockwork generate backward`. Its defaults are [`BackwardParams::default`]'s.
 #[derive(Debug, Args)]
 pub struct BackwardArgs {
     #[command(flatten)]
@@ -90,20 +93,20 @@ pub struct BackwardArgs {
     #[command(flatten)]
     source: SourceArgs,
     /// Locks on the way to the goal.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = BackwardParams::default().locks)]
     locks: usize,
     /// Keys each lock needs: a number, or a range MIN..MAX.
-    #[arg(long, value_name = "MIN..MAX", default_value = "1..2", value_parser = parse_range)]
-    keys_per_lock: (usize, usize),
+    #[arg(long, value_name = "MIN..MAX", default_value_t = BackwardParams::default().keys_per_lock.into())]
+    keys_per_lock: Span,
     /// Keys that open nothing, lying where the player passes.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = BackwardParams::default().red_herrings)]
     red_herrings: usize,
     /// Locked dead ends holding only a treasure nobody needs.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = BackwardParams::default().side_areas)]
     side_areas: usize,
 }
 
-/// `lockwork generate levers`.
+/// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
 #[derive(Debug, Args)]
 pub struct LeversArgs {
     #[command(flatten)]
@@ -113,52 +116,54 @@ pub struct LeversArgs {
     #[arg(long, value_name = "FILE")]
     layout: PathBuf,
     /// Each lever flips at least this many doors.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = LeversParams::default().min_doors)]
     min_doors: usize,
     /// Each lever flips at most this many doors.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = LeversParams::default().max_doors)]
     max_doors: usize,
     /// Let two levers flip the same doors.
     #[arg(long)]
     allow_alike: bool,
-    /// Time budget in seconds [default: 5, unless --evaluations or --target is given].
-    /// Results under a time budget depend on the machine.
-    #[arg(long)]
+    #[arg(long, help = format!(
+        "Time budget in seconds [default: {}, unless --evaluations or --target is given]. \
+         Results under a time budget depend on the machine",
+        LeversParams::DEFAULT_SECONDS
+    ))]
     seconds: Option<f64>,
     /// Budget in wirings tried per thread; reproducible.
     #[arg(long)]
     evaluations: Option<u64>,
     /// Search threads [default: one per core].
-    #[arg(long, default_value_t = 0, hide_default_value = true)]
+    #[arg(long, default_value_t = LeversParams::default().threads, hide_default_value = true)]
     threads: usize,
     /// Stop as soon as a wiring needs this many pulls.
     #[arg(long)]
     target: Option<u32>,
 }
 
-/// `lockwork generate nested`.
+/// `lockwork generate nested`. Its defaults are [`NestedParams::default`]'s.
 #[derive(Debug, Args)]
 pub struct NestedArgs {
     #[command(flatten)]
     common: CommonArgs,
     /// Depth of the tree (the goal is this many doors from the start).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = NestedParams::default().depth)]
     depth: usize,
     /// Children of each room: a number, or a range MIN..MAX.
-    #[arg(long, value_name = "MIN..MAX", default_value = "1..3", value_parser = parse_range)]
-    branching: (usize, usize),
+    #[arg(long, value_name = "MIN..MAX", default_value_t = NestedParams::default().branching.into())]
+    branching: Span,
     /// Extra doors into rooms (each needs every key of the locks it goes around).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = NestedParams::default().extra_entrances)]
     extra_entrances: usize,
     /// Share of keys (0 to 1) hidden deep in a side branch instead of an ancestor room.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = NestedParams::default().side_keys)]
     side_keys: f64,
     /// Refuse trees with more rooms than this.
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = NestedParams::default().max_rooms)]
     max_rooms: usize,
 }
 
-/// `lockwork generate random`.
+/// `lockwork generate random`. Its defaults are [`RandomParams::default`]'s.
 #[derive(Debug, Args)]
 pub struct RandomArgs {
     #[command(flatten)]
@@ -166,13 +171,13 @@ pub struct RandomArgs {
     #[command(flatten)]
     source: SourceArgs,
     /// Locks to place, each with one key.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, default_value_t = RandomParams::default().locks)]
     locks: usize,
     /// Levers to place, each flipping one or two doors.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = RandomParams::default().levers)]
     levers: usize,
     /// Give up after this many tries.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = RandomParams::default().max_tries)]
     max_tries: usize,
     /// Keep only levels whose least cost is at least this.
     #[arg(long)]
@@ -181,8 +186,38 @@ pub struct RandomArgs {
     #[arg(long)]
     min_pulls: Option<u32>,
     /// Reject tries with more solver states than this.
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = RandomParams::default().max_states)]
     max_states: usize,
+}
+
+/// A number or a range of numbers: `"2"`, `"1..3"` or `"1..=3"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span(usize, usize);
+
+impl From<(usize, usize)> for Span {
+    fn from((lo, hi): (usize, usize)) -> Self {
+        Self(lo, hi)
+    }
+}
+
+impl From<Span> for (usize, usize) {
+    fn from(span: Span) -> Self {
+        (span.0, span.1)
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}", self.0, self.1)
+    }
+}
+
+impl FromStr for Span {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        parse_range(text).map(Self::from)
+    }
 }
 
 /// `"2"` or `"1..3"` (also `"1..=3"`).
@@ -204,14 +239,21 @@ fn parse_range(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
+impl Kind {
+    fn common(&self) -> &CommonArgs {
+        match self {
+            Self::Backward(a) => &a.common,
+            Self::Levers(a) => &a.common,
+            Self::Nested(a) => &a.common,
+            Self::Random(a) => &a.common,
+        }
+    }
+}
+
 /// Runs `lockwork generate`; returns the exit status.
 pub fn run(args: GenerateArgs) -> u8 {
-    let common = match &args.kind {
-        Kind::Backward(a) => &a.common,
-        Kind::Levers(a) => &a.common,
-        Kind::Nested(a) => &a.common,
-        Kind::Random(a) => &a.common,
-    };
+    let GenerateArgs { kind } = args;
+    let common = kind.common();
     let seed = common.seed.unwrap_or_else(fresh_seed);
     let quiet = common.quiet;
     let output = common.output.clone();
@@ -230,74 +272,14 @@ pub fn run(args: GenerateArgs) -> u8 {
     }
     let reporter = Reporter::new(quiet);
     let report = |p: Progress| reporter.report(p);
-    let result = match args.kind {
-        Kind::Backward(a) => {
-            let Some(source) = source(&a.source, 30, 8) else {
-                return EXIT_INVALID;
-            };
-            let params = BackwardParams {
-                seed,
-                source,
-                locks: a.locks,
-                keys_per_lock: a.keys_per_lock,
-                red_herrings: a.red_herrings,
-                side_areas: a.side_areas,
-            };
-            crate::generate::backward(&params, &report, &cancel)
-        }
-        Kind::Levers(a) => {
-            let Some(loaded) = load_or_report(&a.layout) else {
-                return EXIT_INVALID;
-            };
-            let mut params = LeversParams::new(loaded.level);
-            params.seed = seed;
-            params.layout_name = file_name(&a.layout);
-            params.min_doors = a.min_doors;
-            params.max_doors = a.max_doors;
-            params.allow_alike = a.allow_alike;
-            params.seconds = match (a.seconds, a.evaluations, a.target) {
-                (Some(s), _, _) => Some(s),
-                (None, None, None) => Some(5.0),
-                _ => None,
-            };
-            params.evaluations = a.evaluations;
-            params.threads = a.threads;
-            params.target = a.target;
-            crate::generate::levers(&params, &report, &cancel)
-        }
-        Kind::Nested(a) => {
-            let params = NestedParams {
-                seed,
-                depth: a.depth,
-                branching: a.branching,
-                extra_entrances: a.extra_entrances,
-                side_keys: a.side_keys,
-                max_rooms: a.max_rooms,
-            };
-            crate::generate::nested(&params, &report, &cancel)
-        }
-        Kind::Random(a) => {
-            let Some(source) = source(&a.source, 12, 4) else {
-                return EXIT_INVALID;
-            };
-            let params = RandomParams {
-                seed,
-                source,
-                locks: a.locks,
-                levers: a.levers,
-                max_tries: a.max_tries,
-                min_cost: a.min_cost,
-                min_pulls: a.min_pulls,
-                max_states: a.max_states,
-            };
-            crate::generate::random(&params, &report, &cancel)
-        }
+    let Some(result) = generate(&kind, seed, &report, &cancel) else {
+        return EXIT_INVALID;
     };
     reporter.clear();
     match result {
         Ok(generated) => write(&generated, &output, quiet),
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", e.worded(&flag));
             match e {
                 GenerateError::InvalidLayout(_) => EXIT_INVALID,
                 _ => EXIT_FAILED,
@@ -306,20 +288,108 @@ pub fn run(args: GenerateArgs) -> u8 {
     }
 }
 
-/// The source named by the options, loading the layout when there is one.
-fn source(args: &SourceArgs, rooms: usize, extra_doors: usize) -> Option<Source> {
-    match &args.layout {
-        Some(path) => {
-            let loaded = load_or_report(path)?;
-            Some(Source::Layout {
-                level: Box::new(loaded.level),
-                name: file_name(path),
-            })
+/// Runs the generator; `None` when an input file could not be loaded (the
+/// problems are reported).
+fn generate(
+    kind: &Kind,
+    seed: u64,
+    report: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Option<Result<Generated, GenerateError>> {
+    Some(match kind {
+        Kind::Backward(a) => crate::generate::backward(&a.params(seed)?, report, cancel),
+        Kind::Levers(a) => {
+            let loaded = load_or_report(&a.layout)?;
+            crate::generate::levers(&a.params(seed, loaded.level), report, cancel)
         }
-        None => Some(Source::Graph {
-            rooms: args.rooms.unwrap_or(rooms),
-            extra_doors: args.extra_doors.unwrap_or(extra_doors),
-        }),
+        Kind::Nested(a) => crate::generate::nested(&a.params(seed), report, cancel),
+        Kind::Random(a) => crate::generate::random(&a.params(seed)?, report, cancel),
+    })
+}
+
+impl BackwardArgs {
+    /// The parameters; `None` when the layout could not be loaded.
+    fn params(&self, seed: u64) -> Option<BackwardParams> {
+        Some(BackwardParams {
+            seed,
+            source: self.source.source(BackwardParams::DEFAULT_GRAPH)?,
+            locks: self.locks,
+            keys_per_lock: self.keys_per_lock.into(),
+            red_herrings: self.red_herrings,
+            side_areas: self.side_areas,
+        })
+    }
+}
+
+impl LeversArgs {
+    /// The parameters for wiring `layout`.
+    fn params(&self, seed: u64, layout: Level) -> LeversParams {
+        let mut params = LeversParams::new(layout);
+        params.seed = seed;
+        params.layout_name = file_name(&self.layout);
+        params.min_doors = self.min_doors;
+        params.max_doors = self.max_doors;
+        params.allow_alike = self.allow_alike;
+        params.set_budget(self.seconds, self.evaluations, self.target);
+        params.threads = self.threads;
+        params
+    }
+}
+
+impl NestedArgs {
+    /// The parameters.
+    fn params(&self, seed: u64) -> NestedParams {
+        NestedParams {
+            seed,
+            depth: self.depth,
+            branching: self.branching.into(),
+            extra_entrances: self.extra_entrances,
+            side_keys: self.side_keys,
+            max_rooms: self.max_rooms,
+        }
+    }
+}
+
+impl RandomArgs {
+    /// The parameters; `None` when the layout could not be loaded.
+    fn params(&self, seed: u64) -> Option<RandomParams> {
+        Some(RandomParams {
+            seed,
+            source: self.source.source(RandomParams::DEFAULT_GRAPH)?,
+            locks: self.locks,
+            levers: self.levers,
+            max_tries: self.max_tries,
+            min_cost: self.min_cost,
+            min_pulls: self.min_pulls,
+            max_states: self.max_states,
+        })
+    }
+}
+
+/// A generator parameter as its option: `--keys-per-lock`. The options are
+/// named after the parameters' fields.
+fn flag(param: Param) -> String {
+    format!("--{}", param.field().replace('_', "-"))
+}
+
+impl SourceArgs {
+    /// The source named by the options, loading the layout when there is
+    /// one; a random graph of `(rooms, extra_doors)` unless the options say
+    /// otherwise.
+    fn source(&self, (rooms, extra_doors): (usize, usize)) -> Option<Source> {
+        match &self.layout {
+            Some(path) => {
+                let loaded = load_or_report(path)?;
+                Some(Source::Layout {
+                    level: Box::new(loaded.level),
+                    name: file_name(path),
+                })
+            }
+            None => Some(Source::Graph {
+                rooms: self.rooms.unwrap_or(rooms),
+                extra_doors: self.extra_doors.unwrap_or(extra_doors),
+            }),
+        }
     }
 }
 
@@ -452,5 +522,81 @@ mod tests {
         assert_eq!(parse_range("1..=3"), Ok((1, 3)));
         assert!(parse_range("3..1").is_err());
         assert!(parse_range("a..b").is_err());
+    }
+
+    /// The options of `lockwork generate KIND`, as `--name`.
+    fn options() -> Vec<String> {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let generate = cli.find_subcommand("generate").into_iter();
+        generate
+            .flat_map(clap::Command::get_subcommands)
+            .flat_map(clap::Command::get_arguments)
+            .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
+            .collect()
+    }
+
+    /// `lockwork generate KIND ARGS -o out.json`, parsed.
+    fn parse(args: &[&str]) -> Kind {
+        use clap::Parser;
+        let mut full = vec!["lockwork", "generate"];
+        full.extend_from_slice(args);
+        full.extend_from_slice(&["-o", "out.json"]);
+        match crate::cli::Cli::try_parse_from(full).map(|cli| cli.command) {
+            Ok(Some(crate::cli::Command::Generate(g))) => g.kind,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn option_defaults_are_the_parameters_defaults() {
+        let Kind::Backward(a) = parse(&["backward"]) else {
+            panic!("backward")
+        };
+        assert_eq!(a.params(0), Some(BackwardParams::default()));
+        let Kind::Nested(a) = parse(&["nested"]) else {
+            panic!("nested")
+        };
+        assert_eq!(a.params(0), NestedParams::default());
+        let Kind::Random(a) = parse(&["random"]) else {
+            panic!("random")
+        };
+        assert_eq!(a.params(0), Some(RandomParams::default()));
+        let Kind::Levers(a) = parse(&["levers", "--layout", "x.json"]) else {
+            panic!("levers")
+        };
+        let layout = crate::generate::basement_layout(&[1, 2]);
+        let mut want = LeversParams::new(layout.clone());
+        want.layout_name = "x.json".into();
+        assert_eq!(a.params(0, layout.clone()), want);
+        // Another budget replaces the default time limit.
+        let Kind::Levers(a) = parse(&["levers", "--layout", "x.json", "--evaluations", "9"]) else {
+            panic!("levers")
+        };
+        let params = a.params(0, layout);
+        assert_eq!((params.seconds, params.evaluations), (None, Some(9)));
+    }
+
+    #[test]
+    fn every_parameter_is_an_option() {
+        let options = options();
+        for param in Param::ALL {
+            assert!(options.contains(&flag(param)), "no option {}", flag(param));
+        }
+    }
+
+    #[test]
+    fn errors_name_options_not_fields() {
+        for e in crate::generate::error_examples() {
+            let text = e.worded(&flag);
+            for param in e.params() {
+                assert!(text.contains(&flag(param)), "{text} does not name {param}");
+            }
+        }
+        let e = GenerateError::Param {
+            param: Param::KeysPerLock,
+            problem: crate::generate::Problem::TooSmall { min: 1, value: 0 },
+        };
+        assert_eq!(e.worded(&flag), "--keys-per-lock must be at least 1, not 0");
     }
 }

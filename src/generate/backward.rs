@@ -7,11 +7,27 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
-use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, record, verify};
-use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
+use super::common::{Graph, Ids, VERIFY_MAX_STATES, Verified, dress, record, verify};
+use super::{
+    Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng, Source,
+    Unreachable, random_graph,
+};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex};
 
-/// What [`backward`] makes.
+/// What [`backward`] makes: where its rooms come from, how many locks, keys
+/// per lock, red herrings and side areas, and the seed.
+///
+/// ```
+/// use lockwork::generate::{BackwardParams, Source};
+///
+/// let params = BackwardParams {
+///     locks: 3,
+///     keys_per_lock: (1, 1),
+///     ..BackwardParams::default()
+/// };
+/// let (rooms, extra_doors) = BackwardParams::DEFAULT_GRAPH;
+/// assert_eq!(params.source, Source::Graph { rooms, extra_doors });
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct BackwardParams {
     /// The seed: the same seed and parameters give the same level.
@@ -29,14 +45,19 @@ pub struct BackwardParams {
     pub side_areas: usize,
 }
 
+impl BackwardParams {
+    /// Rooms and extra doors of the random graph it works on by default.
+    pub const DEFAULT_GRAPH: (usize, usize) = (30, 8);
+}
+
 impl Default for BackwardParams {
+    /// Six locks of one or two keys each on a random graph of
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas, seed 0.
     fn default() -> Self {
+        let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
             seed: 0,
-            source: Source::Graph {
-                rooms: 30,
-                extra_doors: 8,
-            },
+            source: Source::Graph { rooms, extra_doors },
             locks: 6,
             keys_per_lock: (1, 2),
             red_herrings: 0,
@@ -44,6 +65,9 @@ impl Default for BackwardParams {
         }
     }
 }
+
+/// What makes a backward level smaller.
+const SMALLER: &[Param] = &[Param::Rooms, Param::Locks, Param::KeysPerLock];
 
 /// The most keys one lock may need.
 pub const MAX_KEYS_PER_LOCK: usize = 8;
@@ -63,148 +87,361 @@ struct Placed {
 /// that door with 1..k keys, puts the keys in rooms far from the start that
 /// can be reached without passing any lock, and adds those rooms to the goal
 /// list. Every lock placed this way is necessary: taking away any one of its
-/// keys makes the level unsolvable.
+/// keys makes the level unsolvable. Red herrings then go on the way of the
+/// solution, and side areas are locked dead ends holding only a treasure.
+///
+/// # Arguments
+///
+/// * `params`: the rooms (a random graph or a drawn layout of plain open
+///   two-way doors), the locks, keys per lock, red herrings, side areas and
+///   the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread; pass [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// The level, proven solvable by the solver, with room positions, key
+/// colours and a generator record; for a layout, the doors removed or
+/// locked are listed in [`Generated::changes`]. The same parameters give
+/// the same level, byte for byte, on every machine.
+///
+/// # Errors
+///
+/// * [`GenerateError::Param`]: `keys_per_lock` is not a range within
+///   1..=[`MAX_KEYS_PER_LOCK`], or the random graph's `rooms` or
+///   `extra_doors` are out of range.
+/// * [`GenerateError::TooManyItems`]: the keys asked for do not fit in a level.
+/// * [`GenerateError::InvalidLayout`], [`GenerateError::Layout`]: the
+///   layout is invalid, or has keys, levers, or closed, locked or one-way doors.
+/// * [`GenerateError::GoalUnreachable`]: no doors join the layout's goal to its start.
+/// * [`GenerateError::TooManyLocks`]: the rooms cannot hold `locks` locks.
+/// * [`GenerateError::TooLargeToCheck`]: the solver cannot prove the level solvable.
+/// * [`GenerateError::Cancelled`]: `cancel` was set.
+///
+/// # Complexity
+///
+/// Placing takes O(L · (R log R + D)) time for L locks, R rooms and D
+/// doors, and side areas O(S · R · (R + D)) at most. The solver's check of
+/// the finished level usually dominates: it grows with the number of keys
+/// that can be held at once, and stops at 4,000,000 states.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{BackwardParams, Source, backward, no_progress};
+///
+/// let params = BackwardParams {
+///     seed: 7,
+///     source: Source::Graph { rooms: 10, extra_doors: 2 },
+///     locks: 2,
+///     ..BackwardParams::default()
+/// };
+/// let made = backward(&params, &no_progress, &AtomicBool::new(false))?;
+/// assert_eq!(made.level.rooms.len(), 10);
+/// assert!(made.level.keys.len() >= 2, "each lock has a key");
+/// // The same seed gives the same level.
+/// let again = backward(&params, &no_progress, &AtomicBool::new(false))?;
+/// assert_eq!(again.level, made.level);
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn backward(
     params: &BackwardParams,
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
-    let (kmin, kmax) = params.keys_per_lock;
-    if kmin == 0 || kmin > kmax || kmax > MAX_KEYS_PER_LOCK {
-        return Err(GenerateError::Params(format!(
-            "--keys-per-lock must be a range within 1..{MAX_KEYS_PER_LOCK} with the \
-             smaller number first, not {kmin}..{kmax}"
-        )));
-    }
+    check_keys_per_lock(params.keys_per_lock)?;
     let mut rng = Rng::new(params.seed);
-    let (mut level, from_layout, layout_name, extra_placed) = match &params.source {
-        Source::Graph { rooms, extra_doors } => {
-            let (level, placed) = random_graph(&mut rng, *rooms, *extra_doors)?;
-            (level, false, String::new(), Some(placed))
-        }
-        Source::Layout { level, name } => {
-            check_layout(level)?;
-            (level.as_ref().clone(), true, name.clone(), None)
-        }
+    let base = Base::new(&params.source, &mut rng)?;
+    check_key_count(params)?;
+    let mut work = Work::new(base.level, base.from_layout)?;
+    let goal = work.pick_goal(params.locks, &mut rng)?;
+    let placed = work.place_locks(params, goal, &mut rng, progress, cancel)?;
+    work.hand_out_keys(&placed);
+    let side_doors = work.side_areas(params.side_areas, &mut rng);
+    let (final_ids, changes) = work.take_out_removed();
+    let steps = params.locks as u64;
+    progress(Progress::new(
+        "checking with the solver",
+        steps,
+        Some(steps),
+    ));
+    let (solved, herrings) = work.check_with_herrings(params.red_herrings, &mut rng)?;
+    let made = Made {
+        base_name: &base.layout_name,
+        extra_placed: base.extra_placed,
+        lock_doors: placed.iter().rev().map(|lock| lock.door).collect(),
+        side_doors,
+        herrings,
+        solved,
     };
-    let what = if from_layout {
-        "layout"
-    } else {
-        "random graph"
-    };
+    let level = made.record(work.level, work.from_layout, params, &final_ids, &changes);
+    progress(Progress::new("done", steps, Some(steps)));
+    Ok(Generated {
+        level,
+        changes,
+        cancelled: false,
+    })
+}
+
+/// Each lock needs 1..=[`MAX_KEYS_PER_LOCK`] keys, the smaller number first.
+fn check_keys_per_lock((kmin, kmax): (usize, usize)) -> Result<(), GenerateError> {
+    if kmin == 0 || kmin > kmax || kmax > MAX_KEYS_PER_LOCK {
+        return Err(GenerateError::param(
+            Param::KeysPerLock,
+            Problem::Range {
+                low: kmin,
+                high: kmax,
+                least: 1,
+                most: Some(MAX_KEYS_PER_LOCK),
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// The keys asked for fit in a level.
+fn check_key_count(params: &BackwardParams) -> Result<(), GenerateError> {
     let max_items = crate::format::MAX_ITEMS;
     let wanted_keys = params
         .locks
-        .saturating_mul(kmax)
+        .saturating_mul(params.keys_per_lock.1)
         .saturating_add(params.red_herrings)
         .saturating_add(params.side_areas.saturating_mul(2));
     if wanted_keys > max_items {
-        return Err(GenerateError::Params(format!(
-            "that would need up to {wanted_keys} keys, more than a level may hold \
-             ({max_items}): lower --locks, --keys-per-lock, --red-herrings or --side-areas"
-        )));
+        return Err(GenerateError::TooManyItems {
+            what: "keys",
+            needed: wanted_keys,
+            limit: max_items,
+            lower: &[
+                Param::Locks,
+                Param::KeysPerLock,
+                Param::RedHerrings,
+                Param::SideAreas,
+            ],
+        });
     }
-    let index = LevelIndex::new(&level);
-    let graph = Graph::of(&level)?;
-    let n = level.rooms.len();
-    let start = index
-        .room(&level.start)
-        .ok_or_else(|| GenerateError::InvalidLayout(format!("no room \"{}\"", level.start)))?;
-    let mut removed = vec![false; level.doors.len()];
-    let mut locked: Vec<bool> = vec![false; level.doors.len()];
-    let (dist, _) = graph.bfs(start, |_| true);
+    Ok(())
+}
 
-    // The goal: the layout's, or a room far from the start.
-    let layout_goal = index.room(&level.goal).filter(|&g| g != start);
-    let goal = match layout_goal {
-        Some(g) if from_layout => {
+/// The graph phase: the rooms and doors to work on.
+struct Base {
+    level: Level,
+    from_layout: bool,
+    /// The layout's file name, for the record.
+    layout_name: String,
+    /// Extra doors that fitted in a random graph.
+    extra_placed: Option<usize>,
+}
+
+impl Base {
+    /// A random graph, or the layout once checked.
+    fn new(source: &Source, rng: &mut Rng) -> Result<Self, GenerateError> {
+        Ok(match source {
+            Source::Graph { rooms, extra_doors } => {
+                let (level, placed) = random_graph(rng, *rooms, *extra_doors)?;
+                Self {
+                    level,
+                    from_layout: false,
+                    layout_name: String::new(),
+                    extra_placed: Some(placed),
+                }
+            }
+            Source::Layout { level, name } => {
+                check_layout(level)?;
+                Self {
+                    level: level.as_ref().clone(),
+                    from_layout: true,
+                    layout_name: name.clone(),
+                    extra_placed: None,
+                }
+            }
+        })
+    }
+}
+
+/// The level being made, and which doors are taken out or locked so far.
+struct Work {
+    level: Level,
+    from_layout: bool,
+    graph: Graph,
+    start: usize,
+    /// Per door: taken out.
+    removed: Vec<bool>,
+    /// Per door: locked.
+    locked: Vec<bool>,
+    /// Doors taken out, in order.
+    changes: Vec<(usize, Change)>,
+    /// Doors locked, in the order the player meets them.
+    lock_changes: Vec<(usize, Change)>,
+    key_ids: Ids,
+}
+
+impl Work {
+    fn new(level: Level, from_layout: bool) -> Result<Self, GenerateError> {
+        let graph = Graph::of(&level)?;
+        let start = LevelIndex::new(&level)
+            .room(&level.start)
+            .ok_or_else(|| GenerateError::InvalidLayout(format!("no room \"{}\"", level.start)))?;
+        let doors = level.doors.len();
+        let key_ids = Ids::new("k", level.keys.iter().map(|k| k.id.as_str()));
+        Ok(Self {
+            level,
+            from_layout,
+            graph,
+            start,
+            removed: vec![false; doors],
+            locked: vec![false; doors],
+            changes: Vec::new(),
+            lock_changes: Vec::new(),
+            key_ids,
+        })
+    }
+
+    /// "layout" or "random graph", for messages.
+    fn what(&self) -> &'static str {
+        if self.from_layout {
+            "layout"
+        } else {
+            "random graph"
+        }
+    }
+
+    /// The goal phase: the layout's goal, or a dead end (a leaf of the
+    /// breadth-first tree) far from the start, so that no room lies behind it.
+    fn pick_goal(&mut self, locks: usize, rng: &mut Rng) -> Result<usize, GenerateError> {
+        let level = &self.level;
+        let start = self.start;
+        let (dist, via) = self.graph.bfs(start, |_| true);
+        let layout_goal = LevelIndex::new(level)
+            .room(&level.goal)
+            .filter(|&g| g != start);
+        if let Some(g) = layout_goal
+            && self.from_layout
+        {
             if dist[g] == usize::MAX {
-                return Err(GenerateError::GoalUnreachable(format!(
-                    "no doors join the goal {} to the start {}: add doors between them",
-                    level.room_label(&level.goal),
-                    level.room_label(&level.start)
-                )));
+                return Err(GenerateError::GoalUnreachable(Unreachable::NoPath {
+                    start: level.room_label(&level.start),
+                    goal: level.room_label(&level.goal),
+                }));
             }
-            g
+            return Ok(g);
         }
-        _ => {
-            // A dead end (a leaf of the breadth-first tree) far from the
-            // start, so that no room lies behind the goal.
-            let (_, via) = graph.bfs(start, |_| true);
-            let mut leafy = dist.clone();
-            for (r, &d) in via.iter().enumerate() {
-                if d != usize::MAX {
-                    let (a, b) = graph.ends[d];
-                    let parent = if a == r { b } else { a };
-                    leafy[parent] = usize::MAX;
+        let mut leafy = dist;
+        for (r, &d) in via.iter().enumerate() {
+            if d != usize::MAX {
+                leafy[self.graph.parent(r, d)] = usize::MAX;
+            }
+        }
+        let n = level.rooms.len();
+        let far = farthest(&leafy, start, rng).ok_or_else(|| {
+            if locks == 0 && n == 1 {
+                GenerateError::param(Param::Rooms, Problem::TooSmall { min: 2, value: n })
+            } else {
+                GenerateError::TooManyLocks {
+                    asked: locks.max(1),
+                    placed: 0,
+                    what: self.what(),
                 }
             }
-            let far = farthest(&leafy, start, &mut rng).ok_or_else(|| {
-                if params.locks == 0 && n == 1 {
-                    GenerateError::Params("--rooms must be at least 2".into())
-                } else {
-                    GenerateError::TooManyLocks {
-                        asked: params.locks.max(1),
-                        placed: 0,
-                        what,
-                    }
-                }
-            })?;
-            level.goal = level.rooms[far].id.clone();
-            far
-        }
-    };
+        })?;
+        self.level.goal = self.level.rooms[far].id.clone();
+        Ok(far)
+    }
 
-    let mut queue: VecDeque<usize> = VecDeque::from([goal]);
-    let mut placed: Vec<Placed> = Vec::new();
-    let mut changes: Vec<(usize, Change)> = Vec::new();
-    for i in 0..params.locks {
-        if cancel.load(Ordering::Relaxed) {
-            return Err(GenerateError::Cancelled);
+    /// The lock and key phases, once per lock: seal off the next goal behind
+    /// one locked door, choose the rooms of its keys, and make those rooms
+    /// goals in turn.
+    fn place_locks(
+        &mut self,
+        params: &BackwardParams,
+        goal: usize,
+        rng: &mut Rng,
+        progress: &dyn Fn(Progress),
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Placed>, GenerateError> {
+        let mut queue: VecDeque<usize> = VecDeque::from([goal]);
+        let mut placed: Vec<Placed> = Vec::new();
+        for i in 0..params.locks {
+            if cancel.load(Ordering::Relaxed) {
+                return Err(GenerateError::Cancelled);
+            }
+            let total = Some(params.locks as u64);
+            progress(Progress::new("placing locks", i as u64, total));
+            let Some((g, door, via)) = self.next_goal(&mut queue) else {
+                return Err(GenerateError::TooManyLocks {
+                    asked: params.locks,
+                    placed: i,
+                    what: self.what(),
+                });
+            };
+            self.seal_off(g, door, &via)?;
+            let rooms = self.key_rooms(params.keys_per_lock, &queue, rng);
+            for &r in &rooms {
+                if r != self.start && !queue.contains(&r) {
+                    queue.push_back(r);
+                }
+            }
+            placed.push(Placed {
+                door,
+                key_rooms: rooms,
+            });
         }
-        progress(Progress::new(
-            "placing locks",
-            i as u64,
-            Some(params.locks as u64),
-        ));
-        // The next goal that can still be locked off.
-        let mut found = None;
+        Ok(placed)
+    }
+
+    /// The next goal that can still be locked off, the door breadth-first
+    /// search first reaches it by, and every room's tree door.
+    fn next_goal(&self, queue: &mut VecDeque<usize>) -> Option<(usize, usize, Vec<usize>)> {
         while let Some(g) = queue.pop_front() {
-            if g == start {
+            if g == self.start {
                 continue;
             }
-            let (_, via) = graph.bfs(start, |d| !removed[d]);
+            let (_, via) = self.graph.bfs(self.start, |d| !self.removed[d]);
             let e = via[g];
-            if e == usize::MAX || locked[e] {
+            if e == usize::MAX || self.locked[e] {
                 continue; // unreachable (cannot happen) or already locked off
             }
-            found = Some((g, e, via));
-            break;
+            return Some((g, e, via));
         }
-        let Some((g, e, via)) = found else {
-            return Err(GenerateError::TooManyLocks {
-                asked: params.locks,
-                placed: i,
-                what,
-            });
-        };
-        // The area behind the door: the breadth-first subtree of `g`.
-        let behind = subtree(&graph, &via, g);
-        for (d, &(a, b)) in graph.ends.iter().enumerate() {
-            if d != e && !removed[d] && a != usize::MAX && behind[a] != behind[b] {
-                if locked[d] {
+        None
+    }
+
+    /// Makes `door` the single way into `goal` and the area behind it (its
+    /// breadth-first subtree), removing every other door across, and locks it.
+    fn seal_off(&mut self, goal: usize, door: usize, via: &[usize]) -> Result<(), GenerateError> {
+        let behind = subtree(&self.graph, via, goal);
+        for (d, &(a, b)) in self.graph.ends.iter().enumerate() {
+            if d != door && !self.removed[d] && a != usize::MAX && behind[a] != behind[b] {
+                if self.locked[d] {
                     return Err(GenerateError::Internal(
                         "a locked door would have been removed".into(),
                     ));
                 }
-                removed[d] = true;
-                changes.push((d, Change::Removed));
+                self.removed[d] = true;
+                self.changes.push((d, Change::Removed));
             }
         }
-        locked[e] = true;
-        // Key rooms: reachable without passing a lock, far from the start.
-        let (free, _) = graph.bfs(start, |d| !removed[d] && !locked[d]);
-        let mut far: Vec<usize> = (0..n)
+        self.locked[door] = true;
+        Ok(())
+    }
+
+    /// Rooms for the keys of the lock just placed: reachable without passing
+    /// a lock, far from the start. Further keys of a lock share rooms with
+    /// pending goals when the goal list grows, so that few keys lie around
+    /// at once.
+    fn key_rooms(
+        &self,
+        (kmin, kmax): (usize, usize),
+        queue: &VecDeque<usize>,
+        rng: &mut Rng,
+    ) -> Vec<usize> {
+        let start = self.start;
+        let (free, _) = self
+            .graph
+            .bfs(start, |d| !self.removed[d] && !self.locked[d]);
+        let mut far: Vec<usize> = (0..self.level.rooms.len())
             .filter(|&r| r != start && free[r] != usize::MAX)
             .collect();
         far.sort_by(|&a, &b| free[b].cmp(&free[a]).then(a.cmp(&b)));
@@ -218,8 +455,6 @@ pub fn backward(
                 .filter(|&r| r != start && free[r] != usize::MAX && !rooms.contains(&r))
                 .collect();
             let fresh: Vec<usize> = far.iter().copied().filter(|r| !rooms.contains(r)).collect();
-            // Further keys of a lock share rooms with earlier goals when the
-            // goal list grows, so that few keys lie around at once.
             let share = j > 0 && !pending.is_empty() && (queue.len() >= 2 || rng.chance(1, 2));
             let room = if share {
                 rng.pick(&pending).copied()
@@ -234,168 +469,296 @@ pub fn backward(
                 None => break,
             }
         }
-        for &r in &rooms {
-            if r != start && !queue.contains(&r) {
-                queue.push_back(r);
+        rooms
+    }
+
+    /// The keys phase: makes the keys and locks, in the order the player
+    /// will meet them (last placed first).
+    fn hand_out_keys(&mut self, placed: &[Placed]) {
+        for lock in placed.iter().rev() {
+            let mut keys = Vec::new();
+            for &r in &lock.key_rooms {
+                let id = KeyId(self.key_ids.fresh());
+                let room = self.level.rooms[r].id.clone();
+                self.level.keys.push(Key::new(id.clone(), room));
+                keys.push(id);
+            }
+            self.level.doors[lock.door]
+                .locks
+                .extend(keys.iter().cloned());
+            self.lock_changes.push((lock.door, Change::Locked(keys)));
+        }
+    }
+
+    /// The side-area phase: locks off up to `count` dead-end areas that hold
+    /// no key and not the goal, each with a key outside every side area and
+    /// a red herring (a treasure) inside. Returns the doors locked.
+    fn side_areas(&mut self, count: usize, rng: &mut Rng) -> Vec<usize> {
+        let mut doors = Vec::new();
+        if count == 0 {
+            return doors;
+        }
+        let mut side = Side::new(self);
+        // Candidate entrances: leaves of the tree first, farthest first.
+        let n = self.level.rooms.len();
+        let mut order: Vec<usize> = (0..n)
+            .filter(|&r| r != self.start && side.dist[r] != usize::MAX)
+            .collect();
+        rng.shuffle(&mut order);
+        order.sort_by(|&a, &b| side.dist[b].cmp(&side.dist[a]));
+        for root in order {
+            if doors.len() >= count {
+                break;
+            }
+            let e = side.via[root];
+            if e == usize::MAX || self.locked[e] || side.in_side[root] {
+                continue;
+            }
+            let area = subtree(&self.graph, &side.via, root);
+            if !side.fits(self, &area) {
+                continue;
+            }
+            let outside: Vec<usize> = (0..n)
+                .filter(|&r| !area[r] && !side.in_side[r] && side.dist[r] != usize::MAX)
+                .collect();
+            let Some(&key_room) = rng.pick(&outside) else {
+                continue;
+            };
+            self.lock_side_area(&mut side, &area, root, e, key_room);
+            doors.push(e);
+        }
+        doors
+    }
+
+    /// Seals off the side area `area` behind door `e`, locks `e` with a key
+    /// in `key_room` and puts a treasure in `root`.
+    fn lock_side_area(
+        &mut self,
+        side: &mut Side,
+        area: &[bool],
+        root: usize,
+        e: usize,
+        key_room: usize,
+    ) {
+        for (d, &(a, b)) in self.graph.ends.iter().enumerate() {
+            if d != e && !self.removed[d] && a != usize::MAX && area[a] != area[b] {
+                self.removed[d] = true;
+                self.changes.push((d, Change::Removed));
             }
         }
-        placed.push(Placed {
-            door: e,
-            key_rooms: rooms,
-        });
+        for (inside, &a) in side.in_side.iter_mut().zip(area) {
+            *inside |= a;
+        }
+        self.locked[e] = true;
+        let key = KeyId(self.key_ids.fresh());
+        let room = self.level.rooms[key_room].id.clone();
+        self.level.keys.push(Key::new(key.clone(), room));
+        side.has_key[key_room] = true;
+        self.level.doors[e].locks.push(key.clone());
+        self.lock_changes.push((e, Change::Locked(vec![key])));
+        let treasure = KeyId(self.key_ids.fresh());
+        let mut herring = Key::new(treasure, self.level.rooms[root].id.clone());
+        herring.name = "treasure".into();
+        self.level.keys.push(herring);
+        side.has_key[root] = true;
     }
 
-    // Keys and locks, in the order the player will meet them (last placed first).
-    let mut key_ids = Ids::new("k", level.keys.iter().map(|k| k.id.as_str()));
-    let mut lock_changes = Vec::new();
-    for lock in placed.iter().rev() {
-        let mut keys = Vec::new();
-        for &r in &lock.key_rooms {
-            let id = KeyId(key_ids.fresh());
-            level
-                .keys
-                .push(Key::new(id.clone(), level.rooms[r].id.clone()));
-            keys.push(id);
+    /// Takes the removed doors out (numbering the rest `d1`… on a random
+    /// graph). Returns each old door's final id, and what happened to the
+    /// doors: removals first, then locks, named by their final ids (removed
+    /// doors of a layout by their ids in the layout).
+    fn take_out_removed(&mut self) -> (Vec<Option<DoorId>>, Vec<DoorChange>) {
+        let mut changes = std::mem::take(&mut self.changes);
+        changes.append(&mut self.lock_changes);
+        let original: Vec<DoorId> = self.level.doors.iter().map(|d| d.id.clone()).collect();
+        let mut final_ids: Vec<Option<DoorId>> = Vec::with_capacity(original.len());
+        let mut doors = Vec::with_capacity(original.len());
+        let mut number = 0;
+        for (d, mut door) in std::mem::take(&mut self.level.doors)
+            .into_iter()
+            .enumerate()
+        {
+            if self.removed[d] {
+                final_ids.push(None);
+                continue;
+            }
+            if !self.from_layout {
+                number += 1;
+                door.id = DoorId(format!("d{number}"));
+            }
+            final_ids.push(Some(door.id.clone()));
+            doors.push(door);
         }
-        level.doors[lock.door].locks.extend(keys.iter().cloned());
-        lock_changes.push((lock.door, Change::Locked(keys)));
+        self.level.doors = doors;
+        let changes = changes
+            .into_iter()
+            .filter_map(|(d, change)| {
+                let door = match change {
+                    Change::Removed if self.from_layout => original.get(d).cloned(),
+                    Change::Removed => None,
+                    _ => final_ids.get(d).cloned().flatten(),
+                }?;
+                Some(DoorChange { door, change })
+            })
+            .collect();
+        (final_ids, changes)
     }
 
-    // Locked side areas: dead ends that hold only a red herring.
-    let side_doors = side_areas(
-        &mut level,
-        &graph,
-        start,
-        params.side_areas,
-        &mut removed,
-        &mut locked,
-        &mut changes,
-        &mut lock_changes,
-        &mut key_ids,
-        &mut rng,
-    );
-
-    // Take out the removed doors.
-    changes.extend(lock_changes);
-    let mut final_ids: Vec<Option<DoorId>> = Vec::with_capacity(level.doors.len());
-    let mut doors = Vec::with_capacity(level.doors.len());
-    let mut number = 0;
-    for (d, mut door) in std::mem::take(&mut level.doors).into_iter().enumerate() {
-        if removed[d] {
-            final_ids.push(None);
-            continue;
+    /// The herrings phase, around the solver's check: red herrings go where
+    /// the player will pass, on the rooms of the solution, and the level is
+    /// checked again.
+    fn check_with_herrings(
+        &mut self,
+        count: usize,
+        rng: &mut Rng,
+    ) -> Result<(Verified, Vec<KeyId>), GenerateError> {
+        dress(&mut self.level);
+        let solved = verify(&self.level, VERIFY_MAX_STATES, SMALLER)?;
+        if count == 0 {
+            return Ok((solved, Vec::new()));
         }
-        if !from_layout {
-            number += 1;
-            door.id = DoorId(format!("d{number}"));
-        }
-        final_ids.push(Some(door.id.clone()));
-        doors.push(door);
-    }
-    level.doors = doors;
-    let original_ids: Vec<DoorId> = match &params.source {
-        Source::Layout { level, .. } => level.doors.iter().map(|d| d.id.clone()).collect(),
-        Source::Graph { .. } => Vec::new(),
-    };
-    let changes: Vec<DoorChange> = changes
-        .into_iter()
-        .filter_map(|(d, change)| {
-            let door = match change {
-                Change::Removed if from_layout => original_ids.get(d).cloned(),
-                Change::Removed => None,
-                _ => final_ids.get(d).cloned().flatten(),
-            }?;
-            Some(DoorChange { door, change })
-        })
-        .collect();
-
-    progress(Progress::new(
-        "checking with the solver",
-        params.locks as u64,
-        Some(params.locks as u64),
-    ));
-    dress(&mut level);
-    let mut solved = verify(
-        &level,
-        VERIFY_MAX_STATES,
-        "make it smaller: fewer --rooms, --locks or --keys-per-lock",
-    )?;
-    // Red herrings where the player will pass: on the rooms of the solution.
-    let herrings = if params.red_herrings > 0 {
         let keys = place_red_herrings(
-            &mut level,
-            params.red_herrings,
+            &mut self.level,
+            count,
             &solved.steps,
-            &mut key_ids,
-            &mut rng,
+            &mut self.key_ids,
+            rng,
         );
-        dress(&mut level);
-        solved = verify(
-            &level,
-            VERIFY_MAX_STATES,
-            "make it smaller: fewer --rooms, --locks or --keys-per-lock",
-        )?;
-        keys
-    } else {
-        Vec::new()
-    };
+        dress(&mut self.level);
+        let solved = verify(&self.level, VERIFY_MAX_STATES, SMALLER)?;
+        Ok((solved, keys))
+    }
+}
 
-    // A drawn layout keeps the name the designer gave it.
+/// What the side-area phase knows of the rooms.
+struct Side {
+    dist: Vec<usize>,
+    via: Vec<usize>,
+    goal: usize,
+    has_key: Vec<bool>,
+    in_side: Vec<bool>,
+}
+
+impl Side {
+    fn new(work: &Work) -> Self {
+        let level = &work.level;
+        let index = LevelIndex::new(level);
+        let n = level.rooms.len();
+        let mut has_key = vec![false; n];
+        for key in &level.keys {
+            if let Some(r) = index.room(&key.room) {
+                has_key[r] = true;
+            }
+        }
+        let (dist, via) = work.graph.bfs(work.start, |d| !work.removed[d]);
+        Self {
+            dist,
+            via,
+            goal: index.room(&level.goal).unwrap_or(work.start),
+            has_key,
+            in_side: vec![false; n],
+        }
+    }
+
+    /// Can `area` be a side area: free of keys, the goal, other side areas
+    /// and locked doors, and small (a room or two)?
+    fn fits(&self, work: &Work, area: &[bool]) -> bool {
+        let n = area.len();
+        let clean = (0..n).all(|r| {
+            !area[r]
+                || (!self.has_key[r]
+                    && r != self.goal
+                    && !self.in_side[r]
+                    && !work.graph.adj[r].iter().any(|&(d, _)| work.locked[d]))
+        });
+        let size = area.iter().filter(|&&a| a).count();
+        clean && size <= 3 && size < n.saturating_sub(2)
+    }
+}
+
+/// What the phases made, for the generator record.
+struct Made<'a> {
+    base_name: &'a str,
+    extra_placed: Option<usize>,
+    /// Locked doors in the order the player meets them (old indices).
+    lock_doors: Vec<usize>,
+    side_doors: Vec<usize>,
+    herrings: Vec<KeyId>,
+    solved: Verified,
+}
+
+impl Made<'_> {
+    /// Names and describes the level and writes its generator record.
+    fn record(
+        &self,
+        mut level: Level,
+        from_layout: bool,
+        params: &BackwardParams,
+        final_ids: &[Option<DoorId>],
+        changes: &[DoorChange],
+    ) -> Level {
+        let locks = self.lock_doors.len();
+        describe(&mut level, params.seed, from_layout, locks);
+        let ids = |doors: &[usize]| -> Vec<Value> {
+            doors
+                .iter()
+                .filter_map(|&d| final_ids.get(d).cloned().flatten())
+                .map(|id| Value::from(id.0))
+                .collect()
+        };
+        let removed_json: Vec<Value> = changes
+            .iter()
+            .filter(|c| c.change == Change::Removed)
+            .map(|c| Value::from(c.door.as_str()))
+            .collect();
+        let params_json = params_json(params, self.base_name);
+        let herrings: Vec<Value> = self
+            .herrings
+            .iter()
+            .map(|k| Value::from(k.as_str()))
+            .collect();
+        let mut result = json!({
+            "locks": locks,
+            "lock_doors": ids(&self.lock_doors),
+            "side_lock_doors": ids(&self.side_doors),
+            "red_herrings": herrings,
+            "keys": level.keys.len(),
+        });
+        self.solved.record_cost(&mut result);
+        if let Some(map) = result.as_object_mut() {
+            if from_layout {
+                map.insert("removed_doors".into(), Value::Array(removed_json));
+            }
+            if let Some(placed) = self.extra_placed {
+                map.insert("extra_doors".into(), Value::from(placed));
+            }
+        }
+        record(&mut level, "backward", params.seed, params_json, result);
+        level
+    }
+}
+
+/// Names the level (a drawn layout keeps the name the designer gave it) and
+/// describes it.
+fn describe(level: &mut Level, seed: u64, from_layout: bool, locks: usize) {
     if !from_layout || level.name.trim().is_empty() {
-        level.name = format!("Backward, seed {}", params.seed);
+        level.name = format!("Backward, seed {seed}");
     }
     level.description = format!(
-        "{} lock{} on the way to the goal, made backwards from the goal by lockwork generate backward.",
-        placed.len(),
-        if placed.len() == 1 { "" } else { "s" }
+        "{locks} lock{} on the way to the goal, made backwards from the goal by lockwork generate backward.",
+        if locks == 1 { "" } else { "s" }
     );
-    let locks_json: Vec<Value> = placed
-        .iter()
-        .rev()
-        .filter_map(|lock| final_ids.get(lock.door).cloned().flatten())
-        .map(|id| Value::from(id.0))
-        .collect();
-    let removed_json: Vec<Value> = changes
-        .iter()
-        .filter(|c| c.change == Change::Removed)
-        .map(|c| Value::from(c.door.as_str()))
-        .collect();
-    let side_json: Vec<Value> = side_doors
-        .iter()
-        .filter_map(|&d| final_ids.get(d).cloned().flatten())
-        .map(|id| Value::from(id.0))
-        .collect();
-    let params_json = json!({
-        "source": source_json(&params.source, &layout_name),
+}
+
+/// The generator record's parameters.
+fn params_json(params: &BackwardParams, layout_name: &str) -> Value {
+    let (kmin, kmax) = params.keys_per_lock;
+    json!({
+        "source": source_json(&params.source, layout_name),
         "locks": params.locks,
         "keys_per_lock": [kmin, kmax],
         "red_herrings": params.red_herrings,
         "side_areas": params.side_areas,
-    });
-    let mut result = json!({
-        "locks": placed.len(),
-        "lock_doors": locks_json,
-        "side_lock_doors": side_json,
-        "red_herrings": herrings.iter().map(|k| Value::from(k.as_str())).collect::<Vec<_>>(),
-        "keys": level.keys.len(),
-    });
-    solved.record_cost(&mut result);
-    if from_layout && let Some(map) = result.as_object_mut() {
-        map.insert("removed_doors".into(), Value::Array(removed_json));
-    }
-    if let (Some(placed), Some(map)) = (extra_placed, result.as_object_mut()) {
-        map.insert("extra_doors".into(), Value::from(placed));
-    }
-    record(&mut level, "backward", params.seed, params_json, result);
-    progress(Progress::new(
-        "done",
-        params.locks as u64,
-        Some(params.locks as u64),
-    ));
-    Ok(Generated {
-        level,
-        changes,
-        cancelled: false,
     })
 }
 
@@ -441,9 +804,7 @@ fn subtree(graph: &Graph, via: &[usize], root: usize) -> Vec<bool> {
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (r, &d) in via.iter().enumerate() {
         if d != usize::MAX {
-            let (a, b) = graph.ends[d];
-            let parent = if a == r { b } else { a };
-            children[parent].push(r);
+            children[graph.parent(r, d)].push(r);
         }
     }
     let mut inside = vec![false; n];
@@ -458,97 +819,6 @@ fn subtree(graph: &Graph, via: &[usize], root: usize) -> Vec<bool> {
         }
     }
     inside
-}
-
-/// Locks off up to `count` dead-end areas that hold no key and not the goal,
-/// each with a key outside every side area and a red herring inside.
-/// Returns the doors locked.
-#[allow(clippy::too_many_arguments)]
-fn side_areas(
-    level: &mut Level,
-    graph: &Graph,
-    start: usize,
-    count: usize,
-    removed: &mut [bool],
-    locked: &mut [bool],
-    changes: &mut Vec<(usize, Change)>,
-    lock_changes: &mut Vec<(usize, Change)>,
-    key_ids: &mut Ids,
-    rng: &mut Rng,
-) -> Vec<usize> {
-    let mut doors = Vec::new();
-    if count == 0 {
-        return doors;
-    }
-    let index = LevelIndex::new(level);
-    let n = level.rooms.len();
-    let goal = index.room(&level.goal).unwrap_or(start);
-    let mut has_key = vec![false; n];
-    for key in &level.keys {
-        if let Some(r) = index.room(&key.room) {
-            has_key[r] = true;
-        }
-    }
-    let mut in_side = vec![false; n];
-    let (dist, via) = graph.bfs(start, |d| !removed[d]);
-    // Candidate entrances: leaves of the tree first, farthest first.
-    let mut order: Vec<usize> = (0..n)
-        .filter(|&r| r != start && dist[r] != usize::MAX)
-        .collect();
-    rng.shuffle(&mut order);
-    order.sort_by(|&a, &b| dist[b].cmp(&dist[a]));
-    for root in order {
-        if doors.len() >= count {
-            break;
-        }
-        let e = via[root];
-        if e == usize::MAX || locked[e] || in_side[root] {
-            continue;
-        }
-        let area = subtree(graph, &via, root);
-        let clean = (0..n).all(|r| {
-            !area[r]
-                || (!has_key[r]
-                    && r != goal
-                    && !in_side[r]
-                    && !graph.adj[r].iter().any(|&(d, _)| locked[d]))
-        });
-        // Keep areas small: a room or two.
-        let size = area.iter().filter(|&&a| a).count();
-        if !clean || size > 3 || size >= n.saturating_sub(2) {
-            continue;
-        }
-        let outside: Vec<usize> = (0..n)
-            .filter(|&r| !area[r] && !in_side[r] && dist[r] != usize::MAX)
-            .collect();
-        let Some(&key_room) = rng.pick(&outside) else {
-            continue;
-        };
-        for (d, &(a, b)) in graph.ends.iter().enumerate() {
-            if d != e && !removed[d] && a != usize::MAX && area[a] != area[b] {
-                removed[d] = true;
-                changes.push((d, Change::Removed));
-            }
-        }
-        for r in 0..n {
-            in_side[r] |= area[r];
-        }
-        locked[e] = true;
-        let key = KeyId(key_ids.fresh());
-        level
-            .keys
-            .push(Key::new(key.clone(), level.rooms[key_room].id.clone()));
-        has_key[key_room] = true;
-        level.doors[e].locks.push(key.clone());
-        lock_changes.push((e, Change::Locked(vec![key])));
-        let treasure = KeyId(key_ids.fresh());
-        let mut herring = Key::new(treasure, level.rooms[root].id.clone());
-        herring.name = "treasure".into();
-        level.keys.push(herring);
-        has_key[root] = true;
-        doors.push(e);
-    }
-    doors
 }
 
 /// Adds `count` keys that open nothing in rooms the solution (`steps`)

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::GenerateError;
+use super::{GenerateError, Param};
 use crate::model::Level;
 use crate::model::palette::{FIRST_COLORS, WHEEL_COLORS, nth as palette};
 use crate::rules::Mechanics;
@@ -97,6 +97,13 @@ impl Graph {
         Ok(Self { adj, ends })
     }
 
+    /// The room at the other end of door `d` from room `r`: its parent in a
+    /// breadth-first tree when `r` was reached by `d`.
+    pub fn parent(&self, r: usize, d: usize) -> usize {
+        let (a, b) = self.ends[d];
+        if a == r { b } else { a }
+    }
+
     /// Breadth-first distances from `from` through doors that `usable` allows;
     /// `usize::MAX` where not reached. Also the door each room was first
     /// reached by (`usize::MAX` for `from` and unreached rooms).
@@ -157,11 +164,12 @@ pub(crate) const VERIFY_MAX_STATES: usize = 4_000_000;
 /// with validation errors) and solvable, and finds its least cost. When the
 /// least cost is out of reach of `max_states`, a quicker search still proves
 /// the level solvable with a plan, and the cost is given as bounds.
-/// `hint` says what to change when not even that succeeds.
+/// `lower` names the parameters that make the level smaller when not even
+/// that succeeds.
 pub(crate) fn verify(
     level: &Level,
     max_states: usize,
-    hint: &str,
+    lower: &'static [Param],
 ) -> Result<Verified, GenerateError> {
     use crate::solver::SolveError;
     let options = SolveOptions {
@@ -179,9 +187,9 @@ pub(crate) fn verify(
                 SolveError::Invalid(m) => invalid(m),
                 e => GenerateError::Solver(e),
             })?;
-            let plan = plan.ok_or_else(|| GenerateError::TooLargeToCheck {
+            let plan = plan.ok_or(GenerateError::TooLargeToCheck {
                 limit: max_states,
-                hint: hint.to_owned(),
+                lower,
             })?;
             (plan, Some(lower_bound))
         }
@@ -212,15 +220,6 @@ pub(crate) fn record(level: &mut Level, kind: &str, seed: u64, params: Value, re
     record.insert("parameters".into(), params);
     record.insert("result".into(), result);
     level.generator = Some(Value::Object(record));
-}
-
-/// `12` for whole numbers, `2.5` otherwise.
-pub(crate) fn cost_text(x: f64) -> String {
-    if x.fract() == 0.0 && x.abs() < 1e15 {
-        format!("{x:.0}")
-    } else {
-        format!("{x}")
-    }
 }
 
 /// A JSON number for a figure: whole numbers without a fraction.

@@ -1,6 +1,6 @@
 //! Random connected room graphs for the generators that do not get a layout.
 
-use super::{GenerateError, Rng};
+use super::{GenerateError, Param, Problem, Rng};
 use crate::format::MAX_ITEMS;
 use crate::model::{Door, Level, Room};
 
@@ -14,17 +14,7 @@ pub fn random_graph(
     rooms: usize,
     extra_doors: usize,
 ) -> Result<(Level, usize), GenerateError> {
-    if rooms == 0 || rooms > MAX_ITEMS {
-        return Err(GenerateError::Params(format!(
-            "--rooms must be between 1 and {MAX_ITEMS}, not {rooms}"
-        )));
-    }
-    if extra_doors > MAX_ITEMS - rooms {
-        return Err(GenerateError::Params(format!(
-            "--extra-doors must be at most {}, not {extra_doors}",
-            MAX_ITEMS - rooms
-        )));
-    }
+    check_size(rooms, extra_doors)?;
     let mut level = Level::new("");
     level.rooms.clear();
     for i in 1..=rooms {
@@ -33,14 +23,6 @@ pub fn random_graph(
         level.rooms.push(room);
     }
     let mut adj: Vec<Vec<usize>> = vec![Vec::new(); rooms];
-    let add = |level: &mut Level, adj: &mut Vec<Vec<usize>>, a: usize, b: usize| {
-        let id = format!("d{}", level.doors.len() + 1);
-        level
-            .doors
-            .push(Door::new(id, format!("r{}", a + 1), format!("r{}", b + 1)));
-        adj[a].push(b);
-        adj[b].push(a);
-    };
     for i in 1..rooms {
         // Half the time hang the room off one of the last three (corridors),
         // otherwise off any earlier room (branches).
@@ -49,8 +31,34 @@ pub fn random_graph(
         } else {
             rng.index(i)
         };
-        add(&mut level, &mut adj, parent, i);
+        add_door(&mut level, &mut adj, parent, i);
     }
+    let placed = extra_doors_within_three(&mut level, &mut adj, extra_doors, rng);
+    level.start = level.rooms[0].id.clone();
+    level.goal = level.start.clone();
+    Ok((level, placed))
+}
+
+/// Joins `a` and `b` by a new door `d{n}`.
+fn add_door(level: &mut Level, adj: &mut [Vec<usize>], a: usize, b: usize) {
+    let id = format!("d{}", level.doors.len() + 1);
+    level
+        .doors
+        .push(Door::new(id, format!("r{}", a + 1), format!("r{}", b + 1)));
+    adj[a].push(b);
+    adj[b].push(a);
+}
+
+/// Adds up to `extra_doors` doors, each between a random room and one two
+/// or three doors from it (in discovery order); 20 draws per door at most.
+/// Returns how many fitted.
+fn extra_doors_within_three(
+    level: &mut Level,
+    adj: &mut [Vec<usize>],
+    extra_doors: usize,
+    rng: &mut Rng,
+) -> usize {
+    let rooms = adj.len();
     let mut placed = 0;
     let mut dist = vec![usize::MAX; rooms];
     let mut touched: Vec<usize> = Vec::new();
@@ -85,13 +93,43 @@ pub fn random_graph(
             }
         }
         if let Some(&b) = rng.pick(&candidates) {
-            add(&mut level, &mut adj, a, b);
+            add_door(level, adj, a, b);
             placed += 1;
         }
     }
-    level.start = level.rooms[0].id.clone();
-    level.goal = level.start.clone();
-    Ok((level, placed))
+    placed
+}
+
+/// At least one room, and rooms and extra doors that fit in a level.
+fn check_size(rooms: usize, extra_doors: usize) -> Result<(), GenerateError> {
+    if rooms == 0 {
+        return Err(GenerateError::param(
+            Param::Rooms,
+            Problem::TooSmall {
+                min: 1,
+                value: rooms,
+            },
+        ));
+    }
+    if rooms > MAX_ITEMS {
+        return Err(GenerateError::param(
+            Param::Rooms,
+            Problem::TooLarge {
+                max: MAX_ITEMS,
+                value: rooms,
+            },
+        ));
+    }
+    if extra_doors > MAX_ITEMS - rooms {
+        return Err(GenerateError::param(
+            Param::ExtraDoors,
+            Problem::TooLarge {
+                max: MAX_ITEMS - rooms,
+                value: extra_doors,
+            },
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

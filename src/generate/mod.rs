@@ -15,9 +15,16 @@
 //! validates with no errors, that has positions for its rooms and that
 //! records how it was made in [`Level::generator`]. A seed gives the same
 //! level, byte for byte, on every machine ([`Rng`]).
+//!
+//! When it cannot, it says why with a [`GenerateError`] that names the
+//! parameters to change as [`Param`]s, the fields of the parameter types;
+//! [`GenerateError::worded`] words the message with a front end's own names
+//! for them. Each parameter type's `Default` holds the defaults that the
+//! command line and the editor use.
 
 mod backward;
 mod common;
+mod error;
 mod graph;
 mod levers;
 mod nested;
@@ -28,7 +35,10 @@ mod rng;
 use std::fmt;
 
 pub use crate::model::palette::nth as palette;
-pub use backward::{BackwardParams, backward};
+pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
+#[cfg(test)]
+pub(crate) use error::examples as error_examples;
+pub use error::{GenerateError, Names, NotFound, Param, Problem, Unreachable};
 pub use graph::random_graph;
 pub use levers::{
     DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, LeversParams, MAX_DOORS, basement_layout,
@@ -39,7 +49,6 @@ pub use random::{RandomParams, random};
 pub use rng::{Rng, fresh_seed};
 
 use crate::model::{DoorId, KeyId, Level};
-use crate::solver::SolveError;
 
 /// What a generator reports while it works, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,63 +151,4 @@ pub struct Generated {
     /// True when the search was stopped by the cancel flag and this is the
     /// best level found until then.
     pub cancelled: bool,
-}
-
-/// Why a generator could not make a level. Each message says what to change.
-#[derive(Debug, thiserror::Error)]
-pub enum GenerateError {
-    /// A parameter is out of range.
-    #[error("{0}")]
-    Params(String),
-    /// The layout is not a valid level.
-    #[error("the layout is not a valid level: {0}")]
-    InvalidLayout(String),
-    /// The layout cannot be used by this generator as it is.
-    #[error("{0}")]
-    Layout(String),
-    /// More locks asked for than the rooms can hold.
-    #[error(
-        "asked for {asked} locks, but this {what} can hold only {placed}: \
-         lower --locks to at most {placed}, or give it more rooms"
-    )]
-    TooManyLocks {
-        /// Locks asked for.
-        asked: usize,
-        /// Locks that could be placed.
-        placed: usize,
-        /// "layout" or "random graph".
-        what: &'static str,
-    },
-    /// No lever to wire.
-    #[error(
-        "the layout has no lever with empty toggles to wire: add levers (with \
-         \"toggles\": []) to the rooms of the layout"
-    )]
-    NoLevers,
-    /// The goal cannot be reached whatever the generator does.
-    #[error("the goal cannot be made reachable: {0}")]
-    GoalUnreachable(String),
-    /// A search found nothing good enough within its budget.
-    #[error("{0}")]
-    NotFound(String),
-    /// Cancelled before any level was found.
-    #[error("cancelled before any level was found")]
-    Cancelled,
-    /// The level made has too many states for the solver to prove it solvable.
-    #[error(
-        "the level made is too large for the solver to prove it solvable (more than {limit} \
-         states): {hint}"
-    )]
-    TooLargeToCheck {
-        /// The solver's state limit.
-        limit: usize,
-        /// What to change.
-        hint: String,
-    },
-    /// The solver could not check a level.
-    #[error("the solver could not check the level: {0}")]
-    Solver(#[from] SolveError),
-    /// A generated level failed its own checks: a bug, reported rather than hidden.
-    #[error("internal error: {0}")]
-    Internal(String),
 }

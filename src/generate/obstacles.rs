@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::GenerateError;
+use super::{GenerateError, Unreachable};
 use crate::model::{DoorId, ItemId, KeyId, Level, LevelIndex, LeverId};
 use crate::validate::validate;
 
@@ -213,8 +213,8 @@ impl Obstacle {
         match self {
             Self::Invalid { first, .. } => GenerateError::InvalidLayout(first),
             Self::NoLevers | Self::AllWired => GenerateError::NoLevers,
-            o @ Self::GoalUnreachable { .. } => {
-                GenerateError::GoalUnreachable(format!("{o}: add doors between them"))
+            Self::GoalUnreachable { start, goal } => {
+                GenerateError::GoalUnreachable(Unreachable::NoPath { start, goal })
             }
             o => GenerateError::Layout(format!("{o}; {what}")),
         }

@@ -4,15 +4,26 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::backward::{farthest, source_json};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
-use super::{Change, DoorChange, GenerateError, Generated, Progress, Rng, Source, random_graph};
+use super::{
+    Change, DoorChange, GenerateError, Generated, NotFound, Param, Problem, Progress, Rng, Source,
+    Unreachable, random_graph,
+};
 use crate::model::{DoorId, Key, KeyId, Level, LevelIndex, Lever, LeverId};
 use crate::solver::{SolveError, SolveOptions, analyze, solve};
 
-/// What [`random`] makes.
+/// What [`random`] makes: where its rooms come from, how many locks and
+/// levers to place, the bar a level must meet, how long to try, and the seed.
+///
+/// ```
+/// use lockwork::generate::RandomParams;
+///
+/// let params = RandomParams { min_cost: Some(8.0), ..RandomParams::default() };
+/// assert_eq!(params.max_tries, 1000);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct RandomParams {
     /// The seed: the same seed and parameters give the same level.
@@ -33,14 +44,20 @@ pub struct RandomParams {
     pub max_states: usize,
 }
 
+impl RandomParams {
+    /// Rooms and extra doors of the random graph it works on by default.
+    pub const DEFAULT_GRAPH: (usize, usize) = (12, 4);
+}
+
 impl Default for RandomParams {
+    /// Three locks and no levers on random graphs of
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), up to 1,000 tries with no bar,
+    /// 200,000 solver states a try, seed 0.
     fn default() -> Self {
+        let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
             seed: 0,
-            source: Source::Graph {
-                rooms: 12,
-                extra_doors: 4,
-            },
+            source: Source::Graph { rooms, extra_doors },
             locks: 3,
             levers: 0,
             max_tries: 1000,
@@ -75,57 +92,173 @@ struct Candidate {
 /// random doors (mostly starting closed); the solver then proves it solvable
 /// and measures its least cost (and least pulls, when `min_pulls` is asked).
 /// The first try that meets the bar is returned, with the number of tries and
-/// the rejection rate in its generator record.
+/// the rejection rate in its generator record. On a random graph every try
+/// gets a new graph; a layout keeps its own keys, locks and levers.
+///
+/// # Arguments
+///
+/// * `params`: the rooms (a random graph or a layout), the locks and levers
+///   to place, the bar (`min_cost`, `min_pulls`), the tries and solver
+///   states allowed, and the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread; pass [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// The first level that meets the bar, proven solvable, with the doors
+/// locked or wired in [`Generated::changes`]. When cancelled, the best level
+/// found so far, with [`Generated::cancelled`] set.
+///
+/// # Errors
+///
+/// * [`GenerateError::Param`]: `max_tries` is 0, `min_cost` is not a
+///   number >= 0, or the random graph's size is out of range.
+/// * [`GenerateError::InvalidLayout`], [`GenerateError::GoalUnreachable`]:
+///   the layout is invalid, its goal is cut off, or it cannot be solved and
+///   no levers are to be placed.
+/// * [`GenerateError::TooManyLocks`], [`GenerateError::NoDoorsForLevers`],
+///   [`GenerateError::TooManyItems`]: the rooms cannot take what is asked.
+/// * [`GenerateError::NotFound`]: no try was solvable, or none met the bar.
+/// * [`GenerateError::Cancelled`]: `cancel` was set before any solvable try.
+///
+/// # Complexity
+///
+/// Up to `max_tries` tries, each O(R + D + L) to place for R rooms, D doors
+/// and L locks and levers, plus a solve of at most `max_states` states,
+/// which dominates.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{RandomParams, Source, no_progress, random};
+///
+/// let params = RandomParams {
+///     seed: 2,
+///     source: Source::Graph { rooms: 6, extra_doors: 1 },
+///     locks: 2,
+///     min_cost: Some(3.0),
+///     max_tries: 50,
+///     ..RandomParams::default()
+/// };
+/// let made = random(&params, &no_progress, &AtomicBool::new(false))?;
+/// let record = made.level.generator.as_ref().expect("a generator record");
+/// assert!(record["result"]["cost"].as_f64() >= Some(3.0));
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn random(
     params: &RandomParams,
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    check_params(params)?;
+    let mut rng = Rng::new(params.seed);
+    let (base, from_layout, layout_name) = first_base(&params.source, &mut rng)?;
+    check_request(&base, params, from_layout)?;
+    if params.levers == 0 && from_layout {
+        check_solvable_as_drawn(&base, params.max_states)?;
+    }
+    let search = Search::run(base, params, &mut rng, progress, cancel)?;
+    let (accepted, cancelled) = (search.accepted, search.cancelled && !search.accepted);
+    let (found, tally) = search.into_found()?;
+    let mut level = found.level;
+    describe(&mut level, params, from_layout, tally.tries);
+    let params_json = params_json(params, &layout_name);
+    let result = tally.result(found.cost, found.pulls, accepted);
+    dress(&mut level);
+    verify(
+        &level,
+        VERIFY_MAX_STATES.max(params.max_states),
+        &[Param::Rooms, Param::Locks, Param::Levers],
+    )?;
+    record(&mut level, "random", params.seed, params_json, result);
+    Ok(Generated {
+        level,
+        changes: found.changes,
+        cancelled,
+    })
+}
+
+/// The first try's rooms and doors: a random graph, or the layout once
+/// checked; whether it is a layout, and its name.
+fn first_base(source: &Source, rng: &mut Rng) -> Result<(Level, bool, String), GenerateError> {
+    Ok(match source {
+        Source::Graph { rooms, extra_doors } => {
+            (graph_base(rng, *rooms, *extra_doors)?, false, String::new())
+        }
+        Source::Layout { level, name } => {
+            super::obstacles::check(level, super::obstacles::LayoutUser::Random)?;
+            (level.as_ref().clone(), true, name.clone())
+        }
+    })
+}
+
+/// Names and describes the level found at try `tries`.
+fn describe(level: &mut Level, params: &RandomParams, from_layout: bool, tries: usize) {
+    // A drawn layout keeps the name the designer gave it.
+    if !from_layout || level.name.trim().is_empty() {
+        level.name = format!("Random, seed {}", params.seed);
+    }
+    level.description = format!(
+        "Locks, keys and levers placed at random and kept once the solver proved the level \
+         solvable (try {tries} of {}); made by lockwork generate random.",
+        params.max_tries
+    );
+}
+
+/// The generator record's parameters.
+fn params_json(params: &RandomParams, layout_name: &str) -> Value {
+    json!({
+        "source": source_json(&params.source, layout_name),
+        "locks": params.locks,
+        "levers": params.levers,
+        "max_tries": params.max_tries,
+        "min_cost": params.min_cost.map(num),
+        "min_pulls": params.min_pulls,
+    })
+}
+
+/// At least one try, and a bar of a cost that is a number >= 0.
+fn check_params(params: &RandomParams) -> Result<(), GenerateError> {
     if params.max_tries == 0 {
-        return Err(GenerateError::Params(
-            "--max-tries must be at least 1".into(),
+        return Err(GenerateError::param(
+            Param::MaxTries,
+            Problem::TooSmall { min: 1, value: 0 },
         ));
     }
     if let Some(c) = params.min_cost
         && !(c.is_finite() && c >= 0.0)
     {
-        return Err(GenerateError::Params(format!(
-            "--min-cost must be a number >= 0, not {c}"
-        )));
+        return Err(GenerateError::param(
+            Param::MinCost,
+            Problem::Negative { value: c },
+        ));
     }
-    let mut rng = Rng::new(params.seed);
-    let (mut base, from_layout, layout_name) = match &params.source {
-        Source::Graph { rooms, extra_doors } => (
-            graph_base(&mut rng, *rooms, *extra_doors)?,
-            false,
-            String::new(),
-        ),
-        Source::Layout { level, name } => {
-            super::obstacles::check(level, super::obstacles::LayoutUser::Random)?;
-            (level.as_ref().clone(), true, name.clone())
-        }
-    };
-    let index = LevelIndex::new(&base);
-    let graph = Graph::of(&base)?;
+    Ok(())
+}
+
+/// The base can take what is asked: a goal joined to the start, doors
+/// enough for the locks and levers, room in the level for the keys and levers.
+fn check_request(
+    base: &Level,
+    params: &RandomParams,
+    from_layout: bool,
+) -> Result<(), GenerateError> {
+    let index = LevelIndex::new(base);
+    let graph = Graph::of(base)?;
     let (Some(start), Some(goal)) = (index.room(&base.start), index.room(&base.goal)) else {
         return Err(GenerateError::InvalidLayout("start or goal missing".into()));
     };
     if graph.bfs(start, |_| true).0[goal] == usize::MAX {
-        return Err(GenerateError::GoalUnreachable(format!(
-            "no doors join the start {} to the goal {}: add doors between them",
-            base.room_label(&base.start),
-            base.room_label(&base.goal)
-        )));
+        return Err(GenerateError::GoalUnreachable(Unreachable::NoPath {
+            start: base.room_label(&base.start),
+            goal: base.room_label(&base.goal),
+        }));
     }
-    let lockable_of = |level: &Level| -> Vec<usize> {
-        (0..level.doors.len())
-            .filter(|&d| level.doors[d].locks.is_empty())
-            .collect()
-    };
-    let mut lockable = lockable_of(&base);
     let doors_at_most = match &params.source {
         Source::Graph { rooms, extra_doors } => (rooms - 1).saturating_add(*extra_doors),
-        Source::Layout { .. } => lockable.len(),
+        Source::Layout { .. } => lockable_of(base).len(),
     };
     if params.locks > doors_at_most {
         return Err(GenerateError::TooManyLocks {
@@ -139,170 +272,204 @@ pub fn random(
         });
     }
     if params.levers > 0 && base.doors.is_empty() {
-        return Err(GenerateError::Params(
-            "levers need doors to flip, and the level has none".into(),
-        ));
+        return Err(GenerateError::NoDoorsForLevers);
     }
-    let limit = crate::format::MAX_ITEMS;
-    if base.keys.len() + params.locks > limit || base.levers.len() + params.levers > limit {
-        return Err(GenerateError::Params(format!(
-            "a level may hold at most {limit} keys and {limit} levers: lower --locks or --levers"
-        )));
-    }
+    check_item_count(base, params)
+}
 
-    // Locks only make a level harder: without levers to add, a layout that
-    // cannot be solved as drawn never will be.
-    if params.levers == 0 && from_layout {
-        let options = SolveOptions {
-            max_states: params.max_states,
-            ..SolveOptions::default()
-        };
-        if let Ok(s) = solve(&base, &options)
-            && s.plan.is_none()
-        {
-            return Err(GenerateError::GoalUnreachable(format!(
-                "the layout cannot be solved even before any lock is placed: open its closed \
-                 doors, add levers that flip them, or ask for some with --levers (from {} to {})",
-                base.room_label(&base.start),
-                base.room_label(&base.goal)
-            )));
-        }
+/// The keys and levers fit in a level.
+fn check_item_count(base: &Level, params: &RandomParams) -> Result<(), GenerateError> {
+    let limit = crate::format::MAX_ITEMS;
+    let keys = base.keys.len().saturating_add(params.locks);
+    let levers = base.levers.len().saturating_add(params.levers);
+    if keys <= limit && levers <= limit {
+        return Ok(());
     }
-    let mut tally = Tally::default();
-    let mut best: Option<Candidate> = None;
-    let mut accepted = false;
-    let mut cancelled = false;
-    let bar = |cost: f64, pulls: Option<u32>| {
-        params.min_cost.is_none_or(|c| cost >= c)
-            && params
-                .min_pulls
-                .is_none_or(|p| pulls.is_some_and(|q| q >= p))
+    let (what, needed) = if keys > limit {
+        ("keys", keys)
+    } else {
+        ("levers", levers)
     };
-    while tally.tries < params.max_tries {
-        if cancel.load(Ordering::Relaxed) {
-            cancelled = true;
-            break;
-        }
-        tally.tries += 1;
-        // On a random graph, every try gets a new graph too.
-        if tally.tries > 1
-            && let Source::Graph { rooms, extra_doors } = &params.source
-        {
-            base = graph_base(&mut rng, *rooms, *extra_doors)?;
-            lockable = lockable_of(&base);
-        }
-        let (level, changes) = place(&base, &lockable, params, &mut rng);
-        let measured = measure(&level, params);
-        let mut report = Progress::new("trying", tally.tries as u64, Some(params.max_tries as u64));
-        report.best = best.as_ref().map(|b| b.cost);
-        progress(report);
-        let (cost, pulls) = match measured {
-            Ok(Some(m)) => m,
-            Ok(None) => {
-                tally.unsolvable += 1;
-                continue;
+    Err(GenerateError::TooManyItems {
+        what,
+        needed,
+        limit,
+        lower: &[Param::Locks, Param::Levers],
+    })
+}
+
+/// Locks only make a level harder: without levers to add, a layout that
+/// cannot be solved as drawn never will be.
+fn check_solvable_as_drawn(base: &Level, max_states: usize) -> Result<(), GenerateError> {
+    let options = SolveOptions {
+        max_states,
+        ..SolveOptions::default()
+    };
+    if let Ok(s) = solve(base, &options)
+        && s.plan.is_none()
+    {
+        return Err(GenerateError::GoalUnreachable(Unreachable::Unsolvable {
+            start: base.room_label(&base.start),
+            goal: base.room_label(&base.goal),
+        }));
+    }
+    Ok(())
+}
+
+/// The doors that have no lock yet.
+fn lockable_of(level: &Level) -> Vec<usize> {
+    (0..level.doors.len())
+        .filter(|&d| level.doors[d].locks.is_empty())
+        .collect()
+}
+
+/// The tries so far and the best level found.
+#[derive(Default)]
+struct Search {
+    tally: Tally,
+    best: Option<Candidate>,
+    /// A try met the bar.
+    accepted: bool,
+    /// The cancel flag stopped the search.
+    cancelled: bool,
+}
+
+impl Search {
+    /// The generate-and-test loop: place, measure, keep or reject, until a
+    /// try meets the bar, the tries run out or `cancel` is set. On a random
+    /// graph every try after the first gets a new graph too.
+    fn run(
+        mut base: Level,
+        params: &RandomParams,
+        rng: &mut Rng,
+        progress: &dyn Fn(Progress),
+        cancel: &AtomicBool,
+    ) -> Result<Self, GenerateError> {
+        let mut search = Self::default();
+        let mut lockable = lockable_of(&base);
+        while search.tally.tries < params.max_tries {
+            if cancel.load(Ordering::Relaxed) {
+                search.cancelled = true;
+                break;
             }
-            Err(SolveError::Stopped { .. }) => {
-                tally.too_large += 1;
-                continue;
+            search.tally.tries += 1;
+            if search.tally.tries > 1
+                && let Source::Graph { rooms, extra_doors } = &params.source
+            {
+                base = graph_base(rng, *rooms, *extra_doors)?;
+                lockable = lockable_of(&base);
             }
-            Err(e) => return Err(e.into()),
-        };
-        let good = bar(cost, pulls);
-        let better = best
-            .as_ref()
-            .is_none_or(|b| (cost, pulls.unwrap_or(0)) > (b.cost, b.pulls.unwrap_or(0)));
-        if good || better {
-            best = Some(Candidate {
+            let (level, changes) = place(&base, &lockable, params, rng);
+            let measured = measure(&level, params);
+            let total = Some(params.max_tries as u64);
+            let mut report = Progress::new("trying", search.tally.tries as u64, total);
+            report.best = search.best.as_ref().map(|b| b.cost);
+            progress(report);
+            let Some((cost, pulls)) = search.tally.solved(measured)? else {
+                continue;
+            };
+            let candidate = Candidate {
                 level,
                 changes,
                 cost,
                 pulls,
-            });
+            };
+            if search.keep(candidate, params) {
+                break;
+            }
+        }
+        Ok(search)
+    }
+
+    /// Keeps `candidate` when it meets the bar or beats the best so far.
+    /// Returns whether it meets the bar.
+    fn keep(&mut self, candidate: Candidate, params: &RandomParams) -> bool {
+        let (cost, pulls) = (candidate.cost, candidate.pulls);
+        let good = params.min_cost.is_none_or(|c| cost >= c)
+            && params
+                .min_pulls
+                .is_none_or(|p| pulls.is_some_and(|q| q >= p));
+        let better = self
+            .best
+            .as_ref()
+            .is_none_or(|b| (cost, pulls.unwrap_or(0)) > (b.cost, b.pulls.unwrap_or(0)));
+        if good || better {
+            self.best = Some(candidate);
         }
         if good {
-            accepted = true;
-            break;
+            self.accepted = true;
+        } else {
+            self.tally.too_easy += 1;
         }
-        tally.too_easy += 1;
+        good
     }
-    let Some(found) = best else {
-        if cancelled {
-            return Err(GenerateError::Cancelled);
+
+    /// The level to return, or why there is none: nothing solvable, or
+    /// nothing that met the bar (unless cancelled, which returns the best).
+    fn into_found(self) -> Result<(Candidate, Tally), GenerateError> {
+        let tally = self.tally;
+        let Some(found) = self.best else {
+            if self.cancelled {
+                return Err(GenerateError::Cancelled);
+            }
+            return Err(GenerateError::NotFound(NotFound::NoneSolvable {
+                tries: tally.tries,
+                unsolvable: tally.unsolvable,
+                too_large: tally.too_large,
+            }));
+        };
+        if !self.accepted && !self.cancelled {
+            return Err(GenerateError::NotFound(NotFound::BarNotMet {
+                tries: tally.tries,
+                cost: found.cost,
+                pulls: found.pulls,
+            }));
         }
-        return Err(GenerateError::NotFound(format!(
-            "none of {} tries gave a solvable level ({} unsolvable, {} too large for the \
-             solver): place fewer --locks or --levers, or raise --max-tries",
-            tally.tries, tally.unsolvable, tally.too_large
-        )));
-    };
-    if !accepted && !cancelled {
-        let pulls = found
-            .pulls
-            .map_or_else(String::new, |p| format!(", {p} pulls"));
-        return Err(GenerateError::NotFound(format!(
-            "no level in {} tries met the bar (the hardest solvable one had cost {}{pulls}): \
-             lower --min-cost or --min-pulls, or raise --max-tries",
-            tally.tries,
-            super::common::cost_text(found.cost)
-        )));
+        Ok((found, tally))
     }
-    let Candidate {
-        mut level,
-        changes,
-        cost,
-        pulls,
-    } = found;
-    let rejected = if accepted {
-        tally.tries - 1
-    } else {
-        tally.tries
-    };
-    let rate = if tally.tries == 0 {
-        0.0
-    } else {
-        rejected as f64 / tally.tries as f64
-    };
-    // A drawn layout keeps the name the designer gave it.
-    if !from_layout || level.name.trim().is_empty() {
-        level.name = format!("Random, seed {}", params.seed);
+}
+
+impl Tally {
+    /// Counts a try the solver could not solve or measure; the cost and
+    /// pulls of one it could.
+    fn solved(
+        &mut self,
+        measured: Result<Option<(f64, Option<u32>)>, SolveError>,
+    ) -> Result<Option<(f64, Option<u32>)>, GenerateError> {
+        match measured {
+            Ok(Some(m)) => Ok(Some(m)),
+            Ok(None) => {
+                self.unsolvable += 1;
+                Ok(None)
+            }
+            Err(SolveError::Stopped { .. }) => {
+                self.too_large += 1;
+                Ok(None)
+            }
+            Err(e) => Err(e.into()),
+        }
     }
-    level.description = format!(
-        "Locks, keys and levers placed at random and kept once the solver proved the level \
-         solvable (try {} of {}); made by lockwork generate random.",
-        tally.tries, params.max_tries
-    );
-    let params_json = json!({
-        "source": source_json(&params.source, &layout_name),
-        "locks": params.locks,
-        "levers": params.levers,
-        "max_tries": params.max_tries,
-        "min_cost": params.min_cost.map(num),
-        "min_pulls": params.min_pulls,
-    });
-    let result = json!({
-        "cost": num(cost),
-        "pulls": pulls,
-        "tries": tally.tries,
-        "rejected": rejected,
-        "rejection_rate": num((rate * 1e4).round() / 1e4),
-        "unsolvable": tally.unsolvable,
-        "too_easy": tally.too_easy,
-        "too_large": tally.too_large,
-        "met_bar": accepted,
-    });
-    dress(&mut level);
-    verify(
-        &level,
-        VERIFY_MAX_STATES.max(params.max_states),
-        "place fewer --locks or --levers, or use fewer rooms",
-    )?;
-    record(&mut level, "random", params.seed, params_json, result);
-    Ok(Generated {
-        level,
-        changes,
-        cancelled: cancelled && !accepted,
-    })
+
+    /// The generator record's result for a level of `cost` and `pulls`.
+    fn result(&self, cost: f64, pulls: Option<u32>, accepted: bool) -> Value {
+        let rejected = if accepted { self.tries - 1 } else { self.tries };
+        let rate = if self.tries == 0 {
+            0.0
+        } else {
+            rejected as f64 / self.tries as f64
+        };
+        json!({
+            "cost": num(cost),
+            "pulls": pulls,
+            "tries": self.tries,
+            "rejected": rejected,
+            "rejection_rate": num((rate * 1e4).round() / 1e4),
+            "unsolvable": self.unsolvable,
+            "too_easy": self.too_easy,
+            "too_large": self.too_large,
+            "met_bar": accepted,
+        })
+    }
 }
 
 /// A random graph with its goal far from the start.
@@ -310,8 +477,15 @@ fn graph_base(rng: &mut Rng, rooms: usize, extra_doors: usize) -> Result<Level, 
     let (mut level, _) = random_graph(rng, rooms, extra_doors)?;
     let graph = Graph::of(&level)?;
     let (dist, _) = graph.bfs(0, |_| true);
-    let goal = farthest(&dist, 0, rng)
-        .ok_or_else(|| GenerateError::Params("--rooms must be at least 2".into()))?;
+    let goal = farthest(&dist, 0, rng).ok_or_else(|| {
+        GenerateError::param(
+            Param::Rooms,
+            Problem::TooSmall {
+                min: 2,
+                value: rooms,
+            },
+        )
+    })?;
     level.goal = level.rooms[goal].id.clone();
     Ok(level)
 }
@@ -324,12 +498,24 @@ fn place(
     rng: &mut Rng,
 ) -> (Level, Vec<DoorChange>) {
     let mut level = base.clone();
+    let mut changes = place_locks(&mut level, lockable, params.locks, rng);
+    changes.extend(place_levers(&mut level, params.levers, rng));
+    (level, changes)
+}
+
+/// Locks `count` distinct doors of `lockable` (fewer when there are not
+/// enough), each with one key in a random room.
+fn place_locks(
+    level: &mut Level,
+    lockable: &[usize],
+    count: usize,
+    rng: &mut Rng,
+) -> Vec<DoorChange> {
     let mut changes = Vec::new();
     let n = level.rooms.len();
     let mut keys = Ids::new("k", level.keys.iter().map(|k| k.id.as_str()));
-    let mut levers = Ids::new("l", level.levers.iter().map(|l| l.id.as_str()));
     let mut doors: Vec<usize> = lockable.to_vec();
-    for i in 0..params.locks.min(doors.len()) {
+    for i in 0..count.min(doors.len()) {
         let j = i + rng.index(doors.len() - i);
         doors.swap(i, j);
         let d = doors[i];
@@ -342,14 +528,23 @@ fn place(
             change: Change::Locked(vec![key]),
         });
     }
+    changes
+}
+
+/// Adds `count` levers in random rooms, each flipping one or two random
+/// doors; a door flipped for the first time starts open one time in three.
+fn place_levers(level: &mut Level, count: usize, rng: &mut Rng) -> Vec<DoorChange> {
+    let mut changes = Vec::new();
+    let n = level.rooms.len();
+    let mut levers = Ids::new("l", level.levers.iter().map(|l| l.id.as_str()));
     let mut wired = vec![false; level.doors.len()];
-    let count = level.doors.len();
-    for _ in 0..params.levers {
+    let doors = level.doors.len();
+    for _ in 0..count {
         let room = level.rooms[rng.index(n)].id.clone();
-        let first = rng.index(count);
+        let first = rng.index(doors);
         let mut toggles = vec![first];
-        if count > 1 && rng.chance(1, 2) {
-            let second = (first + 1 + rng.index(count - 1)) % count;
+        if doors > 1 && rng.chance(1, 2) {
+            let second = (first + 1 + rng.index(doors - 1)) % doors;
             toggles.push(second);
         }
         for &d in &toggles {
@@ -369,7 +564,7 @@ fn place(
             .levers
             .push(Lever::new(LeverId(levers.fresh()), room, ids));
     }
-    (level, changes)
+    changes
 }
 
 /// The least cost (and least pulls, when asked for) of a try, or `None`

@@ -71,8 +71,11 @@ pub fn blockers_ui(
     for obstacle in found {
         ui.horizontal_wrapped(|ui| {
             ui.label(
-                RichText::new(format!("• {}", capitalised(&obstacle.to_string())))
-                    .color(theme.warning),
+                RichText::new(format!(
+                    "• {}",
+                    super::fields::capitalised(&obstacle.to_string())
+                ))
+                .color(theme.warning),
             );
             let items = obstacle.items();
             if !items.is_empty()
@@ -170,11 +173,4 @@ pub fn fix_command(fix: Fix, level: &Level) -> LevelCommand {
         Fix::CloseDoors => ("close doors", doors(&|d| d.open, &|d| d.open = false)),
     };
     LevelCommand::Batch { label, commands }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }

@@ -3,6 +3,8 @@
 
 use egui::{DragValue, Response, Ui};
 
+use crate::generate::Param;
+
 /// A value that may be switched off, remembering it while off.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Optional<T> {
@@ -75,4 +77,74 @@ pub fn optional<'a, T: 'a>(
         .labelled_by(response.id);
     ui.end_row();
     response
+}
+
+/// The label of the form's row for `param`. The two ends of a range that
+/// one row shows (doors per lever) share its label.
+pub fn label(param: Param) -> &'static str {
+    match param {
+        Param::Rooms => "Rooms",
+        Param::ExtraDoors => "Extra doors",
+        Param::Locks => "Locks",
+        Param::KeysPerLock => "Keys per lock",
+        Param::RedHerrings => "Red herrings",
+        Param::SideAreas => "Side areas",
+        Param::MinDoors | Param::MaxDoors => "Doors per lever",
+        Param::AllowAlike => "Let two levers flip the same doors",
+        Param::Seconds => "Time limit",
+        Param::Evaluations => "Evaluations",
+        Param::Threads => "Threads",
+        Param::Target => "Target",
+        Param::Depth => "Depth",
+        Param::Branching => "Branching",
+        Param::ExtraEntrances => "Extra entrances",
+        Param::SideKeys => "Side keys",
+        Param::MaxRooms => "Max rooms",
+        Param::Levers => "Levers",
+        Param::MaxTries => "Max tries",
+        Param::MinCost => "Min cost",
+        Param::MinPulls => "Min pulls",
+        Param::MaxStates => "Max states",
+    }
+}
+
+/// `param` as the window's messages name it: its row's label in quotes, and
+/// which end of a range row it is.
+pub fn named(param: Param) -> String {
+    let end = match param {
+        Param::MinDoors => " (the smaller)",
+        Param::MaxDoors => " (the larger)",
+        _ => "",
+    };
+    format!("\u{201c}{}{end}\u{201d}", label(param))
+}
+
+/// `text` with a capital first letter.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_window_fields_not_options() {
+        for e in crate::generate::error_examples() {
+            let text = e.worded(&named);
+            assert!(!text.contains("--"), "{text}");
+            for param in e.params() {
+                assert!(text.contains(label(param)), "{text} does not name {param}");
+            }
+        }
+        let e = crate::generate::GenerateError::TreeTooLarge { max_rooms: 9 };
+        assert_eq!(
+            capitalised(&e.worded(&named)),
+            "The tree would have more than 9 rooms: lower \u{201c}Depth\u{201d} or \
+             \u{201c}Branching\u{201d}, or raise \u{201c}Max rooms\u{201d}"
+        );
+    }
 }

@@ -4,10 +4,12 @@
 
 use egui::{DragValue, Ui};
 
-use super::fields::{Optional, number};
+use super::fields::{Optional, label, number};
 use super::job::Run;
 use super::kind::Kind;
-use crate::generate::{BackwardParams, LeversParams, NestedParams, RandomParams, Source};
+use crate::generate::{
+    BackwardParams, LeversParams, NestedParams, Param, RandomParams, Source, fresh_seed,
+};
 use crate::model::Level;
 
 /// Where backward and random get their rooms and doors.
@@ -41,18 +43,27 @@ pub struct LeverOptions {
 }
 
 impl Default for LeverOptions {
+    /// [`LeversParams::default`]'s options; the budgets it leaves off start
+    /// at values worth trying when ticked.
     fn default() -> Self {
+        let params = LeversParams::default();
         Self {
-            min_doors: 1,
-            max_doors: 2,
-            allow_alike: false,
+            min_doors: params.min_doors,
+            max_doors: params.max_doors,
+            allow_alike: params.allow_alike,
             seconds: Optional {
-                on: true,
-                value: 5.0,
+                on: params.seconds.is_some(),
+                value: params.seconds.unwrap_or(LeversParams::DEFAULT_SECONDS),
             },
-            evaluations: Optional::off(100_000),
-            threads: 0,
-            target: Optional::off(10),
+            evaluations: Optional {
+                on: params.evaluations.is_some(),
+                value: params.evaluations.unwrap_or(100_000),
+            },
+            threads: params.threads,
+            target: Optional {
+                on: params.target.is_some(),
+                value: params.target.unwrap_or(10),
+            },
             rewire: false,
         }
     }
@@ -91,8 +102,8 @@ impl Default for Form {
             kind: Kind::Backward,
             seed: fresh_seed(),
             origin: Origin::Graph,
-            backward_graph: (30, 8),
-            random_graph: (12, 4),
+            backward_graph: BackwardParams::DEFAULT_GRAPH,
+            random_graph: RandomParams::DEFAULT_GRAPH,
             backward: BackwardParams::default(),
             levers: LeverOptions::default(),
             nested: NestedParams::default(),
@@ -102,8 +113,6 @@ impl Default for Form {
         }
     }
 }
-
-use crate::generate::fresh_seed;
 
 impl Form {
     /// Does this kind work on the canvas or a random graph, as chosen?
@@ -146,16 +155,8 @@ impl Form {
                 params.min_doors = o.min_doors;
                 params.max_doors = o.max_doors;
                 params.allow_alike = o.allow_alike;
-                let (seconds, evaluations, target) =
-                    (o.seconds.get(), o.evaluations.get(), o.target.get());
-                // As on the command line: with no budget at all, five seconds.
-                params.seconds = match (seconds, evaluations, target) {
-                    (None, None, None) => Some(5.0),
-                    _ => seconds,
-                };
-                params.evaluations = evaluations;
+                params.set_budget(o.seconds.get(), o.evaluations.get(), o.target.get());
                 params.threads = o.threads;
-                params.target = target;
                 Run::Levers(Box::new(params))
             }
             Kind::Nested => Run::Nested(NestedParams {
@@ -236,14 +237,14 @@ impl Form {
             };
             number(
                 ui,
-                "Rooms",
+                label(Param::Rooms),
                 &mut graph.0,
                 2..=2000,
                 "Rooms of the random graph",
             );
             number(
                 ui,
-                "Extra doors",
+                label(Param::ExtraDoors),
                 &mut graph.1,
                 0..=2000,
                 "Doors of the random graph beyond the tree that joins its rooms",

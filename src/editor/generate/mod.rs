@@ -356,7 +356,7 @@ impl GeneratorWindow {
              already wired\u{201d} to wire them anew, or add levers that toggle nothing."
                 .to_owned()
         } else {
-            capitalised(&in_window_terms(&e.to_string()))
+            fields::capitalised(&e.worded(&fields::named))
         }
     }
 
@@ -468,46 +468,6 @@ impl GeneratorWindow {
     }
 }
 
-/// The generators' messages name command-line options; the window names its fields.
-fn in_window_terms(message: &str) -> String {
-    const FIELDS: [(&str, &str); 21] = [
-        ("--allow-alike", "Let two levers flip the same doors"),
-        ("--keys-per-lock", "Keys per lock"),
-        ("--red-herrings", "Red herrings"),
-        ("--side-areas", "Side areas"),
-        ("--extra-doors", "Extra doors"),
-        ("--evaluations", "Evaluations"),
-        ("--max-doors", "Doors per lever (the larger)"),
-        ("--min-doors", "Doors per lever (the smaller)"),
-        ("--max-rooms", "Max rooms"),
-        ("--max-tries", "Max tries"),
-        ("--min-cost", "Min cost"),
-        ("--min-pulls", "Min pulls"),
-        ("--side-keys", "Side keys"),
-        ("--branching", "Branching"),
-        ("--seconds", "Time limit"),
-        ("--target", "Target"),
-        ("--levers", "Levers"),
-        ("--locks", "Locks"),
-        ("--depth", "Depth"),
-        ("--rooms", "Rooms"),
-        ("--threads", "Threads"),
-    ];
-    FIELDS
-        .iter()
-        .fold(message.to_owned(), |text, (flag, field)| {
-            text.replace(flag, &format!("\u{201c}{field}\u{201d}"))
-        })
-}
-
-/// `text` with a capital first letter.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 /// The layout's name in the generator record: its file name, or the level's name.
 fn layout_name(doc: &Document) -> String {
     match doc.path().and_then(|p| p.file_name()) {
@@ -528,21 +488,4 @@ fn new_document(level: Level) -> Document {
         return Document::new(level, None);
     }
     doc
-}
-
-#[cfg(test)]
-mod tests {
-    use super::in_window_terms;
-
-    #[test]
-    fn options_are_named_as_in_the_window() {
-        assert_eq!(
-            in_window_terms("lower --locks, or raise --max-tries"),
-            "lower \u{201c}Locks\u{201d}, or raise \u{201c}Max tries\u{201d}"
-        );
-        assert_eq!(
-            in_window_terms("--keys-per-lock must be"),
-            "\u{201c}Keys per lock\u{201d} must be"
-        );
-    }
 }

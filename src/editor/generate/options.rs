@@ -2,36 +2,37 @@
 
 use egui::{DragValue, Ui};
 
-use super::fields::{number, optional, range};
+use super::fields::{label, number, optional, range};
 use super::form::Form;
+use crate::generate::{LeversParams, MAX_KEYS_PER_LOCK, Param};
 
 impl Form {
     pub(super) fn backward_ui(&mut self, ui: &mut Ui) {
         let p = &mut self.backward;
         number(
             ui,
-            "Locks",
+            label(Param::Locks),
             &mut p.locks,
             0..=500,
             "Locks on the way to the goal",
         );
         range(
             ui,
-            "Keys per lock",
+            label(Param::KeysPerLock),
             &mut p.keys_per_lock,
-            1..=8,
+            1..=MAX_KEYS_PER_LOCK,
             "Each lock needs between this many keys",
         );
         number(
             ui,
-            "Red herrings",
+            label(Param::RedHerrings),
             &mut p.red_herrings,
             0..=500,
             "Keys that open nothing, lying where the player passes",
         );
         number(
             ui,
-            "Side areas",
+            label(Param::SideAreas),
             &mut p.side_areas,
             0..=500,
             "Locked dead ends holding only a treasure nobody needs",
@@ -43,7 +44,7 @@ impl Form {
         let mut doors = (o.min_doors, o.max_doors);
         range(
             ui,
-            "Doors per lever",
+            label(Param::MinDoors),
             &mut doors,
             1..=64,
             "Each lever flips between this many doors",
@@ -51,21 +52,21 @@ impl Form {
         (o.min_doors, o.max_doors) = doors;
         ui.label("");
         ui.vertical(|ui| {
-            ui.checkbox(&mut o.allow_alike, "Let two levers flip the same doors");
+            ui.checkbox(&mut o.allow_alike, label(Param::AllowAlike));
             ui.checkbox(&mut o.rewire, "Rewire levers that are already wired")
                 .on_hover_text(
                     "Clear every lever's wiring first, so that all of them are wired anew",
                 );
         });
         ui.end_row();
-        optional(ui, "Time limit", &mut o.seconds, |v| {
+        optional(ui, label(Param::Seconds), &mut o.seconds, |v| {
             DragValue::new(v)
                 .range(0.1..=3600.0)
                 .speed(0.1)
                 .suffix(" s")
         })
         .on_hover_text("Stop after this long (the result then depends on the machine)");
-        optional(ui, "Evaluations", &mut o.evaluations, |v| {
+        optional(ui, label(Param::Evaluations), &mut o.evaluations, |v| {
             DragValue::new(v)
                 .range(1..=u64::MAX / 2)
                 .speed(100.0)
@@ -74,16 +75,19 @@ impl Form {
         .on_hover_text(
             "Stop after this many wirings per thread: reproducible with a time limit off",
         );
-        optional(ui, "Target", &mut o.target, |v| {
+        optional(ui, label(Param::Target), &mut o.target, |v| {
             DragValue::new(v).range(1..=100_000).suffix(" pulls")
         })
         .on_hover_text("Stop as soon as a wiring needs this many pulls");
         if !(o.seconds.on || o.evaluations.on || o.target.on) {
             ui.label("");
-            ui.label("No budget ticked: the search runs for 5 s.");
+            ui.label(format!(
+                "No budget ticked: the search runs for {} s.",
+                LeversParams::DEFAULT_SECONDS
+            ));
             ui.end_row();
         }
-        let label = ui.label("Threads");
+        let row = ui.label(label(Param::Threads));
         ui.add(
             DragValue::new(&mut o.threads)
                 .range(0..=256)
@@ -95,7 +99,7 @@ impl Form {
                     }
                 }),
         )
-        .labelled_by(label.id)
+        .labelled_by(row.id)
         .on_hover_text("Search threads; 0 for one per core");
         ui.end_row();
     }
@@ -104,35 +108,35 @@ impl Form {
         let p = &mut self.nested;
         number(
             ui,
-            "Depth",
+            label(Param::Depth),
             &mut p.depth,
             1..=100,
             "The goal is this many doors from the start",
         );
         range(
             ui,
-            "Branching",
+            label(Param::Branching),
             &mut p.branching,
             0..=20,
             "Children of each room",
         );
         number(
             ui,
-            "Extra entrances",
+            label(Param::ExtraEntrances),
             &mut p.extra_entrances,
             0..=500,
             "Extra doors into rooms, each needing every key of the locks it goes around",
         );
-        let label = ui.label("Side keys");
+        let row = ui.label(label(Param::SideKeys));
         ui.add(egui::Slider::new(&mut p.side_keys, 0.0..=1.0))
-            .labelled_by(label.id)
+            .labelled_by(row.id)
             .on_hover_text(
                 "Share of keys hidden deep in a side branch instead of an ancestor room",
             );
         ui.end_row();
         number(
             ui,
-            "Max rooms",
+            label(Param::MaxRooms),
             &mut p.max_rooms,
             1..=100_000,
             "Refuse trees with more rooms than this",
@@ -143,36 +147,36 @@ impl Form {
         let p = &mut self.random;
         number(
             ui,
-            "Locks",
+            label(Param::Locks),
             &mut p.locks,
             0..=500,
             "Locks to place, each with one key",
         );
         number(
             ui,
-            "Levers",
+            label(Param::Levers),
             &mut p.levers,
             0..=500,
             "Levers to place, each flipping one or two doors",
         );
         number(
             ui,
-            "Max tries",
+            label(Param::MaxTries),
             &mut p.max_tries,
             1..=1_000_000,
             "Give up after this many tries",
         );
-        optional(ui, "Min cost", &mut self.min_cost, |v| {
+        optional(ui, label(Param::MinCost), &mut self.min_cost, |v| {
             DragValue::new(v).range(0.0..=1e9).speed(0.5)
         })
         .on_hover_text("Keep only levels whose least cost is at least this");
-        optional(ui, "Min pulls", &mut self.min_pulls, |v| {
+        optional(ui, label(Param::MinPulls), &mut self.min_pulls, |v| {
             DragValue::new(v).range(0..=100_000)
         })
         .on_hover_text("Keep only levels that need at least this many lever pulls");
         number(
             ui,
-            "Max states",
+            label(Param::MaxStates),
             &mut p.max_states,
             1..=100_000_000,
             "Reject tries with more solver states than this",

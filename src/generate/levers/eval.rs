@@ -81,6 +81,65 @@ pub enum EvalLayoutError {
     Invalid(String),
 }
 
+/// Levers grouped by room: `room_start` (per room, where its levers begin
+/// in `room_levers`, plus an end) and `room_levers`.
+fn levers_by_room(lever_room: &[usize], rooms: usize) -> (Vec<usize>, Vec<usize>) {
+    let mut room_start = vec![0usize; rooms + 1];
+    for &r in lever_room {
+        room_start[r + 1] += 1;
+    }
+    for r in 0..rooms {
+        room_start[r + 1] += room_start[r];
+    }
+    let mut fill = room_start.clone();
+    let mut room_levers = vec![0usize; lever_room.len()];
+    for (l, &r) in lever_room.iter().enumerate() {
+        room_levers[fill[r]] = l;
+        fill[r] += 1;
+    }
+    (room_start, room_levers)
+}
+
+impl Dense {
+    /// Buffers for `doors` doors and `rooms` rooms, with each door's
+    /// "open" masks.
+    fn new(doors: usize, rooms: usize) -> Self {
+        let words = ((1usize << doors) / 64).max(1);
+        let mut open = vec![0u64; words * doors];
+        for d in 0..doors {
+            for i in 0..words {
+                open[d * words + i] = (0..64)
+                    .filter(|b| ((i * 64 + b) >> d) & 1 == 1)
+                    .fold(0u64, |w, b| w | (1 << b));
+            }
+        }
+        let small = doors <= 7;
+        let open128 = if small {
+            (0..doors)
+                .map(|d| {
+                    (0..128u32)
+                        .filter(|m| (m >> d) & 1 == 1)
+                        .fold(0u128, |w, m| w | (1 << m))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let rooms128 = if small { rooms } else { 0 };
+        Dense {
+            words,
+            open128,
+            reached128: vec![0; rooms128],
+            front128: vec![0; rooms128],
+            next128: vec![0; rooms128],
+            open,
+            reached: vec![0; words * rooms],
+            front: vec![0; words * rooms],
+            next: vec![0; words * rooms],
+        }
+    }
+}
+
 impl LeverEvaluator {
     /// An evaluator for the rooms, doors and levers of `level` (locks and
     /// keys are not looked at: the lever generator refuses them).
@@ -111,59 +170,13 @@ impl LeverEvaluator {
             })
             .collect();
         let lever_room: Vec<usize> = m.levers().iter().map(|l| l.room).collect();
-        let mut room_start = vec![0usize; rooms + 1];
-        for &r in &lever_room {
-            room_start[r + 1] += 1;
-        }
-        for r in 0..rooms {
-            room_start[r + 1] += room_start[r];
-        }
-        let mut fill = room_start.clone();
-        let mut room_levers = vec![0usize; lever_room.len()];
-        for (l, &r) in lever_room.iter().enumerate() {
-            room_levers[fill[r]] = l;
-            fill[r] += 1;
-        }
+        let (room_start, room_levers) = levers_by_room(&lever_room, rooms);
         let pull_rooms = (0..rooms)
             .filter(|&r| room_start[r + 1] > room_start[r])
             .map(|r| (r, room_start[r], room_start[r + 1]))
             .collect();
         let (links, forest) = sweep_order(rooms, start, &ends);
-        let dense = (doors <= DENSE_MAX_DOORS && rooms <= 64).then(|| {
-            let words = ((1usize << doors) / 64).max(1);
-            let mut open = vec![0u64; words * doors];
-            for d in 0..doors {
-                for i in 0..words {
-                    open[d * words + i] = (0..64)
-                        .filter(|b| ((i * 64 + b) >> d) & 1 == 1)
-                        .fold(0u64, |w, b| w | (1 << b));
-                }
-            }
-            let small = doors <= 7;
-            let open128 = if small {
-                (0..doors)
-                    .map(|d| {
-                        (0..128u32)
-                            .filter(|m| (m >> d) & 1 == 1)
-                            .fold(0u128, |w, m| w | (1 << m))
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let rooms128 = if small { rooms } else { 0 };
-            Dense {
-                words,
-                open128,
-                reached128: vec![0; rooms128],
-                front128: vec![0; rooms128],
-                next128: vec![0; rooms128],
-                open,
-                reached: vec![0; words * rooms],
-                front: vec![0; words * rooms],
-                next: vec![0; words * rooms],
-            }
-        });
+        let dense = (doors <= DENSE_MAX_DOORS && rooms <= 64).then(|| Dense::new(doors, rooms));
         Ok(Self {
             rooms,
             doors,

@@ -6,7 +6,7 @@ mod bits;
 mod eval;
 mod search;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -15,11 +15,23 @@ pub use eval::{DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, MAX_DOORS};
 use search::{Budget, Found, Shared, Space, anneal};
 
 use super::common::{dress, record};
-use super::{Change, DoorChange, GenerateError, Generated, Progress};
+use super::{Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Unreachable};
+
+/// The longest time budget, in seconds (about four months).
+pub const MAX_SECONDS: f64 = 1e7;
 use crate::model::{Door, Level, Lever, Room};
 use crate::solver::{SolveOptions, analyze};
 
-/// What [`levers`] makes.
+/// What [`levers`] makes: the layout to wire, how many doors a lever may
+/// flip, the search's budget and threads, and the seed.
+///
+/// ```
+/// use lockwork::generate::{LeversParams, basement_layout};
+///
+/// let mut params = LeversParams::new(basement_layout(&[1, 2, 3]));
+/// params.set_budget(None, Some(1000), None);
+/// assert_eq!(params.seconds, None, "an evaluation budget replaces the time limit");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeversParams {
     /// The seed. With an evaluation budget and no time limit, the same seed,
@@ -47,17 +59,47 @@ pub struct LeversParams {
 }
 
 impl LeversParams {
-    /// Parameters for wiring `layout`, with the defaults: 1..2 doors per
-    /// lever, no two levers alike, five seconds on all cores.
+    /// The time budget, in seconds, when no other budget is given.
+    pub const DEFAULT_SECONDS: f64 = 5.0;
+
+    /// Parameters for wiring `layout`, with the [defaults](Self::default).
     pub fn new(layout: Level) -> Self {
         Self {
-            seed: 0,
             layout,
+            ..Self::default()
+        }
+    }
+
+    /// Sets the search's budget: any of a time limit, evaluations per
+    /// thread and a target; with none at all, [`DEFAULT_SECONDS`](Self::DEFAULT_SECONDS).
+    pub fn set_budget(
+        &mut self,
+        seconds: Option<f64>,
+        evaluations: Option<u64>,
+        target: Option<u32>,
+    ) {
+        self.seconds = match (seconds, evaluations, target) {
+            (None, None, None) => Some(Self::DEFAULT_SECONDS),
+            _ => seconds,
+        };
+        self.evaluations = evaluations;
+        self.target = target;
+    }
+}
+
+impl Default for LeversParams {
+    /// An empty layout (one room; set [`layout`](Self::layout) before a
+    /// run), 1..2 doors per lever, no two levers alike, and
+    /// [`DEFAULT_SECONDS`](Self::DEFAULT_SECONDS) on all cores, seed 0.
+    fn default() -> Self {
+        Self {
+            seed: 0,
+            layout: Level::new(""),
             layout_name: String::new(),
             min_doors: 1,
             max_doors: 2,
             allow_alike: false,
-            seconds: Some(5.0),
+            seconds: Some(Self::DEFAULT_SECONDS),
             evaluations: None,
             threads: 0,
             target: None,
@@ -128,6 +170,61 @@ fn layout_error(e: EvalLayoutError) -> GenerateError {
 /// budget, at the target, or when `cancel` is set, and returns the best
 /// wiring found (with `cancelled` set in the last case). The solver checks
 /// the result and must agree on the number of pulls.
+///
+/// # Arguments
+///
+/// * `params`: the layout (rooms, doors, and levers with empty `toggles`;
+///   wired levers keep their wiring), doors per lever, whether two levers
+///   may be alike, the budget (seconds, evaluations per thread, target),
+///   the threads and the seed.
+/// * `progress`: called with a [`Progress`] report as the work goes on, on
+///   the calling thread, about ten times a second; pass
+///   [`no_progress`](super::no_progress) to ignore them.
+/// * `cancel`: set it from another thread to stop the run early.
+///
+/// # Returns
+///
+/// The layout with its levers wired, the doors they flip in
+/// [`Generated::changes`], and the least pulls and cost in its generator
+/// record. With an evaluation budget and no time limit, the same seed and
+/// threads give the same level on every machine.
+///
+/// # Errors
+///
+/// * [`GenerateError::NoBudget`], [`GenerateError::Param`]: no budget, a
+///   time limit that is not a positive number, or `min_doors` that is 0,
+///   above `max_doors` or above the layout's doors.
+/// * [`GenerateError::InvalidLayout`], [`GenerateError::Layout`],
+///   [`GenerateError::NoLevers`]: the layout is invalid, has keys or locks,
+///   more than [`MAX_DOORS`] doors, or no lever to wire.
+/// * [`GenerateError::TooFewWirings`]: the levers cannot all be different.
+/// * [`GenerateError::GoalUnreachable`]: no wiring tried reaches the goal.
+/// * [`GenerateError::Cancelled`]: `cancel` was set before any wiring reached the goal.
+///
+/// # Complexity
+///
+/// Each wiring tried costs a breadth-first search over up to 2^D · R
+/// states for D doors and R rooms (word-parallel for D <= [`DENSE_MAX_DOORS`]);
+/// the search tries `evaluations` wirings per thread, or as many as fit in
+/// `seconds`.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{LeversParams, basement_layout, levers, no_progress};
+///
+/// // The seed article's basement, with a lever in each of seven rooms.
+/// let mut params = LeversParams::new(basement_layout(&[1, 2, 3, 4, 5, 6, 7]));
+/// params.seed = 3;
+/// params.set_budget(None, Some(300), None); // reproducible: no time limit
+/// params.threads = 1;
+/// let made = levers(&params, &no_progress, &AtomicBool::new(false))?;
+/// let record = made.level.generator.as_ref().expect("a generator record");
+/// assert!(record["result"]["pulls"].as_u64() >= Some(1));
+/// assert!(made.level.levers.iter().all(|l| !l.toggles.is_empty()));
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn levers(
     params: &LeversParams,
     progress: &dyn Fn(Progress),
@@ -135,76 +232,9 @@ pub fn levers(
 ) -> Result<Generated, GenerateError> {
     let layout = &params.layout;
     check_layout(layout)?;
-    if params.seconds.is_none() && params.evaluations.is_none() && params.target.is_none() {
-        return Err(GenerateError::Params(
-            "give the search a budget: --seconds, --evaluations or --target".into(),
-        ));
-    }
-    if let Some(s) = params.seconds
-        && !(s.is_finite() && s > 0.0 && s <= 1e7)
-    {
-        return Err(GenerateError::Params(format!(
-            "--seconds must be a positive number of seconds, not {s}"
-        )));
-    }
-    let doors = layout.doors.len();
-    if params.min_doors == 0 || params.min_doors > params.max_doors {
-        return Err(GenerateError::Params(format!(
-            "--min-doors must be at least 1 and at most --max-doors (here {}..{})",
-            params.min_doors, params.max_doors
-        )));
-    }
-    if params.min_doors > doors {
-        return Err(GenerateError::Params(format!(
-            "--min-doors is {} but the layout has only {doors} door{}: lower --min-doors",
-            params.min_doors,
-            if doors == 1 { "" } else { "s" }
-        )));
-    }
-    let max_doors = params.max_doors.min(doors);
+    check_params(params)?;
     let eval = LeverEvaluator::new(layout).map_err(layout_error)?;
-    let fixed: Vec<Option<u64>> = LeverEvaluator::wiring_of(layout)
-        .into_iter()
-        .zip(&layout.levers)
-        .map(|(mask, lever)| (!lever.toggles.is_empty()).then_some(mask))
-        .collect();
-    let free = fixed.iter().filter(|f| f.is_none()).count();
-    if free == 0 {
-        return Err(GenerateError::NoLevers);
-    }
-    let distinct = !params.allow_alike;
-    if distinct {
-        let wirings: u128 = (params.min_doors..=max_doors)
-            .map(|k| binomial(doors as u128, k as u128))
-            .sum();
-        if (layout.levers.len() as u128) > wirings {
-            return Err(GenerateError::Params(format!(
-                "{} levers cannot all be different: there are only {wirings} ways to wire a \
-                 lever to {}..{} of {doors} doors; raise --max-doors or allow alike levers \
-                 (--allow-alike)",
-                layout.levers.len(),
-                params.min_doors,
-                max_doors
-            )));
-        }
-    }
-    let space = Space {
-        fixed,
-        doors: if doors == 64 {
-            u64::MAX
-        } else {
-            (1u64 << doors) - 1
-        },
-        min_doors: params.min_doors as u32,
-        max_doors: max_doors as u32,
-        distinct,
-    };
-    let closed = layout
-        .doors
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| !d.open)
-        .fold(0u64, |m, (i, _)| m | (1 << i));
+    let space = wiring_space(params)?;
     let threads = match params.threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
@@ -217,54 +247,190 @@ pub fn levers(
             .and_then(|s| Instant::now().checked_add(Duration::from_secs_f64(s))),
         target: params.target,
     };
-    let shared = Shared::default();
-    let total = params.evaluations.map(|e| e.saturating_mul(threads as u64));
-    progress(Progress::new("searching", 0, total));
-    let running = std::sync::atomic::AtomicUsize::new(threads);
-    let mut results: Vec<Option<Found>> = Vec::with_capacity(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let mut worker = eval.clone();
-                let (space, shared, running) = (&space, &shared, &running);
-                let me = std::thread::current();
-                scope.spawn(move || {
-                    let found = anneal(
-                        &mut worker,
-                        space,
-                        closed,
-                        params.seed,
-                        t as u64,
-                        budget,
-                        shared,
-                        cancel,
-                    );
-                    running.fetch_sub(1, Ordering::Release);
-                    me.unpark();
-                    found
-                })
-            })
-            .collect();
-        // This thread reports progress (the callback stays on it).
-        while running.load(Ordering::Acquire) > 0 {
-            std::thread::park_timeout(Duration::from_millis(100));
-            let mut p = Progress::new(
-                "searching",
-                shared.evaluations.load(Ordering::Relaxed),
-                total,
-            );
-            let best = shared.best.load(Ordering::Relaxed);
-            p.best = (best > 0).then(|| f64::from(best - 1));
-            progress(p);
-        }
-        results = handles.into_iter().map(|h| h.join().ok()).collect();
-    });
+    let search = Search {
+        eval: &eval,
+        space: &space,
+        seed: params.seed,
+        budget,
+        threads,
+    };
+    let results = search.run(progress, cancel)?;
     let cancelled = cancel.load(Ordering::Relaxed);
-    let results: Vec<Found> = results.into_iter().flatten().collect();
-    if results.len() < threads {
-        return Err(GenerateError::Internal("a search thread failed".into()));
-    }
     finish_levers(params, &eval, results, threads, cancelled, progress)
+}
+
+/// A budget, a time limit that is a positive number, and `min_doors` in
+/// `1..=max_doors` and no more than the layout's doors.
+fn check_params(params: &LeversParams) -> Result<(), GenerateError> {
+    if params.seconds.is_none() && params.evaluations.is_none() && params.target.is_none() {
+        return Err(GenerateError::NoBudget);
+    }
+    if let Some(s) = params.seconds
+        && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
+    {
+        return Err(GenerateError::param(
+            Param::Seconds,
+            Problem::NotPositive {
+                value: s,
+                max: MAX_SECONDS,
+            },
+        ));
+    }
+    let doors = params.layout.doors.len();
+    let min_doors = |problem| Err(GenerateError::param(Param::MinDoors, problem));
+    if params.min_doors == 0 {
+        return min_doors(Problem::TooSmall { min: 1, value: 0 });
+    }
+    if params.min_doors > params.max_doors {
+        return min_doors(Problem::Exceeds {
+            other: Param::MaxDoors,
+            value: params.min_doors,
+            other_value: params.max_doors,
+        });
+    }
+    if params.min_doors > doors {
+        return min_doors(Problem::MoreThanDoors {
+            value: params.min_doors,
+            doors,
+        });
+    }
+    Ok(())
+}
+
+/// What the search may wire: the levers with empty toggles, each to
+/// `min_doors..=max_doors` doors, all different unless alike levers are
+/// allowed (and there must be wirings enough for that).
+fn wiring_space(params: &LeversParams) -> Result<Space, GenerateError> {
+    let layout = &params.layout;
+    let doors = layout.doors.len();
+    let max_doors = params.max_doors.min(doors);
+    let fixed: Vec<Option<u64>> = LeverEvaluator::wiring_of(layout)
+        .into_iter()
+        .zip(&layout.levers)
+        .map(|(mask, lever)| (!lever.toggles.is_empty()).then_some(mask))
+        .collect();
+    if fixed.iter().all(Option::is_some) {
+        return Err(GenerateError::NoLevers);
+    }
+    let distinct = !params.allow_alike;
+    if distinct {
+        let wirings: u128 = (params.min_doors..=max_doors)
+            .map(|k| binomial(doors as u128, k as u128))
+            .sum();
+        if (layout.levers.len() as u128) > wirings {
+            return Err(GenerateError::TooFewWirings {
+                levers: layout.levers.len(),
+                wirings,
+                min_doors: params.min_doors,
+                max_doors,
+                doors,
+            });
+        }
+    }
+    Ok(Space {
+        fixed,
+        doors: if doors == 64 {
+            u64::MAX
+        } else {
+            (1u64 << doors) - 1
+        },
+        min_doors: params.min_doors as u32,
+        max_doors: max_doors as u32,
+        distinct,
+        closed: layout
+            .doors
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| !d.open)
+            .fold(0u64, |m, (i, _)| m | (1 << i)),
+    })
+}
+
+/// The search phase: `threads` annealing workers, each on its own stream
+/// of the seed.
+struct Search<'a> {
+    eval: &'a LeverEvaluator,
+    space: &'a Space,
+    seed: u64,
+    budget: Budget,
+    threads: usize,
+}
+
+impl Search<'_> {
+    /// Runs the workers to the end of the budget, reporting progress from
+    /// this thread (the callback stays on it), and returns what each found.
+    fn run(
+        &self,
+        progress: &dyn Fn(Progress),
+        cancel: &AtomicBool,
+    ) -> Result<Vec<Found>, GenerateError> {
+        let threads = self.threads;
+        let shared = Shared::default();
+        let total = self
+            .budget
+            .evaluations
+            .map(|e| e.saturating_mul(threads as u64));
+        progress(Progress::new("searching", 0, total));
+        let running = AtomicUsize::new(threads);
+        let mut results: Vec<Option<Found>> = Vec::with_capacity(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (shared, running) = (&shared, &running);
+                    let me = std::thread::current();
+                    scope.spawn(move || {
+                        let found = self.worker(t as u64, shared, cancel);
+                        running.fetch_sub(1, Ordering::Release);
+                        me.unpark();
+                        found
+                    })
+                })
+                .collect();
+            while running.load(Ordering::Acquire) > 0 {
+                std::thread::park_timeout(Duration::from_millis(100));
+                progress(searching(&shared, total));
+            }
+            results = handles.into_iter().map(|h| h.join().ok()).collect();
+        });
+        let results: Vec<Found> = results.into_iter().flatten().collect();
+        if results.len() < threads {
+            return Err(GenerateError::Internal("a search thread failed".into()));
+        }
+        Ok(results)
+    }
+
+    /// One worker's search, on stream `stream` of the seed.
+    fn worker(&self, stream: u64, shared: &Shared, cancel: &AtomicBool) -> Found {
+        let mut eval = self.eval.clone();
+        anneal(
+            &mut eval,
+            self.space,
+            self.seed,
+            stream,
+            self.budget,
+            shared,
+            cancel,
+        )
+    }
+}
+
+/// A progress report of the search so far.
+fn searching(shared: &Shared, total: Option<u64>) -> Progress {
+    let mut p = Progress::new(
+        "searching",
+        shared.evaluations.load(Ordering::Relaxed),
+        total,
+    );
+    let best = shared.best.load(Ordering::Relaxed);
+    p.best = (best > 0).then(|| f64::from(best - 1));
+    p
+}
+
+/// The figures of all workers together.
+struct Totals {
+    evaluations: u64,
+    memo_hits: u64,
+    restarts: u64,
 }
 
 /// Picks the best wiring of all workers (ties to the lowest worker), writes
@@ -277,9 +443,53 @@ fn finish_levers(
     cancelled: bool,
     progress: &dyn Fn(Progress),
 ) -> Result<Generated, GenerateError> {
-    let evaluations: u64 = results.iter().map(|f| f.evaluations).sum();
-    let memo_hits: u64 = results.iter().map(|f| f.memo_hits).sum();
-    let restarts: u64 = results.iter().map(|f| f.restarts).sum();
+    let totals = Totals {
+        evaluations: results.iter().map(|f| f.evaluations).sum(),
+        memo_hits: results.iter().map(|f| f.memo_hits).sum(),
+        restarts: results.iter().map(|f| f.restarts).sum(),
+    };
+    let (best, pulls) = best_of(results, eval, cancelled)?;
+    progress(Progress::new(
+        "checking with the solver",
+        totals.evaluations,
+        None,
+    ));
+    let (mut level, changes) = wire(&params.layout, &best.wires);
+    dress(&mut level);
+    let cost = check_with_solver(&level, pulls)?;
+    if level.name.is_empty() {
+        level.name = format!("Levers, seed {}", params.seed);
+    }
+    if level.description.is_empty() {
+        level.description = format!(
+            "Levers wired by lockwork generate levers: at least {pulls} pulls to reach the goal."
+        );
+    }
+    let made = Made {
+        best: &best,
+        pulls,
+        cost,
+        totals,
+        threads,
+        cancelled,
+    };
+    made.record(&mut level, params);
+    progress(Progress::new("done", made.totals.evaluations, None));
+    Ok(Generated {
+        level,
+        changes,
+        cancelled,
+    })
+}
+
+/// The best wiring found and its pulls, scored afresh (the search may have
+/// remembered it); or why there is none.
+fn best_of(
+    results: Vec<Found>,
+    eval: &LeverEvaluator,
+    cancelled: bool,
+) -> Result<(Found, u32), GenerateError> {
+    let tried: u64 = results.iter().map(|f| f.evaluations).sum();
     let key = |f: &Found| (f.pulls.map_or(-1, i64::from), -i64::from(f.dead_doors));
     let mut best: Option<Found> = None;
     for found in results {
@@ -294,27 +504,29 @@ fn finish_levers(
         if cancelled {
             return Err(GenerateError::Cancelled);
         }
-        return Err(GenerateError::GoalUnreachable(format!(
-            "none of the {evaluations} wirings tried lets the player reach the goal: put \
-             levers in rooms the player can reach, near the closed doors on the way, or \
-             raise --max-doors"
-        )));
+        return Err(GenerateError::GoalUnreachable(Unreachable::NoWiring {
+            tried,
+        }));
     };
-    // Score the winner afresh (the search may have remembered it).
     if eval.clone().min_pulls(&best.wires) != Some(pulls) {
         return Err(GenerateError::Internal(
             "the best wiring scores differently when evaluated again".into(),
         ));
     }
-    progress(Progress::new("checking with the solver", evaluations, None));
-    let mut level = params.layout.clone();
+    Ok((best, pulls))
+}
+
+/// The layout with `wires` written into its levers that had no toggles,
+/// and the doors some lever now flips.
+fn wire(layout: &Level, wires: &[u64]) -> (Level, Vec<DoorChange>) {
+    let mut level = layout.clone();
     let mut flipped = 0u64;
-    for (lever, &mask) in level.levers.iter_mut().zip(&best.wires) {
+    for (lever, &mask) in level.levers.iter_mut().zip(wires) {
         flipped |= mask;
         if lever.toggles.is_empty() {
-            lever.toggles = (0..params.layout.doors.len())
+            lever.toggles = (0..layout.doors.len())
                 .filter(|&d| mask & (1 << d) != 0)
-                .map(|d| params.layout.doors[d].id.clone())
+                .map(|d| layout.doors[d].id.clone())
                 .collect();
         }
     }
@@ -328,58 +540,66 @@ fn finish_levers(
             change: Change::Wired { open: door.open },
         })
         .collect();
-    dress(&mut level);
-    // The solver must agree on the pulls (it also refuses an invalid level).
+    (level, changes)
+}
+
+/// The solver must agree on the pulls (it also refuses an invalid level).
+/// Returns the least cost.
+fn check_with_solver(level: &Level, pulls: u32) -> Result<f64, GenerateError> {
     let options = SolveOptions {
         max_states: super::common::VERIFY_MAX_STATES,
         ..SolveOptions::default()
     };
-    let analysis = analyze(&level, &options)?;
+    let analysis = analyze(level, &options)?;
     let solved_pulls = analysis.min_pulls.as_ref().map(|p| p.pulls);
     if solved_pulls != Some(pulls) {
         return Err(GenerateError::Internal(format!(
             "the evaluator counted {pulls} pulls but the solver finds {solved_pulls:?}"
         )));
     }
-    let cost = analysis.plan.as_ref().map_or(0.0, |p| p.cost);
-    if level.name.is_empty() {
-        level.name = format!("Levers, seed {}", params.seed);
+    Ok(analysis.plan.as_ref().map_or(0.0, |p| p.cost))
+}
+
+/// What the search made, for the generator record.
+struct Made<'a> {
+    best: &'a Found,
+    pulls: u32,
+    cost: f64,
+    totals: Totals,
+    threads: usize,
+    cancelled: bool,
+}
+
+impl Made<'_> {
+    /// Writes the generator record.
+    fn record(&self, level: &mut Level, params: &LeversParams) {
+        let deterministic = params.seconds.is_none()
+            && !self.cancelled
+            && (params.target.is_none() || self.threads == 1);
+        let params_json = json!({
+            "layout": params.layout_name,
+            "min_doors": params.min_doors,
+            "max_doors": params.max_doors,
+            "distinct": !params.allow_alike,
+            "seconds": params.seconds.map(super::common::num),
+            "evaluations": params.evaluations,
+            "threads": self.threads,
+            "target": params.target,
+        });
+        let totals = &self.totals;
+        let result = json!({
+            "pulls": self.pulls,
+            "cost": super::common::num(self.cost),
+            "closed_doors_never_flipped": self.best.dead_doors,
+            "evaluations": totals.evaluations,
+            "evaluator_calls": totals.evaluations - totals.memo_hits,
+            "best_found_after_evaluations": self.best.found_after,
+            "restarts": totals.restarts,
+            "reproducible": deterministic,
+            "cancelled": self.cancelled,
+        });
+        record(level, "levers", params.seed, params_json, result);
     }
-    if level.description.is_empty() {
-        level.description = format!(
-            "Levers wired by lockwork generate levers: at least {pulls} pulls to reach the goal."
-        );
-    }
-    let deterministic =
-        params.seconds.is_none() && !cancelled && (params.target.is_none() || threads == 1);
-    let params_json = json!({
-        "layout": params.layout_name,
-        "min_doors": params.min_doors,
-        "max_doors": params.max_doors,
-        "distinct": !params.allow_alike,
-        "seconds": params.seconds.map(super::common::num),
-        "evaluations": params.evaluations,
-        "threads": threads,
-        "target": params.target,
-    });
-    let result = json!({
-        "pulls": pulls,
-        "cost": super::common::num(cost),
-        "closed_doors_never_flipped": best.dead_doors,
-        "evaluations": evaluations,
-        "evaluator_calls": evaluations - memo_hits,
-        "best_found_after_evaluations": best.found_after,
-        "restarts": restarts,
-        "reproducible": deterministic,
-        "cancelled": cancelled,
-    });
-    record(&mut level, "levers", params.seed, params_json, result);
-    progress(Progress::new("done", evaluations, None));
-    Ok(Generated {
-        level,
-        changes,
-        cancelled,
-    })
 }
 
 /// `n choose k`, saturating.

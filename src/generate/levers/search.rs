@@ -18,6 +18,8 @@ pub(crate) struct Space {
     pub max_doors: u32,
     /// No two levers may flip the same doors.
     pub distinct: bool,
+    /// Doors closed at the start, as a mask.
+    pub closed: u64,
 }
 
 /// When a worker stops.
@@ -196,114 +198,173 @@ fn score(pulls: Option<u32>, dead: u32) -> i64 {
 
 /// One worker: annealing runs with restarts until the budget is spent.
 /// Deterministic for a given seed, stream and evaluation budget.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn anneal(
     eval: &mut LeverEvaluator,
     space: &Space,
-    closed: u64,
     seed: u64,
     stream: u64,
     budget: Budget,
     shared: &Shared,
     cancel: &AtomicBool,
 ) -> Found {
-    let mut rng = Rng::with_stream(seed, stream);
-    let mut doors = space.door_list();
     let levers = space.fixed.len();
-    let free: Vec<usize> = (0..levers).filter(|&l| space.fixed[l].is_none()).collect();
-    let mut wires = vec![0u64; levers];
-    let mut best = Found {
-        wires: wires.clone(),
-        pulls: None,
-        dead_doors: u32::MAX,
+    let wires = vec![0u64; levers];
+    let mut worker = Worker {
+        eval,
+        space,
+        rng: Rng::with_stream(seed, stream),
+        budget,
+        shared,
+        cancel,
+        doors: space.door_list(),
+        free: (0..levers).filter(|&l| space.fixed[l].is_none()).collect(),
+        best: Found {
+            wires: wires.clone(),
+            pulls: None,
+            dead_doors: u32::MAX,
+            evaluations: 0,
+            memo_hits: 0,
+            found_after: 0,
+            restarts: 0,
+        },
+        wires,
+        best_score: i64::MIN,
         evaluations: 0,
-        memo_hits: 0,
-        found_after: 0,
-        restarts: 0,
+        memo: Memo::new(),
+        steps: 0,
+        unreported: 0,
     };
-    let mut best_score = i64::MIN;
-    let mut evaluations = 0u64;
-    let mut memo = Memo::new();
-    let mut steps = 0u64;
-    let mut unreported = 0u64;
-    let mut stop = false;
-    while !stop {
-        // A fresh start, or a shake of the best so far.
-        if best.pulls.is_some() && best.restarts % 2 == 1 {
-            wires.copy_from_slice(&best.wires);
-            for _ in 0..(1 + free.len() / 3) {
-                space.mutate(&mut rng, &mut doors, &free, &mut wires);
-            }
-        } else {
-            space.random_wiring(&mut rng, &mut doors, &mut wires);
-        }
-        best.restarts += 1;
-        let mut pulls = memo.min_pulls(eval, &wires);
-        evaluations += 1;
-        unreported += 1;
-        let mut cur = score(pulls, dead_doors(&wires, closed));
+    while worker.run() {}
+    worker
+        .shared
+        .evaluations
+        .fetch_add(worker.unreported, Ordering::Relaxed);
+    worker.best.evaluations = worker.evaluations;
+    worker.best.memo_hits = worker.memo.hits;
+    worker.best
+}
+
+/// A worker's search: the wiring it holds now and the best it has seen.
+struct Worker<'a> {
+    eval: &'a mut LeverEvaluator,
+    space: &'a Space,
+    rng: Rng,
+    budget: Budget,
+    shared: &'a Shared,
+    cancel: &'a AtomicBool,
+    /// The doors a lever may flip, shuffled in place by the draws.
+    doors: Vec<u32>,
+    /// The levers it may wire.
+    free: Vec<usize>,
+    wires: Vec<u64>,
+    best: Found,
+    best_score: i64,
+    evaluations: u64,
+    memo: Memo,
+    steps: u64,
+    /// Evaluations not yet added to the shared count.
+    unreported: u64,
+}
+
+impl Worker<'_> {
+    /// One annealing run from a fresh start or a shake of the best so far,
+    /// the temperature falling over `STEPS_PER_RUN` steps. Returns false
+    /// when the budget is spent.
+    fn run(&mut self) -> bool {
+        self.restart();
+        let mut pulls = self.score_wiring();
+        let mut cur = score(pulls, dead_doors(&self.wires, self.space.closed));
         let ratio = exp_neg(LN_FALL / STEPS_PER_RUN as f64);
         let mut t = T_START;
-        // Keeps the current wiring when it beats the best so far.
-        macro_rules! keep_if_best {
-            () => {
-                if cur > best_score {
-                    best_score = cur;
-                    best.wires.copy_from_slice(&wires);
-                    best.pulls = pulls;
-                    best.dead_doors = dead_doors(&wires, closed);
-                    best.found_after = evaluations;
-                    if let Some(p) = pulls {
-                        shared.best.fetch_max(p + 1, Ordering::Relaxed);
-                        if budget.target.is_some_and(|target| p >= target) {
-                            shared.done.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            };
-        }
-        keep_if_best!();
+        self.keep_if_best(cur, pulls);
         for _ in 0..STEPS_PER_RUN {
-            steps += 1;
-            if steps % 256 == 0 {
-                shared.evaluations.fetch_add(unreported, Ordering::Relaxed);
-                unreported = 0;
-                let out_of_time = budget.deadline.is_some_and(|d| Instant::now() >= d);
-                if out_of_time
-                    || cancel.load(Ordering::Relaxed)
-                    || shared.done.load(Ordering::Relaxed)
-                {
-                    stop = true;
-                    break;
-                }
+            if self.spent() {
+                return false;
             }
-            if budget.evaluations.is_some_and(|b| evaluations >= b) {
-                stop = true;
-                break;
-            }
-            let Some((l, old)) = space.mutate(&mut rng, &mut doors, &free, &mut wires) else {
+            let space = self.space;
+            let Some((l, old)) =
+                space.mutate(&mut self.rng, &mut self.doors, &self.free, &mut self.wires)
+            else {
                 t *= ratio;
                 continue;
             };
-            let p = memo.min_pulls(eval, &wires);
-            evaluations += 1;
-            unreported += 1;
-            let s = score(p, dead_doors(&wires, closed));
+            let p = self.score_wiring();
+            let s = score(p, dead_doors(&self.wires, self.space.closed));
             let delta = (s - cur) as f64 / 64.0;
-            if delta >= 0.0 || rng.unit() < exp_neg(delta / t) {
+            if delta >= 0.0 || self.rng.unit() < exp_neg(delta / t) {
                 cur = s;
                 pulls = p;
-                keep_if_best!();
+                self.keep_if_best(cur, pulls);
             } else {
-                wires[l] = old;
+                self.wires[l] = old;
             }
             t *= ratio;
         }
+        true
     }
-    shared.evaluations.fetch_add(unreported, Ordering::Relaxed);
-    best.evaluations = evaluations;
-    best.memo_hits = memo.hits;
-    best
+
+    /// A fresh random wiring, or every other restart once something is
+    /// solvable, the best so far shaken by a few changes.
+    fn restart(&mut self) {
+        let space = self.space;
+        if self.best.pulls.is_some() && self.best.restarts % 2 == 1 {
+            self.wires.copy_from_slice(&self.best.wires);
+            for _ in 0..(1 + self.free.len() / 3) {
+                space.mutate(&mut self.rng, &mut self.doors, &self.free, &mut self.wires);
+            }
+        } else {
+            space.random_wiring(&mut self.rng, &mut self.doors, &mut self.wires);
+        }
+        self.best.restarts += 1;
+    }
+
+    /// The least pulls of the wiring held now, counted as an evaluation.
+    fn score_wiring(&mut self) -> Option<u32> {
+        let pulls = self.memo.min_pulls(self.eval, &self.wires);
+        self.evaluations += 1;
+        self.unreported += 1;
+        pulls
+    }
+
+    /// Keeps the wiring held now when its score `cur` beats the best so far.
+    fn keep_if_best(&mut self, cur: i64, pulls: Option<u32>) {
+        if cur <= self.best_score {
+            return;
+        }
+        self.best_score = cur;
+        self.best.wires.copy_from_slice(&self.wires);
+        self.best.pulls = pulls;
+        self.best.dead_doors = dead_doors(&self.wires, self.space.closed);
+        self.best.found_after = self.evaluations;
+        if let Some(p) = pulls {
+            self.shared.best.fetch_max(p + 1, Ordering::Relaxed);
+            if self.budget.target.is_some_and(|target| p >= target) {
+                self.shared.done.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Counts a step; is the budget spent? Every 256 steps it reports the
+    /// evaluations and looks at the clock, the cancel flag and the target.
+    fn spent(&mut self) -> bool {
+        self.steps += 1;
+        if self.steps % 256 == 0 {
+            self.shared
+                .evaluations
+                .fetch_add(self.unreported, Ordering::Relaxed);
+            self.unreported = 0;
+            let out_of_time = self.budget.deadline.is_some_and(|d| Instant::now() >= d);
+            if out_of_time
+                || self.cancel.load(Ordering::Relaxed)
+                || self.shared.done.load(Ordering::Relaxed)
+            {
+                return true;
+            }
+        }
+        self.budget
+            .evaluations
+            .is_some_and(|b| self.evaluations >= b)
+    }
 }
 
 /// Remembers the pulls of recently scored wirings: near a local optimum the
