@@ -219,13 +219,13 @@ impl Brute {
     fn state_after(&self, level: &Level, plan: &[Step]) -> St {
         let end = replay(level, plan).unwrap().end;
         St {
-            room: end.room,
+            room: end.room(),
             held: (0..self.key_room.len())
-                .filter(|&k| end.picked[k])
+                .filter(|&k| end.picked()[k])
                 .collect(),
-            small: end.small_in_hand,
-            open: end.open,
-            unlocked: end.unlocked,
+            small: end.small_in_hand(),
+            open: end.open_doors().to_vec(),
+            unlocked: end.unlocked_doors().to_vec(),
         }
     }
 
@@ -443,9 +443,9 @@ fn small_needed(level: &Level, solvable_without: &dyn Fn(&[usize]) -> bool) -> O
 fn check_plan(level: &Level, plan: &Plan, what: &str) {
     let done = replay(level, &plan.steps).unwrap_or_else(|e| panic!("{what} does not replay: {e}"));
     assert!(done.solved, "{what} does not end solved");
-    assert_eq!(done.end.cost, plan.cost, "{what}: replayed cost");
-    assert_eq!(done.end.moves, plan.moves, "{what}: replayed moves");
-    assert_eq!(done.end.pulls, plan.pulls, "{what}: replayed pulls");
+    assert_eq!(done.end.cost(), plan.cost, "{what}: replayed cost");
+    assert_eq!(done.end.moves(), plan.moves, "{what}: replayed moves");
+    assert_eq!(done.end.pulls(), plan.pulls, "{what}: replayed pulls");
     assert_eq!(done.steps, plan.steps, "{what}: pickups where they happen");
     let moves = plan
         .steps
@@ -870,9 +870,9 @@ fn small_lock_of_two_spends_two_keys_once_then_stays_unlocked_both_ways() {
         walk.push(mv("d1", "r2"));
     }
     let done = replay(&level, &walk).unwrap();
-    assert_eq!(done.end.small_in_hand, 0);
-    assert!(done.end.unlocked[0]);
-    assert_eq!(done.end.cost, 7.0);
+    assert_eq!(done.end.small_in_hand(), 0);
+    assert!(done.end.unlocked_doors()[0]);
+    assert_eq!(done.end.cost(), 7.0);
 
     // With only one small key the door never opens.
     level.keys.remove(1);
@@ -996,8 +996,8 @@ fn lever_toggling_a_door_open_at_start_closes_it() {
         &[mv("d1", "r2"), pull("l1"), pull("l1"), mv("d1", "r1")],
     )
     .unwrap();
-    assert_eq!(back.end.open, vec![true, false]);
-    assert_eq!(back.end.pulls, 2);
+    assert_eq!(back.end.open_doors(), vec![true, false]);
+    assert_eq!(back.end.pulls(), 2);
 
     // Only the lever in r1 and it shuts d1 too: open d2 means closed d1.
     level.levers[0].room = "r1".into();

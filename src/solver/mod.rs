@@ -312,9 +312,9 @@ impl<'a> Prepared<'a> {
         }
         Ok(Plan {
             steps: done.steps,
-            cost: done.end.cost,
-            moves: done.end.moves,
-            pulls: done.end.pulls,
+            cost: done.end.cost(),
+            moves: done.end.moves(),
+            pulls: done.end.pulls(),
         })
     }
 
