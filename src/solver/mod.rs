@@ -49,6 +49,7 @@ mod explain;
 mod facts;
 mod heuristic;
 mod needs;
+pub(crate) mod oracle;
 mod parity;
 mod queue;
 mod relevance;
