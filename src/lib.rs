@@ -20,3 +20,8 @@ pub mod play;
 pub mod rules;
 pub mod solver;
 pub mod validate;
+
+/// The README's Rust code, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
