@@ -87,9 +87,10 @@ use crate::solver::oracle::{Ahead, Fatal, Limits, Next, Oracle, act_of};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayOptions {
-    /// Most states the table of every reachable state may hold (about 60
-    /// bytes each). Past it, sessions fall back to bounded searches.
-    /// Default 500,000.
+    /// Most states the table of every reachable state may hold (about 100
+    /// bytes each with the steps between them: 50 MB at the default, for
+    /// a level that large). Past it, sessions fall back to bounded
+    /// searches. Default 500,000.
     pub table_states: usize,
     /// Most states one search from the player's state may store (the
     /// fallback of [`Session::hint`], [`Session::cost_to_goal`] and the
