@@ -3,7 +3,9 @@
 //!
 //! The core — [`model`], [`format`](mod@format), [`validate`], [`rules`], [`solver`] —
 //! knows nothing of any user interface and builds with
-//! `--no-default-features`, so a game can embed it.
+//! `--no-default-features`, so a game can embed it. A game that runs a level
+//! keeps a [`play::Session`] per player: legal steps, hints, dead ends and
+//! the cost still to pay, answered from an analysis made once per level.
 
 pub mod cli;
 pub mod document;
@@ -14,6 +16,12 @@ pub mod format;
 pub mod generate;
 pub mod layout;
 pub mod model;
+pub mod play;
 pub mod rules;
 pub mod solver;
 pub mod validate;
+
+/// The README's Rust code, run as doctests so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -173,7 +173,7 @@ fn solve_json_of_a_solvable_level() {
     assert_eq!(steps[0], Step::Pickup { key: "red".into() });
     let done = replay(&level, &steps).unwrap();
     assert!(done.solved);
-    assert_eq!(done.end.cost, 6.0);
+    assert_eq!(done.end.cost(), 6.0);
     assert_eq!(done.steps, steps, "pickups where they happen");
 }
 

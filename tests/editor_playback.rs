@@ -65,8 +65,16 @@ fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
         .play_view(&level)
         .unwrap()
         .state;
-    assert_eq!(shown.open, expected.open, "door states at step 8");
-    assert_eq!(shown.room, expected.room, "where the player is at step 8");
+    assert_eq!(
+        shown.open_doors(),
+        expected.open_doors(),
+        "door states at step 8"
+    );
+    assert_eq!(
+        shown.room(),
+        expected.room(),
+        "where the player is at step 8"
+    );
     // The step shown is the plan's eighth; a pull there has flipped the
     // doors its lever toggles.
     assert_eq!(viewer.current(), first.last());
@@ -76,7 +84,11 @@ fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
         let toggled = &level.lever(lever).unwrap().toggles;
         for door in toggled {
             let d = index.door(door).unwrap();
-            assert_ne!(shown.open[d], before.open[d], "the pull flips {door}");
+            assert_ne!(
+                shown.open_doors()[d],
+                before.open_doors()[d],
+                "the pull flips {door}"
+            );
         }
     }
     // Esc goes back to editing.
@@ -115,12 +127,13 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
         .unwrap()
         .state;
     assert_eq!(
-        level.rooms[shown.room].id.as_str(),
+        level.rooms[shown.room()].id.as_str(),
         "r3",
         "stuck in the Storeroom"
     );
     assert_eq!(
-        shown.small_in_hand, 1,
+        shown.small_in_hand(),
+        1,
         "one small key left, and the big key beyond reach"
     );
     assert!(

@@ -96,8 +96,8 @@ fn solution() -> Vec<Step> {
 fn the_solution_replays() {
     let done = replay(&level(), &solution()).unwrap();
     assert!(done.solved);
-    assert_eq!(done.end.cost, 10.0);
-    assert_eq!((done.end.moves, done.end.pulls), (6, 1));
+    assert_eq!(done.end.cost(), 10.0);
+    assert_eq!((done.end.moves(), done.end.pulls()), (6, 1));
     assert_eq!(
         done.steps,
         vec![
@@ -116,7 +116,7 @@ fn the_solution_replays() {
     // Stopping short is legal but not solved.
     let part = replay(&level(), &solution()[..3]).unwrap();
     assert!(!part.solved);
-    assert_eq!(part.end.room, 2);
+    assert_eq!(part.end.room(), 2);
 }
 
 #[test]
@@ -246,7 +246,7 @@ fn pickups_in_a_plan_are_ignored() {
     let only = replay(&level(), &[pickup("blue"), pickup("red")]).unwrap();
     assert_eq!(only.end, replay(&level(), &[]).unwrap().end);
     assert_eq!(only.steps, vec![pickup("red"), pickup("sk1")]);
-    assert_eq!(only.end.picked, vec![true, true, false]);
+    assert_eq!(only.end.picked(), vec![true, true, false]);
 }
 
 #[test]

@@ -118,9 +118,9 @@ fn sample(name: &str, want: &Expected) -> (Level, Analysis) {
     // The plan replays under the rules, ends solved, and costs what it says.
     let done = replay(&level, &plan.steps).unwrap();
     assert!(done.solved, "{name}: the plan does not end solved");
-    assert_eq!(done.end.cost, want.cost, "{name}: replayed cost");
-    assert_eq!(done.end.moves, want.moves, "{name}: replayed moves");
-    assert_eq!(done.end.pulls, want.pulls, "{name}: replayed pulls");
+    assert_eq!(done.end.cost(), want.cost, "{name}: replayed cost");
+    assert_eq!(done.end.moves(), want.moves, "{name}: replayed moves");
+    assert_eq!(done.end.pulls(), want.pulls, "{name}: replayed pulls");
     assert_eq!(done.steps, plan.steps, "{name}: pickups where they happen");
 
     // So does the plan with the fewest pulls.
@@ -129,9 +129,13 @@ fn sample(name: &str, want: &Expected) -> (Level, Analysis) {
         done.solved,
         "{name}: the min-pulls plan does not end solved"
     );
-    assert_eq!(done.end.pulls, want.min_pulls, "{name}: replayed min pulls");
+    assert_eq!(
+        done.end.pulls(),
+        want.min_pulls,
+        "{name}: replayed min pulls"
+    );
     assert!(
-        done.end.cost >= want.cost,
+        done.end.cost() >= want.cost,
         "{name}: cheaper than least cost"
     );
 

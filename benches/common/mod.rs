@@ -1,4 +1,5 @@
-//! What the benchmarks share: the 1,000-room, 1,500-door level and CPU
+//! What the benchmarks share: the 1,000-room, 1,500-door level, the grids
+//! of the solver's benchmark levels (the key-heavy one among them), and CPU
 //! time of the benchmark thread.
 #![allow(dead_code)]
 
@@ -95,6 +96,80 @@ pub fn big_level() -> Level {
             .levers
             .push(Lever::new(format!("l{l}"), rid(4 * l + 2, 3 * l), toggles));
     }
+    level
+}
+
+/// A small deterministic generator so the levels are the same on every run.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// A `w × h` grid of rooms joined to their right and lower neighbours.
+pub fn grid(w: usize, h: usize) -> Level {
+    let mut level = Level::new("grid");
+    level.rooms.clear();
+    for y in 0..h {
+        for x in 0..w {
+            level.rooms.push(Room::new(
+                format!("r{}", y * w + x),
+                [x as f64 * 120.0, y as f64 * 120.0],
+            ));
+        }
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let r = y * w + x;
+            if x + 1 < w {
+                let id = format!("d{}", level.doors.len());
+                level
+                    .doors
+                    .push(Door::new(id, format!("r{r}"), format!("r{}", r + 1)));
+            }
+            if y + 1 < h {
+                let id = format!("d{}", level.doors.len());
+                level
+                    .doors
+                    .push(Door::new(id, format!("r{r}"), format!("r{}", r + w)));
+            }
+        }
+    }
+    level.start = "r0".into();
+    level.goal = format!("r{}", w * h - 1).into();
+    level
+}
+
+/// About 90 rooms, 8 keys with their locks, all required by the goal, and 8
+/// lever doors: 3.18 million reachable states.
+pub fn key_heavy() -> Level {
+    let mut level = grid(10, 9);
+    let mut rng = Lcg(11);
+    let doors = level.doors.len();
+    for k in 0..8 {
+        let id = format!("k{k}");
+        let mut key = Key::new(id.as_str(), format!("r{}", rng.below(level.rooms.len())));
+        key.name = format!("key {k}");
+        level.keys.push(key);
+        let d = rng.below(doors);
+        level.doors[d].locks.push(id.into());
+    }
+    for l in 0..8 {
+        let d = rng.below(doors);
+        level.doors[d].open = false;
+        let toggles = vec![level.doors[d].id.clone()];
+        let room = format!("r{}", rng.below(level.rooms.len()));
+        level
+            .levers
+            .push(Lever::new(format!("l{l}"), room, toggles));
+    }
+    level.goal_requires = level.keys.iter().map(|k| k.id.clone()).collect();
     level
 }
 

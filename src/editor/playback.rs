@@ -199,10 +199,10 @@ impl Play {
         let Some(to) = rules.index().room(room) else {
             return;
         };
-        if to == self.state.room {
+        if to == self.state.room() {
             return;
         }
-        let here = &level.rooms[self.state.room].id;
+        let here = &level.rooms[self.state.room()].id;
         let doors: Vec<usize> = (0..level.doors.len())
             .filter(|&d| level.doors[d].other_side(here) == Some(room))
             .collect();
@@ -298,7 +298,7 @@ impl Play {
         if rules.is_solved(&self.state) {
             let best = cx.analysis.and_then(|a| a.plan.as_ref());
             let compare = best.map_or_else(String::new, |p| {
-                if p.cost >= self.state.cost {
+                if p.cost >= self.state.cost() {
                     " — as cheap as the best solution".to_owned()
                 } else {
                     format!(
@@ -311,9 +311,9 @@ impl Play {
             });
             let text = format!(
                 "Goal reached in {} moves and {} pulls, cost {}{compare}",
-                self.state.moves,
-                self.state.pulls,
-                crate::model::format_cost(self.state.cost)
+                self.state.moves(),
+                self.state.pulls(),
+                crate::model::format_cost(self.state.cost())
             );
             self.message = Some((text, Tone::Good));
             return;

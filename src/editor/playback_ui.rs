@@ -139,10 +139,10 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
         let count = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         ui.label(format!(
             "in {} · {} · {} · cost {}",
-            labels.room(&level.rooms[play.state.room].id),
-            count(play.state.moves, "move"),
-            count(play.state.pulls, "pull"),
-            format_cost(play.state.cost)
+            labels.room(&level.rooms[play.state.room()].id),
+            count(play.state.moves(), "move"),
+            count(play.state.pulls(), "pull"),
+            format_cost(play.state.cost())
         ));
         ui.separator();
         if ui
@@ -190,20 +190,20 @@ fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
     ui.label(RichText::new("Holding:").color(view.theme.weak_text));
     let mut any = false;
     for (k, key) in level.keys.iter().enumerate() {
-        if state.picked[k] && !key.small {
+        if state.picked()[k] && !key.small {
             any = true;
             let color = Theme::key(palette::key_color(level, k));
             ui.label(RichText::new("■").color(color));
             ui.label(labels.key(&key.id));
         }
     }
-    if state.small_in_hand > 0 {
+    if state.small_in_hand() > 0 {
         any = true;
         ui.label(
             RichText::new(format!(
                 "{} small key{}",
-                state.small_in_hand,
-                if state.small_in_hand == 1 { "" } else { "s" }
+                state.small_in_hand(),
+                if state.small_in_hand() == 1 { "" } else { "s" }
             ))
             .color(view.theme.small_key),
         );

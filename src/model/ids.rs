@@ -3,14 +3,18 @@
 //! Each kind of item has its own id type, so a door id can never be passed
 //! where a room id is expected. Ids are the strings of the file format; the
 //! editor mints new ones from a counter that only grows, so an id is never
-//! reused within a document.
+//! reused within a document. They serialise as their plain string.
 
 use std::fmt;
 
 macro_rules! typed_id {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
-        #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        #[derive(
+            Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default,
+            serde::Serialize, serde::Deserialize,
+        )]
+        #[serde(transparent)]
         pub struct $name(pub String);
 
         impl $name {

@@ -134,7 +134,8 @@ impl ByRoom {
     }
 
     fn of(&self, room: usize) -> &[u32] {
-        match (self.start.get(room), self.start.get(room + 1)) {
+        let end = room.checked_add(1).and_then(|next| self.start.get(next));
+        match (self.start.get(room), end) {
             (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
             _ => &[],
         }
@@ -327,10 +328,10 @@ impl Mechanics {
 
     /// The passages out of `room` (none for a room that does not exist).
     pub fn passages_from(&self, room: usize) -> &[Passage] {
-        match (
-            self.passage_start.get(room),
-            self.passage_start.get(room + 1),
-        ) {
+        let end = room
+            .checked_add(1)
+            .and_then(|next| self.passage_start.get(next));
+        match (self.passage_start.get(room), end) {
             (Some(&a), Some(&b)) => &self.passages[a as usize..b as usize],
             _ => &[],
         }
@@ -584,6 +585,12 @@ mod tests {
         assert_eq!(m.passage(0, 1, 0), Err(NotAPassage::OneWay));
         assert_eq!(m.passage(1, 0, 2), Err(NotAPassage::NotThisWay));
         assert_eq!(m.passages_from(7), &[], "no such room: no passages");
+        assert_eq!(m.passages_from(usize::MAX), &[]);
+        assert_eq!(m.levers_in(usize::MAX).count(), 0);
+        assert_eq!(m.keys_in(usize::MAX).count(), 0);
+        assert_eq!(m.passage(usize::MAX, 0, 1), Err(NotAPassage::NotThisWay));
+        assert_eq!(m.ends(usize::MAX), None);
+        assert_eq!(m.flipped_by(usize::MAX), &[] as &[usize]);
     }
 
     #[test]

@@ -7,15 +7,32 @@
 
 pub mod mechanics;
 
+use std::borrow::Cow;
 use std::fmt;
 
-pub use mechanics::{Blocked, Holdings, Mechanics, NotAPassage, Passage};
+pub use mechanics::{Blocked, Holdings, LeverRule, Mechanics, NotAPassage, Passage};
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};
 use crate::validate::errors;
 
-/// One step of a plan.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// One step of a plan: what a player does (walk through a door, pull a
+/// lever), or, informatively, a key picked up on the way.
+///
+/// Steps name doors, rooms, levers and keys by id, as a level file does, so
+/// that a plan means the same thing in any program; [`Rules::apply`] and
+/// [`replay`] judge them against a level. Its `Display` is one line for a
+/// person ("move through d1 to r2").
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::rules::Step;
+/// let step = Step::Move { door: "d1".into(), to: "r2".into() };
+/// assert_eq!(step.to_string(), "move through d1 to r2");
+/// assert_eq!(Step::Pull { lever: "l1".into() }.to_string(), "pull l1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "action", rename_all = "lowercase")]
 pub enum Step {
     /// Walk through `door` into `to`.
     Move {
@@ -120,33 +137,154 @@ fn list(keys: &[KeyId]) -> String {
 #[error("the level is not valid: {0}")]
 pub struct InvalidLevel(pub String);
 
-/// The state of play: where the player is, what is held, which doors are open.
+/// The state of play: where the player is, what is held, which doors are
+/// open, which small locks are opened, and the tally so far.
+///
+/// Only [`Rules::start`] makes one, and only [`Rules::do_move`],
+/// [`Rules::do_pull`] and [`Rules::apply`] change it, so a state always
+/// follows the rules of the level it was made for. Read it through the
+/// accessors below, or through [`Holdings`], which is how [`Mechanics`]
+/// judges a step. Indices are positions in the level's `rooms`, `keys` and
+/// `doors` vectors.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::model::{Door, Key, Level, Room};
+/// use lockwork::rules::{Rules, Step};
+/// let mut level = Level::new("two rooms");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// level.doors.push(Door::new("d1", "r1", "r2"));
+/// level.keys.push(Key::new("gem", "r2"));
+/// let rules = Rules::new(&level).unwrap();
+/// let mut state = rules.start();
+/// assert_eq!((state.room(), state.picked(), state.cost()), (0, &[false][..], 0.0));
+/// rules.apply(&mut state, &Step::Move { door: "d1".into(), to: "r2".into() }).unwrap();
+/// assert_eq!((state.room(), state.picked(), state.moves()), (1, &[true][..], 1));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayState {
-    /// Index of the current room in `level.rooms`.
-    pub room: usize,
-    /// Per key (in `level.keys` order): picked up yet?
-    pub picked: Vec<bool>,
-    /// Small keys in hand (picked up and not yet spent).
-    pub small_in_hand: u32,
-    /// Per door: open now?
-    pub open: Vec<bool>,
-    /// Per door: has its small lock been opened for good?
-    pub unlocked: Vec<bool>,
-    /// Total cost so far.
-    pub cost: f64,
-    /// Moves so far.
-    pub moves: u32,
-    /// Lever pulls so far.
-    pub pulls: u32,
+    room: usize,
+    picked: Vec<bool>,
+    small_in_hand: u32,
+    open: Vec<bool>,
+    unlocked: Vec<bool>,
+    cost: f64,
+    moves: u32,
+    pulls: u32,
 }
 
-/// The rules for one valid level, with its ids indexed.
+impl PlayState {
+    /// A state from its parts, for code in this crate that has checked them
+    /// against the level (a saved game, a decoded solver state); the tally
+    /// starts at zero.
+    pub(crate) fn from_parts(
+        room: usize,
+        picked: Vec<bool>,
+        small_in_hand: u32,
+        open: Vec<bool>,
+        unlocked: Vec<bool>,
+    ) -> Self {
+        Self {
+            room,
+            picked,
+            small_in_hand,
+            open,
+            unlocked,
+            cost: 0.0,
+            moves: 0,
+            pulls: 0,
+        }
+    }
+
+    /// The same state with its tally set: total cost, moves and pulls.
+    pub(crate) fn with_tally(self, cost: f64, moves: u32, pulls: u32) -> Self {
+        Self {
+            cost,
+            moves,
+            pulls,
+            ..self
+        }
+    }
+
+    /// Index of the current room in `level.rooms`.
+    pub fn room(&self) -> usize {
+        self.room
+    }
+
+    /// Per key, in `level.keys` order: picked up yet? (A small key once
+    /// picked up stays marked after it is spent.)
+    pub fn picked(&self) -> &[bool] {
+        &self.picked
+    }
+
+    /// Small keys in hand: picked up and not yet spent.
+    pub fn small_in_hand(&self) -> u32 {
+        self.small_in_hand
+    }
+
+    /// Per door, in `level.doors` order: open now?
+    pub fn open_doors(&self) -> &[bool] {
+        &self.open
+    }
+
+    /// Per door: has its small lock been opened for good?
+    pub fn unlocked_doors(&self) -> &[bool] {
+        &self.unlocked
+    }
+
+    /// Total cost of the steps taken.
+    pub fn cost(&self) -> f64 {
+        self.cost
+    }
+
+    /// Moves taken.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// Lever pulls taken.
+    pub fn pulls(&self) -> u32 {
+        self.pulls
+    }
+}
+
+/// The rules for one valid level, with its ids indexed: the checked way to
+/// play a level step by step.
+///
+/// Every method that takes an index (`do_move`, `check_move`, `do_pull`)
+/// answers an index out of range with an [`Illegal`] (`NoSuchDoor("#9")`),
+/// never a panic, and leaves the state unchanged. A [`PlayState`] made for
+/// another level is judged by this level's rules without panicking either.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::model::{Door, Level, Lever, Room};
+/// use lockwork::rules::{Illegal, Rules, Step};
+/// // r1 -d1 (closed)- r2; lever l1 in r1 opens d1.
+/// let mut level = Level::new("gate");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// let mut gate = Door::new("d1", "r1", "r2");
+/// gate.open = false;
+/// level.doors.push(gate);
+/// level.levers.push(Lever::new("l1", "r1", vec!["d1".into()]));
+/// level.goal = "r2".into();
+///
+/// let rules = Rules::new(&level).unwrap();
+/// let mut state = rules.start();
+/// let walk = Step::Move { door: "d1".into(), to: "r2".into() };
+/// assert_eq!(rules.apply(&mut state, &walk), Err(Illegal::Closed("d1".into())));
+/// rules.apply(&mut state, &Step::Pull { lever: "l1".into() }).unwrap();
+/// rules.apply(&mut state, &walk).unwrap();
+/// assert!(rules.is_solved(&state));
+/// assert_eq!(rules.do_pull(&mut state, 7), Err(Illegal::NoSuchLever("#7".into())));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Rules<'a> {
     level: &'a Level,
-    index: LevelIndex,
-    mechanics: Mechanics,
+    index: Cow<'a, LevelIndex>,
+    mechanics: Cow<'a, Mechanics>,
 }
 
 impl Holdings for PlayState {
@@ -196,8 +334,28 @@ impl Illegal {
 impl<'a> Rules<'a> {
     /// Prepares the rules for `level`, which must be valid.
     ///
+    /// # Arguments
+    /// * `level` – the level to play; it is borrowed for as long as the rules live.
+    ///
+    /// # Returns
+    /// The rules, with the level's ids indexed and its rules in tables.
+    ///
     /// # Errors
     /// [`InvalidLevel`] with the first validation error of the level.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level (it is validated and indexed once).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    /// use lockwork::rules::Rules;
+    /// let mut level = Level::new("broken");
+    /// assert!(Rules::new(&level).is_ok());
+    /// level.goal = "nowhere".into();
+    /// assert!(Rules::new(&level).is_err());
+    /// ```
     pub fn new(level: &'a Level) -> Result<Self, InvalidLevel> {
         if let Some(first) = errors(level).first() {
             return Err(InvalidLevel(first.to_string()));
@@ -207,8 +365,8 @@ impl<'a> Rules<'a> {
             Mechanics::with_index(level, &index).map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
             level,
-            index,
-            mechanics,
+            index: Cow::Owned(index),
+            mechanics: Cow::Owned(mechanics),
         })
     }
 
@@ -217,8 +375,23 @@ impl<'a> Rules<'a> {
     pub(crate) fn checked(level: &'a Level, index: LevelIndex, mechanics: Mechanics) -> Self {
         Self {
             level,
-            index,
-            mechanics,
+            index: Cow::Owned(index),
+            mechanics: Cow::Owned(mechanics),
+        }
+    }
+
+    /// The rules of a level that was validated when `index` and `mechanics`
+    /// were made from it: no work, for callers that keep those two (a play
+    /// session asks for its rules on every step).
+    pub(crate) fn prepared(
+        level: &'a Level,
+        index: &'a LevelIndex,
+        mechanics: &'a Mechanics,
+    ) -> Self {
+        Self {
+            level,
+            index: Cow::Borrowed(index),
+            mechanics: Cow::Borrowed(mechanics),
         }
     }
 
@@ -238,17 +411,17 @@ impl<'a> Rules<'a> {
     }
 
     /// The state at the start, keys in the start room already picked up.
+    ///
+    /// # Complexity
+    /// Linear in the number of keys and doors.
     pub fn start(&self) -> PlayState {
-        let mut state = PlayState {
-            room: self.mechanics.start(),
-            picked: vec![false; self.level.keys.len()],
-            small_in_hand: 0,
-            open: self.level.doors.iter().map(|d| d.open).collect(),
-            unlocked: vec![false; self.level.doors.len()],
-            cost: 0.0,
-            moves: 0,
-            pulls: 0,
-        };
+        let mut state = PlayState::from_parts(
+            self.mechanics.start(),
+            vec![false; self.level.keys.len()],
+            0,
+            self.level.doors.iter().map(|d| d.open).collect(),
+            vec![false; self.level.doors.len()],
+        );
         self.pick_up(&mut state);
         state
     }
@@ -261,7 +434,7 @@ impl<'a> Rules<'a> {
                 && !*picked
             {
                 *picked = true;
-                if self.mechanics.keys()[k].small {
+                if self.mechanics.keys().get(k).is_some_and(|key| key.small) {
                     state.small_in_hand += 1;
                 }
                 got.push(k);
@@ -290,8 +463,38 @@ impl<'a> Rules<'a> {
 
     /// Checks that walking through door `d` (an index) to room `to` is legal now.
     ///
+    /// # Arguments
+    /// * `state` – where the player stands and what is held.
+    /// * `d`, `to` – positions in `level.doors` and `level.rooms`; out of
+    ///   range is an error, not a panic.
+    ///
+    /// # Returns
+    /// `Ok(())` when the move is allowed.
+    ///
     /// # Errors
-    /// [`Illegal`] says why not, in the words replay and play mode use.
+    /// [`Illegal`] says why not, in the words replay and play mode use:
+    /// `NoSuchDoor("#d")`/`NoSuchRoom("#to")` for an index out of range,
+    /// then the rules' reasons (not this way, one-way, closed, keys, small keys).
+    ///
+    /// # Complexity
+    /// Linear in the keys of the door's lock.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::rules::{Illegal, Rules};
+    /// let mut level = Level::new("drop");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut drop = Door::new("d1", "r1", "r2");
+    /// drop.one_way = true;
+    /// level.doors.push(drop);
+    /// let rules = Rules::new(&level).unwrap();
+    /// let state = rules.start();
+    /// assert_eq!(rules.check_move(&state, 0, 1), Ok(()));
+    /// assert_eq!(rules.check_move(&state, 5, 1), Err(Illegal::NoSuchDoor("#5".into())));
+    /// assert_eq!(rules.check_move(&state, 0, 9), Err(Illegal::NoSuchRoom("#9".into())));
+    /// ```
     pub fn check_move(&self, state: &PlayState, d: usize, to: usize) -> Result<(), Illegal> {
         let Some(door) = self.level.doors.get(d) else {
             return Err(Illegal::NoSuchDoor(DoorId(format!("#{d}"))));
@@ -331,10 +534,34 @@ impl<'a> Rules<'a> {
         self.mechanics.levers_in(state.room).collect()
     }
 
-    /// Walks through door `d` to room `to`; returns the keys picked up on entry.
+    /// Walks through door `d` to room `to` (indices), spending small keys
+    /// on a small lock's first passage and picking up what lies in `to`.
+    ///
+    /// # Returns
+    /// The keys picked up on entry (indices into `level.keys`).
     ///
     /// # Errors
-    /// [`Illegal`] when the move breaks a rule; the state is then unchanged.
+    /// [`Illegal`], as [`Self::check_move`] gives it, when the move breaks a
+    /// rule or an index is out of range; the state is then unchanged.
+    ///
+    /// # Complexity
+    /// Linear in the keys of the lock and of the room entered.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Key, Level, Room};
+    /// use lockwork::rules::Rules;
+    /// let mut level = Level::new("key");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// level.keys.push(Key::new("red", "r2"));
+    /// let rules = Rules::new(&level).unwrap();
+    /// let mut state = rules.start();
+    /// assert_eq!(rules.do_move(&mut state, 0, 1), Ok(vec![0]));
+    /// assert!(rules.do_move(&mut state, 0, 7).is_err());
+    /// assert_eq!(state.room(), 1, "unchanged by the refused move");
+    /// ```
     pub fn do_move(
         &self,
         state: &mut PlayState,
@@ -355,16 +582,75 @@ impl<'a> Rules<'a> {
             }
         }
         state.room = to;
-        state.cost += self.mechanics.doors()[d].cost;
+        state.cost += self.mechanics.doors().get(d).map_or(0.0, |door| door.cost);
         state.moves += 1;
         Ok(self.pick_up(state))
     }
 
-    /// Pulls lever `l` (an index), which must stand in the current room.
+    /// Pulls lever `l` (an index), which must stand in the current room:
+    /// every door it toggles flips between open and closed.
     ///
     /// # Errors
-    /// [`Illegal`] when there is no such lever or it stands elsewhere.
+    /// [`Illegal::NoSuchLever`] (`"#l"`) for an index out of range, and
+    /// [`Illegal::LeverElsewhere`] when it stands in another room; the state
+    /// is then unchanged.
+    ///
+    /// # Complexity
+    /// Linear in the doors the lever flips.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Lever, Room};
+    /// use lockwork::rules::Rules;
+    /// let mut level = Level::new("lever");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// level.levers.push(Lever::new("l1", "r1", vec!["d1".into()]));
+    /// let rules = Rules::new(&level).unwrap();
+    /// let mut state = rules.start();
+    /// rules.do_pull(&mut state, 0).unwrap();
+    /// assert_eq!(state.open_doors(), &[false]);
+    /// assert!(rules.do_pull(&mut state, 3).is_err());
+    /// ```
     pub fn do_pull(&self, state: &mut PlayState, l: usize) -> Result<(), Illegal> {
+        let rule = self.lever_here(state, l)?;
+        for &d in &rule.flips {
+            if let Some(open) = state.open.get_mut(d) {
+                *open = !*open;
+            }
+        }
+        state.cost += self.mechanics.lever_cost();
+        state.pulls += 1;
+        Ok(())
+    }
+
+    /// Checks that pulling lever `l` (an index) is legal now: it exists and
+    /// stands in the current room.
+    ///
+    /// # Errors
+    /// As [`Self::do_pull`].
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Level, Lever};
+    /// use lockwork::rules::{Illegal, Rules};
+    /// let mut level = Level::new("lever");
+    /// level.levers.push(Lever::new("l1", "r1", vec![]));
+    /// let rules = Rules::new(&level).unwrap();
+    /// assert_eq!(rules.check_pull(&rules.start(), 0), Ok(()));
+    /// assert_eq!(rules.check_pull(&rules.start(), 1), Err(Illegal::NoSuchLever("#1".into())));
+    /// ```
+    pub fn check_pull(&self, state: &PlayState, l: usize) -> Result<(), Illegal> {
+        self.lever_here(state, l).map(|_| ())
+    }
+
+    /// Lever `l`'s rule, when it can be pulled in `state`.
+    fn lever_here(&self, state: &PlayState, l: usize) -> Result<&LeverRule, Illegal> {
         let (Some(lever), Some(rule)) = (self.level.levers.get(l), self.mechanics.levers().get(l))
         else {
             return Err(Illegal::NoSuchLever(LeverId(format!("#{l}"))));
@@ -376,14 +662,7 @@ impl<'a> Rules<'a> {
                 here: self.room_id(state.room),
             });
         }
-        for &d in &rule.flips {
-            if let Some(open) = state.open.get_mut(d) {
-                *open = !*open;
-            }
-        }
-        state.cost += self.mechanics.lever_cost();
-        state.pulls += 1;
-        Ok(())
+        Ok(rule)
     }
 
     /// The level as it stands in `state`: the same puzzle, but starting where
@@ -420,12 +699,75 @@ impl<'a> Rules<'a> {
         level
     }
 
-    /// Applies one step by id; a pickup changes nothing. Returns keys picked up.
+    /// Applies one step by id; a pickup changes nothing.
+    ///
+    /// # Arguments
+    /// * `state` – changed only when the step is legal.
+    /// * `step` – a move or a pull, naming doors, rooms and levers by id.
+    ///
+    /// # Returns
+    /// The keys picked up (indices into `level.keys`).
     ///
     /// # Errors
-    /// [`Illegal`] when the step names nothing in the level or breaks a rule.
+    /// [`Illegal`] when the step names nothing in the level
+    /// (`NoSuchDoor`, `NoSuchRoom`, `NoSuchLever`) or breaks a rule.
+    ///
+    /// # Complexity
+    /// Constant-time id lookups, then as [`Self::do_move`] or [`Self::do_pull`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    /// use lockwork::rules::{Illegal, Rules, Step};
+    /// let level = Level::new("one room");
+    /// let rules = Rules::new(&level).unwrap();
+    /// let mut state = rules.start();
+    /// let step = Step::Pull { lever: "l9".into() };
+    /// assert_eq!(rules.apply(&mut state, &step), Err(Illegal::NoSuchLever("l9".into())));
+    /// ```
     pub fn apply(&self, state: &mut PlayState, step: &Step) -> Result<Vec<usize>, Illegal> {
-        match step {
+        match self.resolve(step)? {
+            Resolved::Move(d, r) => self.do_move(state, d, r),
+            Resolved::Pull(l) => self.do_pull(state, l).map(|()| Vec::new()),
+            Resolved::Pickup => Ok(Vec::new()),
+        }
+    }
+
+    /// Checks one step by id without taking it: `Ok` exactly when
+    /// [`Self::apply`] would take it (a pickup is always `Ok`).
+    ///
+    /// # Errors
+    /// The [`Illegal`] that [`Self::apply`] would give.
+    ///
+    /// # Complexity
+    /// As [`Self::apply`], with no allocation unless the step is refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::rules::{Illegal, Rules, Step};
+    /// let mut level = Level::new("shut");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut door = Door::new("d1", "r1", "r2");
+    /// door.open = false;
+    /// level.doors.push(door);
+    /// let rules = Rules::new(&level).unwrap();
+    /// let step = Step::Move { door: "d1".into(), to: "r2".into() };
+    /// assert_eq!(rules.check(&rules.start(), &step), Err(Illegal::Closed("d1".into())));
+    /// ```
+    pub fn check(&self, state: &PlayState, step: &Step) -> Result<(), Illegal> {
+        match self.resolve(step)? {
+            Resolved::Move(d, r) => self.check_move(state, d, r),
+            Resolved::Pull(l) => self.check_pull(state, l),
+            Resolved::Pickup => Ok(()),
+        }
+    }
+
+    /// The indices a step names.
+    fn resolve(&self, step: &Step) -> Result<Resolved, Illegal> {
+        Ok(match step {
             Step::Move { door, to } => {
                 let d = self
                     .index
@@ -435,18 +777,23 @@ impl<'a> Rules<'a> {
                     .index
                     .room(to)
                     .ok_or_else(|| Illegal::NoSuchRoom(to.clone()))?;
-                self.do_move(state, d, r)
+                Resolved::Move(d, r)
             }
-            Step::Pull { lever } => {
-                let l = self
-                    .index
+            Step::Pull { lever } => Resolved::Pull(
+                self.index
                     .lever(lever)
-                    .ok_or_else(|| Illegal::NoSuchLever(lever.clone()))?;
-                self.do_pull(state, l).map(|()| Vec::new())
-            }
-            Step::Pickup { .. } => Ok(Vec::new()),
-        }
+                    .ok_or_else(|| Illegal::NoSuchLever(lever.clone()))?,
+            ),
+            Step::Pickup { .. } => Resolved::Pickup,
+        })
     }
+}
+
+/// A step by indices.
+enum Resolved {
+    Move(usize, usize),
+    Pull(usize),
+    Pickup,
 }
 
 /// What replaying a plan did.
@@ -479,8 +826,25 @@ pub enum ReplayError {
 }
 
 /// Applies `plan` to `level` from the start, refusing the first illegal step.
-/// Pickup steps in `plan` are ignored; the returned steps have pickups where
-/// they really happen.
+///
+/// # Arguments
+/// * `level` – the level; it must be valid.
+/// * `plan` – moves and pulls by id; pickup steps in it are ignored.
+///
+/// # Returns
+/// The state after the last step, whether it is solved, and the plan with
+/// pickups put where they really happen (what `lockwork solve` prints).
+///
+/// # Errors
+/// [`ReplayError::Invalid`] for a level with validation errors, and
+/// [`ReplayError::Illegal`] for the first step the rules refuse, with its
+/// 1-based number and the reason in FORMAT.md's words (for example
+/// `step 2 (move through d1 to r1) is not allowed: door "d1" is closed`).
+///
+/// # Complexity
+/// Linear in the size of the level (validation) plus the length of the plan.
+///
+/// # Examples
 ///
 /// ```
 /// use lockwork::model::{Door, Level, Room};
@@ -491,7 +855,14 @@ pub enum ReplayError {
 /// level.goal = "r2".into();
 /// let done = replay(&level, &[Step::Move { door: "d1".into(), to: "r2".into() }]).unwrap();
 /// assert!(done.solved);
-/// assert_eq!(done.end.cost, 1.0);
+/// assert_eq!(done.end.cost(), 1.0);
+/// let back = Step::Move { door: "d1".into(), to: "r1".into() };
+/// let err = replay(&level, &[back]).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "step 1 (move through d1 to r1) is not allowed: \
+///      door \"d1\" does not lead from room \"r1\" to room \"r1\""
+/// );
 /// ```
 #[allow(
     clippy::result_large_err,
@@ -514,14 +885,17 @@ impl Rules<'_> {
     pub fn replay(&self, plan: &[Step]) -> Result<Replay, ReplayError> {
         let level = self.level;
         let mut state = self.start();
+        let pickup = |k: usize| {
+            level.keys.get(k).map(|key| Step::Pickup {
+                key: key.id.clone(),
+            })
+        };
         let mut steps: Vec<Step> = state
             .picked
             .iter()
             .enumerate()
             .filter(|&(_, &p)| p)
-            .map(|(k, _)| Step::Pickup {
-                key: level.keys[k].id.clone(),
-            })
+            .filter_map(|(k, _)| pickup(k))
             .collect();
         for (index, step) in plan.iter().enumerate() {
             if matches!(step, Step::Pickup { .. }) {
@@ -535,9 +909,7 @@ impl Rules<'_> {
                     reason,
                 })?;
             steps.push(step.clone());
-            steps.extend(picked.into_iter().map(|k| Step::Pickup {
-                key: level.keys[k].id.clone(),
-            }));
+            steps.extend(picked.into_iter().filter_map(pickup));
         }
         Ok(Replay {
             solved: self.is_solved(&state),
@@ -550,7 +922,51 @@ impl Rules<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Door, Key, Room};
+    use crate::model::{Door, Key, Lever, Room};
+
+    #[test]
+    fn indices_out_of_range_and_states_of_other_levels_are_refused_not_panics() {
+        let mut level = Level::new("t");
+        level.rooms.push(Room::new("r2", [0.0, 0.0]));
+        level.doors.push(Door::new("d1", "r1", "r2"));
+        level.levers.push(Lever::new("l1", "r1", vec!["d1".into()]));
+        let rules = Rules::new(&level).unwrap();
+        let mut state = rules.start();
+        for (d, to) in [(1, 1), (usize::MAX, 0), (0, 2), (0, usize::MAX)] {
+            assert!(rules.check_move(&state, d, to).is_err(), "{d} {to}");
+            assert!(rules.do_move(&mut state, d, to).is_err(), "{d} {to}");
+        }
+        assert_eq!(
+            rules.do_pull(&mut state, usize::MAX),
+            Err(Illegal::NoSuchLever("#18446744073709551615".into()))
+        );
+        assert_eq!(state, rules.start(), "refused steps change nothing");
+
+        // A state of a larger level, standing in a room this level lacks.
+        let mut big = level.clone();
+        for i in 3..=5 {
+            big.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));
+            let from = format!("r{}", i - 1);
+            big.doors
+                .push(Door::new(format!("d{i}"), from, format!("r{i}")));
+            big.keys.push(Key::new(format!("k{i}"), format!("r{i}")));
+        }
+        let big_rules = Rules::new(&big).unwrap();
+        let mut far = big_rules.start();
+        for (d, to) in [("d1", "r2"), ("d3", "r3"), ("d4", "r4"), ("d5", "r5")] {
+            let step = Step::Move {
+                door: d.into(),
+                to: to.into(),
+            };
+            big_rules.apply(&mut far, &step).unwrap();
+        }
+        assert!(!rules.is_solved(&far));
+        assert!(rules.legal_moves(&far).is_empty());
+        assert!(rules.levers_here(&far).is_empty());
+        assert!(rules.do_move(&mut far, 0, 1).is_err());
+        assert!(rules.do_pull(&mut far, 0).is_err());
+        let _ = rules.level_as_of(&far);
+    }
     use crate::solver::{SolveOptions, solve};
 
     #[test]

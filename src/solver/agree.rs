@@ -88,11 +88,11 @@ fn level() -> impl Strategy<Value = Level> {
 fn decode(c: &Compiled, m: &Mechanics, s: &[u64]) -> PlayState {
     let view = c.view(s);
     let loot = |r: usize| c.layout.loot_bit[r] != NONE && test(s, c.layout.loot_bit[r]);
-    PlayState {
-        room: c.room(s),
-        picked: m.keys().iter().map(|k| loot(k.room)).collect(),
-        small_in_hand: c.small_in_hand(s),
-        open: (0..m.doors().len())
+    PlayState::from_parts(
+        c.room(s),
+        m.keys().iter().map(|k| loot(k.room)).collect(),
+        c.small_in_hand(s),
+        (0..m.doors().len())
             .map(|d| match m.doors()[d].opening {
                 crate::rules::mechanics::Opening::Open => true,
                 crate::rules::mechanics::Opening::Shut => false,
@@ -101,13 +101,10 @@ fn decode(c: &Compiled, m: &Mechanics, s: &[u64]) -> PlayState {
                 }
             })
             .collect(),
-        unlocked: (0..m.doors().len())
+        (0..m.doors().len())
             .map(|d| crate::rules::Holdings::unlocked(&view, d))
             .collect(),
-        cost: 0.0,
-        moves: 0,
-        pulls: 0,
-    }
+    )
 }
 
 /// The steps the rules allow from `state`, each with the state it leads to.
@@ -133,8 +130,7 @@ fn rule_steps(rules: &Rules<'_>, state: &PlayState) -> Vec<(u32, PlayState)> {
     for (act, step) in steps {
         let mut next = state.clone();
         if rules.apply(&mut next, &step).is_ok() {
-            (next.cost, next.moves, next.pulls) = (0.0, 0, 0);
-            out.push((act, next));
+            out.push((act, next.with_tally(0.0, 0, 0)));
         }
     }
     out.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
@@ -155,7 +151,7 @@ proptest! {
         let Ok(rules) = Rules::new(&level) else { return Ok(()) };
         let m = rules.mechanics();
         let c = Compiled::new(m, compile::layout(m, Tracking::EveryKey, &[]));
-        prop_assert_eq!(decode(&c, m, &c.start), { let mut s = rules.start(); s.cost = 0.0; s });
+        prop_assert_eq!(decode(&c, m, &c.start), rules.start().with_tally(0.0, 0, 0));
         let mut store = Store::new(c.width, c.layout.total_bits);
         store.insert(&c.start);
         let mut next = 0u32;

@@ -18,7 +18,7 @@ use super::heuristic::Heuristic;
 use super::queue::Queue;
 use super::store::Store;
 use super::{Plan, Prepared, SolveError};
-use crate::rules::mechanics::Passage;
+use crate::rules::mechanics::{Mechanics, Passage};
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;
@@ -35,12 +35,12 @@ pub(crate) struct Found {
 }
 
 /// The step `act` from `before`: what made it irreversible, if anything.
-fn cause(prep: &Prepared<'_>, c: &Compiled, before: &[u64], act: u32) -> Option<Cause> {
+pub(crate) fn cause(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> Option<Cause> {
     if act & PULL != 0 {
         return None;
     }
     let door = act as usize;
-    let rule = prep.mechanics.doors().get(door)?;
+    let rule = m.doors().get(door)?;
     let unlock = c.layout.unlock_bit[door];
     if rule.small_locks > 0 && !test(before, unlock) {
         Some(Cause::Spent {
@@ -56,7 +56,7 @@ fn cause(prep: &Prepared<'_>, c: &Compiled, before: &[u64], act: u32) -> Option<
 
 /// Every state reachable from `from` by the steps of `c`, `from` first, at
 /// most [`CLOSURE_STATES`] of them.
-fn closure(c: &Compiled, from: &[u64]) -> Vec<Vec<u64>> {
+pub(crate) fn closure(c: &Compiled, from: &[u64]) -> Vec<Vec<u64>> {
     let mut store = Store::new(c.width, c.layout.total_bits);
     store.insert(from);
     let mut next = 0u32;
@@ -111,7 +111,7 @@ fn describe(
             &prep.mechanics,
             c,
             &states,
-            cause(prep, c, before, act),
+            cause(&prep.mechanics, c, before, act),
         ),
     })
 }
@@ -362,7 +362,7 @@ impl<'c> Hunt<'c> {
             for (t, act, cost) in next {
                 let risk = act & PULL == 0 && risky[act as usize];
                 if risk
-                    && cause(run.prep, c, &cur, act).is_some()
+                    && cause(&run.prep.mechanics, c, &cur, act).is_some()
                     && !self.live(run, h, i, act, d + cost, &t)
                 {
                     continue;

@@ -49,6 +49,7 @@ mod explain;
 mod facts;
 mod heuristic;
 mod needs;
+pub(crate) mod oracle;
 mod parity;
 mod queue;
 mod relevance;
@@ -350,9 +351,9 @@ impl<'a> Prepared<'a> {
         }
         Ok(Plan {
             steps: done.steps,
-            cost: done.end.cost,
-            moves: done.end.moves,
-            pulls: done.end.pulls,
+            cost: done.end.cost(),
+            moves: done.end.moves(),
+            pulls: done.end.pulls(),
         })
     }
 

@@ -122,6 +122,23 @@ impl Store {
         (i, true)
     }
 
+    /// The number of state `s`, if it is stored; never stores it.
+    #[inline]
+    pub fn find(&self, s: &[u64]) -> Option<u32> {
+        if s.len() != self.width {
+            return None;
+        }
+        let n = match &self.index {
+            Index::Dense(slots) => usize::try_from(s[0])
+                .ok()
+                .and_then(|at| slots.get(at))
+                .copied()
+                .unwrap_or(0),
+            Index::Hash { slots, mask } => slots[self.slot(slots, *mask, s)],
+        };
+        n.checked_sub(1)
+    }
+
     /// Re-indexes every state: in a table twice as large, or in the dense
     /// array once enough states fill 1/64 of it.
     fn rebuild(&mut self) {
@@ -168,6 +185,9 @@ mod tests {
             }
             assert_eq!(store.len(), 900);
             assert_eq!(store.insert(&vec![1001; width]), (900, true));
+            assert_eq!(store.find(&state(17)), Some(17));
+            assert_eq!(store.find(&vec![1002; width]), None);
+            assert_eq!(store.find(&[]), None, "a state of the wrong width");
         }
     }
 }

@@ -72,11 +72,11 @@ impl Canvas {
         let dim = scope.lit.any() && !locks.iter().any(|l| l.lit);
         let cost = (door.cost != 1.0).then(|| crate::model::format_cost(door.cost));
         let look = DoorLook {
-            open: view.play.map_or(door.open, |p| p.state.open[d]),
+            open: view.play.map_or(door.open, |p| p.state.open_doors()[d]),
             one_way: door.one_way,
             cost,
             locks: &locks,
-            small_locks: if view.play.is_some_and(|p| p.state.unlocked[d]) {
+            small_locks: if view.play.is_some_and(|p| p.state.unlocked_doors()[d]) {
                 0
             } else {
                 door.small_locks

@@ -111,7 +111,7 @@ impl Canvas {
             paint::role_mark(ui.painter(), at, size, false, theme);
         }
         if let Some(play) = view.play
-            && play.state.room == r
+            && play.state.room() == r
         {
             paint::pawn(ui.painter(), rect, theme, lod);
         }
@@ -145,7 +145,7 @@ impl Canvas {
             more_keys_ui(ui, view, mark, more, out);
         }
         for (k, key, mark) in row.shown {
-            if view.play.is_some_and(|p| p.state.picked[k]) {
+            if view.play.is_some_and(|p| p.state.picked()[k]) {
                 continue; // picked up: it is in the player's hands now
             }
             let item = ItemId::Key(key.id.clone());

@@ -1,0 +1,850 @@
+//! A play session for games: one per player, fed what the player does
+//! (enter through door X, pull lever Y), answering at any moment the
+//! questions only a solver can answer.
+//!
+//! - [`Session::is_legal`]: may the player take this step, and if not, why
+//!   (in the words of [`crate::rules::replay`]);
+//! - [`Session::hint`]: the next step of a least-cost plan from where the
+//!   player stands now;
+//! - [`Session::is_stuck`]: can the goal no longer be reached, and why (the
+//!   explanation `lockwork check` gives for that dead end);
+//! - [`Session::cost_to_goal`]: the least cost still to pay;
+//! - [`Session::save`] and [`Session::restore`]: the state of play as a small
+//!   serialisable value ([`SavedSession`]) for the game's save file.
+//!
+//! The level is analysed once, when its [`Guide`] is made; sessions share
+//! it, and no call solves the level again.
+//!
+//! - **Levels whose reachable states fit the budget**
+//!   ([`PlayOptions::table_states`], half a million by default: every
+//!   hand-made level and most generated ones): every state is explored once
+//!   and given its least cost to the goal by a search backwards from the
+//!   goal states. Each question is then a lookup, in microseconds.
+//! - **Larger levels**: what the level's structure proves holds for every
+//!   state (a level with no irreversible step and a plan from the start has
+//!   no dead end at all; one whose goal is out of reach even if small keys
+//!   were never spent is stuck everywhere). Only irreversible steps
+//!   (spending small keys, one-way doors) can lose the goal, so only they
+//!   cost a check, and [`Session::hint`] and [`Session::cost_to_goal`] run an
+//!   A* from the player's state bounded by [`PlayOptions::search_states`].
+//!   Its plan is kept, so a player who follows the hints (or undoes along
+//!   them) costs no further search. When the bound is reached the answer is
+//!   [`NotKnown`], never a guess.
+//!
+//! # Examples
+//!
+//! ```
+//! use lockwork::model::{Door, Key, Level, Room};
+//! use lockwork::play::{PlayOptions, Session};
+//! use lockwork::rules::Step;
+//!
+//! // One small key, two small locks out of r1: only d2 leads to the goal.
+//! let mut level = Level::new("wrong door");
+//! level.rooms.push(Room::new("r2", [100.0, 0.0]));
+//! level.rooms.push(Room::new("r3", [0.0, 100.0]));
+//! for (id, to) in [("d1", "r2"), ("d2", "r3")] {
+//!     let mut door = Door::new(id, "r1", to);
+//!     door.small_locks = 1;
+//!     level.doors.push(door);
+//! }
+//! let mut key = Key::new("s1", "r1");
+//! key.small = true;
+//! level.keys.push(key);
+//! level.goal = "r3".into();
+//!
+//! let mut session = Session::open(level, &PlayOptions::default())?;
+//! assert_eq!(session.hint()?, Some(Step::Move { door: "d2".into(), to: "r3".into() }));
+//! session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+//! let stuck = session.is_stuck()?.expect("the key was spent on the wrong door");
+//! assert!(stuck.reason.contains("the small key was spent on door \"d1\""));
+//! session.undo();
+//! assert_eq!(session.cost_to_goal()?, Some(1.0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod save;
+
+use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+pub use save::{RestoreError, SavedSession};
+
+use crate::model::{KeyId, Level, LevelIndex};
+use crate::rules::{Illegal, InvalidLevel, PlayState, Rules, Step};
+use crate::solver::SolveError;
+use crate::solver::oracle::{Ahead, Fatal, Limits, Next, Oracle, act_of};
+
+/// How much work the analysis of a level for play may do.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::play::PlayOptions;
+/// // A game on a small device: a smaller table, shorter searches.
+/// let options = PlayOptions { table_states: 50_000, search_states: 5_000, ..PlayOptions::default() };
+/// assert!(options.max_time.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Most states the table of every reachable state may hold (about 100
+    /// bytes each with the steps between them: 50 MB at the default, for
+    /// a level that large). Past it, sessions fall back to bounded
+    /// searches. Default 500,000.
+    pub table_states: usize,
+    /// Most states one search from the player's state may store (the
+    /// fallback of [`Session::hint`], [`Session::cost_to_goal`] and the
+    /// check after an irreversible step). Default 100,000.
+    pub search_states: usize,
+    /// Most time the analysis made by [`Guide::new`] may take; past it, the
+    /// sessions fall back as past `table_states`. Default `None` (no limit:
+    /// the answers then do not depend on the machine).
+    pub max_time: Option<Duration>,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        Self {
+            table_states: 500_000,
+            search_states: 100_000,
+            max_time: None,
+        }
+    }
+}
+
+/// An answer that a search bounded by [`PlayOptions::search_states`] could
+/// not find. Only levels past the table give it. The game may show nothing,
+/// ask again later, or raise the budget.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::play::NotKnown;
+/// let e = NotKnown { states: 100_000 };
+/// assert_eq!(e.to_string(), "not known within the search budget of 100000 states");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not known within the search budget of {states} states")]
+pub struct NotKnown {
+    /// The budget that ran out.
+    pub states: usize,
+}
+
+/// Why a session refuses a step.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::play::StepError;
+/// use lockwork::rules::Illegal;
+/// let e = StepError::from(Illegal::Closed("d1".into()));
+/// assert_eq!(e.to_string(), "door \"d1\" is closed", "replay's words");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The rules refuse it, in the words of [`crate::rules::replay`].
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+    /// The level is solved: the game has ended (FORMAT.md: "the level is
+    /// solved as soon as the player is in the goal room holding every key
+    /// in `goal_requires`"), as in the analysis, where goal states are final.
+    #[error("the level is solved: the game has ended")]
+    Solved,
+}
+
+/// Why the goal can no longer be reached: what [`Session::is_stuck`] gives
+/// in a dead end.
+///
+/// # Examples
+/// See [`Session::is_stuck`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stuck {
+    /// The step after which the goal was out of reach; `None` when it never
+    /// was in reach (an unsolvable level), or when a restored game on a
+    /// level too large for the table does not say.
+    pub step: Option<Step>,
+    /// Why, in the words `lockwork check` gives this dead end: where the
+    /// player is stuck, the step that caused it, and the door that now
+    /// stays shut on the way to the goal.
+    pub reason: String,
+}
+
+impl From<Fatal> for Stuck {
+    fn from(f: Fatal) -> Self {
+        Self {
+            step: f.step,
+            reason: f.reason,
+        }
+    }
+}
+
+/// A level analysed for play, shared by the sessions of all its players.
+///
+/// Made once per level (at load time); [`Session::new`] starts a player on
+/// it. It is `Send + Sync`: keep it in an [`Arc`].
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::model::{Door, Level, Room};
+/// use lockwork::play::{Guide, PlayOptions};
+/// let mut level = Level::new("corridor");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// level.doors.push(Door::new("d1", "r1", "r2"));
+/// level.goal = "r2".into();
+/// let guide = Guide::new(level, &PlayOptions::default())?;
+/// assert!(guide.has_table());
+/// assert_eq!(guide.level().name, "corridor");
+/// assert_eq!((guide.reachable_states(), guide.dead_end_states()), (Some(2), Some(0)));
+/// let rules = guide.rules();
+/// assert!(!rules.is_solved(&rules.start()));
+/// # Ok::<(), lockwork::rules::InvalidLevel>(())
+/// ```
+pub struct Guide {
+    level: Level,
+    index: LevelIndex,
+    oracle: Oracle,
+    search_states: usize,
+}
+
+impl fmt::Debug for Guide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Guide")
+            .field("level", &self.level.name)
+            .field("reachable_states", &self.reachable_states())
+            .field("dead_end_states", &self.dead_end_states())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Guide {
+    /// Analyses `level` for play: every reachable state with its least
+    /// cost to the goal when they fit `options.table_states`, else what the
+    /// level's structure proves and a plan from the start.
+    ///
+    /// # Arguments
+    /// * `level` – the level; the guide keeps it.
+    /// * `options` – the budgets (see [`PlayOptions`]).
+    ///
+    /// # Returns
+    /// The guide, ready to start sessions on.
+    ///
+    /// # Errors
+    /// [`InvalidLevel`] with the first validation error of the level.
+    ///
+    /// # Complexity
+    /// Linear in the reachable states (and the steps between them) when
+    /// they fit the table, which holds at most `options.table_states`; a
+    /// level that does not fit costs that many states once, then one search
+    /// from the start bounded by the same number.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{Guide, PlayOptions, Session};
+    /// let mut level = Level::new("corridor");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// level.goal = "r2".into();
+    /// let guide = Arc::new(Guide::new(level, &PlayOptions::default())?);
+    /// assert_eq!(guide.reachable_states(), Some(2));
+    /// let (alice, bob) = (Session::new(guide.clone()), Session::new(guide));
+    /// assert_eq!(alice.cost_to_goal()?, bob.cost_to_goal()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(level: Level, options: &PlayOptions) -> Result<Self, InvalidLevel> {
+        let limits = Limits {
+            table_states: options.table_states,
+            search_states: options.search_states,
+            max_time: options.max_time,
+        };
+        let oracle = Oracle::new(&level, &limits).map_err(|e| match e {
+            SolveError::Invalid(why) => InvalidLevel(why),
+            other => InvalidLevel(other.to_string()),
+        })?;
+        Ok(Self {
+            index: LevelIndex::new(&level),
+            level,
+            oracle,
+            search_states: options.search_states.max(1),
+        })
+    }
+
+    /// The level.
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    /// See [`Guide`].
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The rules of the level, to ask about any [`PlayState`].
+    ///
+    /// # Complexity
+    /// Constant: the guide keeps the level's index and rule tables.
+    ///
+    /// # Examples
+    /// See [`Guide`].
+    pub fn rules(&self) -> Rules<'_> {
+        Rules::prepared(&self.level, &self.index, self.oracle.mechanics())
+    }
+
+    /// True when every reachable state was explored, so every answer is a
+    /// lookup and none is [`NotKnown`].
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    /// use lockwork::play::{Guide, PlayOptions};
+    /// let tiny = PlayOptions { table_states: 1, ..PlayOptions::default() };
+    /// assert!(!Guide::new(Level::new("one room"), &tiny)?.has_table());
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn has_table(&self) -> bool {
+        self.oracle.has_table()
+    }
+
+    /// How many states of play (as FORMAT.md counts them) the player can
+    /// reach; `None` without the table.
+    ///
+    /// # Complexity
+    /// Linear in the states (they are counted on each call).
+    ///
+    /// # Examples
+    /// See [`Guide`].
+    pub fn reachable_states(&self) -> Option<usize> {
+        self.oracle.counts().map(|(all, _)| all)
+    }
+
+    /// How many of them are dead ends: the same count as
+    /// [`crate::solver::DeadEnds::states`]. `None` without the table.
+    ///
+    /// # Complexity
+    /// Linear in the states (they are counted on each call).
+    ///
+    /// # Examples
+    /// See [`Guide`].
+    pub fn dead_end_states(&self) -> Option<usize> {
+        self.oracle.counts().map(|(_, dead)| dead)
+    }
+}
+
+/// One moment of play: the state, its number in the table, whether the
+/// goal can still be reached from it, and why not.
+#[derive(Clone, Debug)]
+struct Moment {
+    state: PlayState,
+    at: Option<u32>,
+    live: Option<bool>,
+    stuck: Option<Stuck>,
+}
+
+/// One player's game on a [`Guide`]: the state of play, the steps taken
+/// (for [`Self::undo`]), and the answers of the guide for where the player
+/// stands.
+///
+/// `Send + Sync`; the questions take `&self`. Cloning copies the state and
+/// the history and shares the guide.
+///
+/// # Examples
+/// See [the module](self).
+pub struct Session {
+    guide: Arc<Guide>,
+    now: Moment,
+    history: Vec<Moment>,
+    /// The plan of the last fallback search (levels past the table).
+    ahead: Mutex<Ahead>,
+}
+
+impl Clone for Session {
+    fn clone(&self) -> Self {
+        Self {
+            guide: Arc::clone(&self.guide),
+            now: self.now.clone(),
+            history: self.history.clone(),
+            ahead: Mutex::new(self.plan_cache().clone()),
+        }
+    }
+}
+
+impl fmt::Debug for Session {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Session")
+            .field("state", &self.now.state)
+            .field("live", &self.now.live)
+            .field("steps", &self.history.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Analyses `level` (see [`Guide::new`]) and starts a session on it.
+    ///
+    /// # Errors
+    /// [`InvalidLevel`] with the first validation error of the level.
+    ///
+    /// # Complexity
+    /// As [`Guide::new`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    /// use lockwork::play::{PlayOptions, Session};
+    /// let session = Session::open(Level::new("one room"), &PlayOptions::default())?;
+    /// assert!(session.is_solved(), "the start is the goal");
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn open(level: Level, options: &PlayOptions) -> Result<Self, InvalidLevel> {
+        Ok(Self::new(Arc::new(Guide::new(level, options)?)))
+    }
+
+    /// A new game at the start of the guide's level.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level; on a level past the table, one
+    /// bounded check of the start unless the guide's analysis decided it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use lockwork::model::Level;
+    /// use lockwork::play::{Guide, PlayOptions, Session};
+    /// let guide = Arc::new(Guide::new(Level::new("one room"), &PlayOptions::default())?);
+    /// assert_eq!(Session::new(guide).state().moves(), 0);
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn new(guide: Arc<Guide>) -> Self {
+        let state = guide.rules().start();
+        let ahead = Mutex::new(guide.oracle.start_plan());
+        let now = Self::moment(&guide, state);
+        Self {
+            guide,
+            now,
+            history: Vec::new(),
+            ahead,
+        }
+    }
+
+    /// The moment of `state` when the step into it is not known.
+    fn moment(guide: &Guide, state: PlayState) -> Moment {
+        let oracle = &guide.oracle;
+        let at = oracle.locate(&state);
+        let live = oracle.live(at).or_else(|| oracle.check_live(&state));
+        let stuck = (live == Some(false)).then(|| oracle.fatal_at(&guide.level, at, &state).into());
+        Moment {
+            state,
+            at,
+            live,
+            stuck,
+        }
+    }
+
+    /// The guide this session plays on.
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    /// See [`SavedSession`].
+    pub fn guide(&self) -> &Arc<Guide> {
+        &self.guide
+    }
+
+    /// The state of play now: where the player is, what is held, the
+    /// doors, and the cost, moves and pulls so far.
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    /// See [`Self::undo`].
+    pub fn state(&self) -> &PlayState {
+        &self.now.state
+    }
+
+    /// True when the player is in the goal holding every key it requires:
+    /// the game has ended.
+    ///
+    /// # Complexity
+    /// Linear in the keys the goal requires.
+    ///
+    /// # Examples
+    /// See [`Self::open`].
+    pub fn is_solved(&self) -> bool {
+        self.guide.rules().is_solved(&self.now.state)
+    }
+
+    /// Whether the player may take `step` now.
+    ///
+    /// # Arguments
+    /// * `step` – a move or a pull by id (a pickup is always allowed and
+    ///   does nothing).
+    ///
+    /// # Returns
+    /// `Ok(())` when [`Self::apply`] would take it.
+    ///
+    /// # Errors
+    /// [`StepError::Illegal`] with the reason in replay's words, or
+    /// [`StepError::Solved`] once the game has ended.
+    ///
+    /// # Complexity
+    /// Constant-time id lookups and the door's lock; no allocation unless
+    /// the step is refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::rules::Step;
+    /// let mut level = Level::new("shut");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut door = Door::new("d1", "r1", "r2");
+    /// door.open = false;
+    /// level.doors.push(door);
+    /// level.goal = "r2".into();
+    /// let session = Session::open(level, &PlayOptions::default())?;
+    /// let err = session.is_legal(&Step::Move { door: "d1".into(), to: "r2".into() });
+    /// assert_eq!(err.unwrap_err().to_string(), "door \"d1\" is closed");
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn is_legal(&self, step: &Step) -> Result<(), StepError> {
+        if self.is_solved() {
+            return Err(StepError::Solved);
+        }
+        Ok(self.guide.rules().check(&self.now.state, step)?)
+    }
+
+    /// Every step the player may take now: moves (by door, in level order),
+    /// then pulls of the levers in the room. Empty once solved.
+    ///
+    /// # Complexity
+    /// Linear in the doors and levers of the current room.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Lever, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::rules::Step;
+    /// let mut level = Level::new("two");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// level.levers.push(Lever::new("l1", "r1", vec![]));
+    /// level.goal = "r2".into();
+    /// let session = Session::open(level, &PlayOptions::default())?;
+    /// assert_eq!(session.legal_steps(), vec![
+    ///     Step::Move { door: "d1".into(), to: "r2".into() },
+    ///     Step::Pull { lever: "l1".into() },
+    /// ]);
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn legal_steps(&self) -> Vec<Step> {
+        if self.is_solved() {
+            return Vec::new();
+        }
+        let rules = self.guide.rules();
+        let level = rules.level();
+        let state = &self.now.state;
+        let moves = rules.legal_moves(state).into_iter().filter_map(|(d, r)| {
+            Some(Step::Move {
+                door: level.doors.get(d)?.id.clone(),
+                to: level.rooms.get(r)?.id.clone(),
+            })
+        });
+        let pulls = rules.levers_here(state).into_iter().filter_map(|l| {
+            Some(Step::Pull {
+                lever: level.levers.get(l)?.id.clone(),
+            })
+        });
+        moves.chain(pulls).collect()
+    }
+
+    /// Takes `step`: walks through the door or pulls the lever, picks up
+    /// what lies in the room entered, and works out whether the goal can
+    /// still be reached (and if not, why).
+    ///
+    /// # Arguments
+    /// * `step` – a move or a pull by id; a pickup changes nothing.
+    ///
+    /// # Returns
+    /// The keys picked up on entering.
+    ///
+    /// # Errors
+    /// As [`Self::is_legal`]; the session is then unchanged.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level (the state is looked up in the
+    /// table). Past the table, an irreversible step (or any step while it
+    /// is not known whether the goal can be reached) costs a search bounded
+    /// by [`PlayOptions::search_states`]; the step that loses the goal costs
+    /// its explanation, a search of the states left to the player.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Key, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session, StepError};
+    /// use lockwork::rules::Step;
+    /// let mut level = Level::new("key");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// level.keys.push(Key::new("red", "r2"));
+    /// level.goal = "r2".into();
+    /// let mut session = Session::open(level, &PlayOptions::default())?;
+    /// let step = Step::Move { door: "d1".into(), to: "r2".into() };
+    /// assert_eq!(session.apply(&step)?, vec!["red".into()]);
+    /// assert_eq!(session.apply(&step), Err(StepError::Solved));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply(&mut self, step: &Step) -> Result<Vec<KeyId>, StepError> {
+        self.is_legal(step)?;
+        let guide = Arc::clone(&self.guide);
+        let (rules, oracle) = (guide.rules(), &guide.oracle);
+        let Some(act) = act_of(rules.index(), step) else {
+            return Ok(Vec::new()); // a pickup
+        };
+        let before = &self.now;
+        let mut state = before.state.clone();
+        let picked = rules.apply(&mut state, step)?;
+        let at = oracle.locate(&state);
+        let live = oracle.live_after(before.live, &before.state, act, &state, at);
+        let stuck = match (before.live, live) {
+            (Some(false), Some(false)) => before.stuck.clone(),
+            (Some(true), Some(false)) => Some(
+                oracle
+                    .fatal_after(&guide.level, &before.state, act, step, &state)
+                    .into(),
+            ),
+            (None, Some(false)) => Some(oracle.fatal_at(&guide.level, at, &state).into()),
+            _ => None,
+        };
+        let next = Moment {
+            state,
+            at,
+            live,
+            stuck,
+        };
+        self.history.push(std::mem::replace(&mut self.now, next));
+        let keys = &guide.level.keys;
+        Ok(picked
+            .into_iter()
+            .filter_map(|k| keys.get(k).map(|key| key.id.clone()))
+            .collect())
+    }
+
+    /// Takes back the last step.
+    ///
+    /// # Returns
+    /// False when there is no step to take back (at the start, or just
+    /// after [`Self::restore`]).
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::rules::Step;
+    /// let mut level = Level::new("there and back");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.rooms.push(Room::new("r3", [200.0, 0.0]));
+    /// level.doors = vec![Door::new("d1", "r1", "r2"), Door::new("d2", "r2", "r3")];
+    /// level.goal = "r3".into();
+    /// let mut session = Session::open(level, &PlayOptions::default())?;
+    /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+    /// assert!(session.undo());
+    /// assert_eq!(session.state().room(), 0);
+    /// assert!(!session.undo(), "nothing more to take back");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(before) => {
+                self.now = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The steps that can be taken back with [`Self::undo`].
+    ///
+    /// # Complexity
+    /// Constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    /// use lockwork::play::{PlayOptions, Session};
+    /// let session = Session::open(Level::new("one room"), &PlayOptions::default())?;
+    /// assert_eq!(session.history_len(), 0);
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    fn plan_cache(&self) -> std::sync::MutexGuard<'_, Ahead> {
+        self.ahead.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What lies ahead of the state now.
+    fn next(&self) -> Result<Next, NotKnown> {
+        let oracle = &self.guide.oracle;
+        let now = &self.now;
+        if now.live == Some(false) {
+            return Ok(Next::Stuck);
+        }
+        oracle
+            .next(
+                &self.guide.level,
+                now.at,
+                &now.state,
+                &mut self.plan_cache(),
+            )
+            .ok_or(NotKnown {
+                states: self.guide.search_states,
+            })
+    }
+
+    /// The next step of a least-cost plan from where the player stands now.
+    ///
+    /// Following the hints from any state reaches the goal at exactly the
+    /// cost [`Self::cost_to_goal`] gave there (among least-cost plans, the
+    /// one with the fewest steps, so levers pulled for nothing and doors of
+    /// cost 0 never send the player round in circles).
+    ///
+    /// # Returns
+    /// `Some(step)`, or `None` when the level is solved or the goal can no
+    /// longer be reached.
+    ///
+    /// # Errors
+    /// [`NotKnown`] when the state is not in the table and the search from
+    /// it ran out of [`PlayOptions::search_states`].
+    ///
+    /// # Complexity
+    /// With the table: linear in the steps out of the state (a lookup).
+    /// Without: a lookup in the plan found last when the player is on it,
+    /// else an A* bounded by [`PlayOptions::search_states`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::rules::Step;
+    /// // r1 -d1 (cost 5)- r2, or the long way r1 -d2- r3 -d3- r2.
+    /// let mut level = Level::new("short cut");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.rooms.push(Room::new("r3", [50.0, 100.0]));
+    /// let mut slow = Door::new("d1", "r1", "r2");
+    /// slow.cost = 5.0;
+    /// level.doors = vec![slow, Door::new("d2", "r1", "r3"), Door::new("d3", "r3", "r2")];
+    /// level.goal = "r2".into();
+    /// let session = Session::open(level, &PlayOptions::default())?;
+    /// assert_eq!(session.hint()?, Some(Step::Move { door: "d2".into(), to: "r3".into() }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hint(&self) -> Result<Option<Step>, NotKnown> {
+        Ok(match self.next()? {
+            Next::Step { step, .. } => Some(step),
+            Next::Solved | Next::Stuck => None,
+        })
+    }
+
+    /// The least cost still to pay to solve the level from here.
+    ///
+    /// # Returns
+    /// `Some(cost)` (0 once solved), or `None` when the goal can no longer
+    /// be reached.
+    ///
+    /// # Errors
+    /// [`NotKnown`], as [`Self::hint`].
+    ///
+    /// # Complexity
+    /// As [`Self::hint`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// let mut level = Level::new("corridor");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut door = Door::new("d1", "r1", "r2");
+    /// door.cost = 2.5;
+    /// level.doors.push(door);
+    /// level.goal = "r2".into();
+    /// let session = Session::open(level, &PlayOptions::default())?;
+    /// assert_eq!(session.cost_to_goal()?, Some(2.5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cost_to_goal(&self) -> Result<Option<f64>, NotKnown> {
+        Ok(match self.next()? {
+            Next::Step { cost, .. } => Some(cost),
+            Next::Solved => Some(0.0),
+            Next::Stuck => None,
+        })
+    }
+
+    /// Whether the player is in a dead end: a state from which the goal
+    /// can no longer be reached.
+    ///
+    /// # Returns
+    /// `None` when the goal can still be reached, else [`Stuck`]: the step
+    /// that lost it and why, as `lockwork check` says it.
+    ///
+    /// # Errors
+    /// [`NotKnown`] on a level past the table, when the bounded check after
+    /// an irreversible step (or of a restored state) ran out of budget.
+    ///
+    /// # Complexity
+    /// Constant: worked out when the step was taken.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::rules::Step;
+    /// // A one-way drop from r1 into r2; the goal r3 lies beyond a door of r1.
+    /// let mut level = Level::new("drop");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.rooms.push(Room::new("r3", [0.0, 100.0]));
+    /// let mut drop = Door::new("d1", "r1", "r2");
+    /// drop.one_way = true;
+    /// level.doors = vec![drop, Door::new("d2", "r1", "r3")];
+    /// level.goal = "r3".into();
+    /// let mut session = Session::open(level, &PlayOptions::default())?;
+    /// assert!(session.is_stuck()?.is_none());
+    /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+    /// let stuck = session.is_stuck()?.unwrap();
+    /// assert_eq!(stuck.reason, "stuck in room r2: door \"d1\" is one-way and no way leads back, \
+    ///     and no door leads on from here");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_stuck(&self) -> Result<Option<&Stuck>, NotKnown> {
+        match self.now.live {
+            Some(true) => Ok(None),
+            Some(false) => Ok(self.now.stuck.as_ref()),
+            None => Err(NotKnown {
+                states: self.guide.search_states,
+            }),
+        }
+    }
+}

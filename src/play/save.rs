@@ -1,0 +1,318 @@
+//! The state of play as a small serialisable value for a game's save file,
+//! and the checked way back from it.
+
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Guide, Session};
+use crate::model::{DoorId, KeyId, RoomId};
+use crate::rules::PlayState;
+
+/// A [`Session`]'s state of play, by id, for a game's save file: what
+/// [`Session::save`] gives and [`Session::restore`] takes back.
+///
+/// It serialises with serde (any format); in JSON, empty lists are left
+/// out: `{"room":"r2","keys":["s1"],"unlocked":["d1"],"cost":1.0,"moves":1,"pulls":0}`.
+/// The undo history is not part of it.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::model::{Door, Level, Room};
+/// use lockwork::play::{PlayOptions, SavedSession, Session};
+/// use lockwork::rules::Step;
+/// let mut level = Level::new("corridor");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// level.rooms.push(Room::new("r3", [200.0, 0.0]));
+/// level.doors = vec![Door::new("d1", "r1", "r2"), Door::new("d2", "r2", "r3")];
+/// level.goal = "r3".into();
+/// let mut session = Session::open(level, &PlayOptions::default())?;
+/// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+///
+/// let text = serde_json::to_string(&session.save())?;
+/// assert_eq!(text, r#"{"room":"r2","cost":1.0,"moves":1,"pulls":0}"#);
+/// let saved: SavedSession = serde_json::from_str(&text)?;
+/// let back = Session::restore(session.guide().clone(), &saved)?;
+/// assert_eq!(back.state(), session.state());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSession {
+    /// The room the player is in.
+    pub room: RoomId,
+    /// Every key picked up, small keys too (spent or not).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<KeyId>,
+    /// The doors that levers have flipped from their state in the level
+    /// file (`open`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub toggled: Vec<DoorId>,
+    /// The small-lock doors opened for good (their small keys spent).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unlocked: Vec<DoorId>,
+    /// Total cost of the steps taken.
+    pub cost: f64,
+    /// Moves taken.
+    pub moves: u32,
+    /// Lever pulls taken.
+    pub pulls: u32,
+}
+
+/// Why a saved state does not fit the level: it names the first problem.
+///
+/// # Examples
+/// See [`Session::restore`].
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RestoreError {
+    /// The room does not exist.
+    #[error("there is no room \"{0}\"")]
+    NoSuchRoom(RoomId),
+    /// The key does not exist.
+    #[error("there is no key \"{0}\"")]
+    NoSuchKey(KeyId),
+    /// The door does not exist.
+    #[error("there is no door \"{0}\"")]
+    NoSuchDoor(DoorId),
+    /// A door listed as toggled that no lever flips.
+    #[error("door \"{0}\" is flipped by no lever, so it cannot have changed")]
+    NeverToggled(DoorId),
+    /// A door listed as unlocked that has no small lock.
+    #[error("door \"{0}\" has no small lock to open")]
+    NoSmallLock(DoorId),
+    /// A key not held in a room the player has been in (the current room,
+    /// or the start): it would have been picked up.
+    #[error("key \"{key}\" is not held, but the player has been in room \"{room}\", where it lies")]
+    KeyLeft {
+        /// The key.
+        key: KeyId,
+        /// Where it lies.
+        room: RoomId,
+    },
+    /// Of two keys lying in one room, one held and not the other: entering
+    /// a room picks up everything in it.
+    #[error("key \"{held}\" is held but key \"{left}\", which lies in the same room, is not")]
+    KeysApart {
+        /// The key held.
+        held: KeyId,
+        /// The key left behind.
+        left: KeyId,
+    },
+    /// The unlocked doors spent more small keys than were picked up.
+    #[error("the unlocked doors spent {spent} small keys, but only {picked} were picked up")]
+    Overspent {
+        /// Small keys picked up.
+        picked: u64,
+        /// Small keys the unlocked doors spent.
+        spent: u64,
+    },
+    /// The cost is negative or not a number.
+    #[error("the cost so far must be a number >= 0, not {0}")]
+    BadCost(f64),
+    /// The state fits the level but no play from the start reaches it
+    /// (checked where the guide has its table of every reachable state).
+    #[error("this state cannot be reached from the start of the level")]
+    Unreachable,
+}
+
+impl Session {
+    /// The state of play now, by id, for a save file.
+    ///
+    /// # Complexity
+    /// Linear in the keys and doors of the level.
+    ///
+    /// # Examples
+    /// See [`SavedSession`].
+    pub fn save(&self) -> SavedSession {
+        let level = &self.guide.level;
+        let state = &self.now.state;
+        let on = |flags: &[bool]| -> Vec<usize> {
+            flags
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &f)| f.then_some(i))
+                .collect()
+        };
+        let door = |d: usize| level.doors.get(d).map(|door| door.id.clone());
+        let toggled = (level.doors.iter().zip(state.open_doors()))
+            .enumerate()
+            .filter(|(_, (door, open))| door.open != **open)
+            .filter_map(|(d, _)| door(d));
+        SavedSession {
+            room: level
+                .rooms
+                .get(state.room())
+                .map(|r| r.id.clone())
+                .unwrap_or_default(),
+            keys: on(state.picked())
+                .into_iter()
+                .filter_map(|k| level.keys.get(k).map(|key| key.id.clone()))
+                .collect(),
+            toggled: toggled.collect(),
+            unlocked: on(state.unlocked_doors())
+                .into_iter()
+                .filter_map(door)
+                .collect(),
+            cost: state.cost(),
+            moves: state.moves(),
+            pulls: state.pulls(),
+        }
+    }
+
+    /// A session on `guide` in the state `saved` describes, after checking
+    /// that it fits the level: every id exists, keys that lie together are
+    /// held together, nothing is left in a room the player has been in, the
+    /// small keys add up, and (where the guide has its table) the state can
+    /// be reached from the start.
+    ///
+    /// # Arguments
+    /// * `guide` – the level analysed for play; the session shares it.
+    /// * `saved` – from [`Session::save`], possibly of an earlier version
+    ///   of the level, or edited by hand.
+    ///
+    /// # Returns
+    /// The session, with an empty undo history.
+    ///
+    /// # Errors
+    /// [`RestoreError`] names the first thing that does not fit.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level and of `saved`; in a dead end, the
+    /// explanation of it. Without the table, one bounded check of the state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    /// use lockwork::play::{PlayOptions, RestoreError, SavedSession, Session};
+    /// let session = Session::open(Level::new("one room"), &PlayOptions::default())?;
+    /// let mut saved = session.save();
+    /// saved.room = "r9".into();
+    /// let err = Session::restore(session.guide().clone(), &saved).unwrap_err();
+    /// assert_eq!(err, RestoreError::NoSuchRoom("r9".into()));
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn restore(guide: Arc<Guide>, saved: &SavedSession) -> Result<Self, RestoreError> {
+        let state = state_of(&guide, saved)?;
+        if guide.has_table() && guide.oracle.locate(&state).is_none() {
+            return Err(RestoreError::Unreachable);
+        }
+        let now = Self::moment(&guide, state);
+        let ahead = Mutex::new(guide.oracle.start_plan());
+        Ok(Self {
+            guide,
+            now,
+            history: Vec::new(),
+            ahead,
+        })
+    }
+}
+
+/// The state `saved` describes, checked against the level.
+fn state_of(guide: &Guide, saved: &SavedSession) -> Result<PlayState, RestoreError> {
+    let room = guide
+        .index
+        .room(&saved.room)
+        .ok_or_else(|| RestoreError::NoSuchRoom(saved.room.clone()))?;
+    let picked = picked(guide, &saved.keys, room)?;
+    let open = open(guide, &saved.toggled)?;
+    let (unlocked, spent) = unlocked(guide, &saved.unlocked)?;
+    let m = guide.oracle.mechanics();
+    let small: u64 = (m.keys().iter().zip(&picked))
+        .map(|(key, &held)| u64::from(key.small && held))
+        .sum();
+    let in_hand = small
+        .checked_sub(spent)
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or(RestoreError::Overspent {
+            picked: small,
+            spent,
+        })?;
+    if !(saved.cost.is_finite() && saved.cost >= 0.0) {
+        return Err(RestoreError::BadCost(saved.cost));
+    }
+    Ok(
+        PlayState::from_parts(room, picked, in_hand, open, unlocked).with_tally(
+            saved.cost,
+            saved.moves,
+            saved.pulls,
+        ),
+    )
+}
+
+/// Per key: held? Checked: the keys of the start and the current room are
+/// held, and keys lying together are held together.
+fn picked(guide: &Guide, keys: &[KeyId], room: usize) -> Result<Vec<bool>, RestoreError> {
+    let level = &guide.level;
+    let m = guide.oracle.mechanics();
+    let mut picked = vec![false; level.keys.len()];
+    for id in keys {
+        let k = guide
+            .index
+            .key(id)
+            .ok_or_else(|| RestoreError::NoSuchKey(id.clone()))?;
+        picked[k] = true;
+    }
+    let key_id = |k: usize| level.keys[k].id.clone();
+    for r in [m.start(), room] {
+        if let Some(k) = m.keys_in(r).find(|&k| !picked[k]) {
+            return Err(RestoreError::KeyLeft {
+                key: key_id(k),
+                room: level.rooms[r].id.clone(),
+            });
+        }
+    }
+    for r in 0..m.rooms() {
+        let held = m.keys_in(r).find(|&k| picked[k]);
+        let left = m.keys_in(r).find(|&k| !picked[k]);
+        if let (Some(held), Some(left)) = (held, left) {
+            return Err(RestoreError::KeysApart {
+                held: key_id(held),
+                left: key_id(left),
+            });
+        }
+    }
+    Ok(picked)
+}
+
+/// Per door: open? The level's doors with `toggled` flipped.
+fn open(guide: &Guide, toggled: &[DoorId]) -> Result<Vec<bool>, RestoreError> {
+    let m = guide.oracle.mechanics();
+    let mut flipped = vec![false; guide.level.doors.len()];
+    for id in toggled {
+        let d = guide
+            .index
+            .door(id)
+            .ok_or_else(|| RestoreError::NoSuchDoor(id.clone()))?;
+        if m.flipped_by(d).is_empty() {
+            return Err(RestoreError::NeverToggled(id.clone()));
+        }
+        flipped[d] = true;
+    }
+    Ok((guide.level.doors.iter().zip(flipped))
+        .map(|(door, f)| door.open != f)
+        .collect())
+}
+
+/// Per door: unlocked? And the small keys that spent.
+fn unlocked(guide: &Guide, doors: &[DoorId]) -> Result<(Vec<bool>, u64), RestoreError> {
+    let m = guide.oracle.mechanics();
+    let mut unlocked = vec![false; guide.level.doors.len()];
+    let mut spent = 0u64;
+    for id in doors {
+        let d = guide
+            .index
+            .door(id)
+            .ok_or_else(|| RestoreError::NoSuchDoor(id.clone()))?;
+        let needs = m.doors().get(d).map_or(0, |rule| rule.small_locks);
+        if needs == 0 {
+            return Err(RestoreError::NoSmallLock(id.clone()));
+        }
+        if !unlocked[d] {
+            unlocked[d] = true;
+            spent += u64::from(needs);
+        }
+    }
+    Ok((unlocked, spent))
+}

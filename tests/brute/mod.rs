@@ -1,0 +1,548 @@
+//! A brute force written from FORMAT.md's rules alone (it does not use
+//! `lockwork::rules`, except to read a replayed state), and the random small
+//! levels it is checked on: shared by `solver_brute.rs` (the solver and the
+//! analysis) and `play.rs` (the play session).
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::cmp::Reverse;
+use std::collections::{BTreeSet, BinaryHeap, HashMap, VecDeque};
+
+use lockwork::model::{Door, Key, Level, Lever, Room};
+use lockwork::rules::{PlayState, Step, replay};
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------
+// The brute force: explicit states, the rules of FORMAT.md stated directly.
+// ---------------------------------------------------------------------------
+
+/// A door by indices.
+#[derive(Clone, Debug)]
+pub struct BDoor {
+    pub from: usize,
+    pub to: usize,
+    pub one_way: bool,
+    pub cost: u64,
+    pub open: bool,
+    pub locks: Vec<usize>,
+    pub small_locks: u32,
+}
+
+/// A level by indices; costs are whole numbers so sums are exact.
+#[derive(Clone, Debug)]
+pub struct Brute {
+    pub rooms: usize,
+    pub start: usize,
+    pub goal: usize,
+    pub doors: Vec<BDoor>,
+    pub key_room: Vec<usize>,
+    pub key_small: Vec<bool>,
+    /// A key treated as not in the level (for "keys no solution needs").
+    pub key_absent: Vec<bool>,
+    /// Keys whose holding is part of the state; see [`Track`].
+    pub key_tracked: Vec<bool>,
+    pub levers: Vec<(usize, Vec<usize>)>,
+    pub lever_cost: u64,
+    pub goal_requires: Vec<usize>,
+}
+
+/// The state of play as FORMAT.md defines it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct St {
+    pub room: usize,
+    pub held: BTreeSet<usize>,
+    pub small: u32,
+    pub open: Vec<bool>,
+    pub unlocked: Vec<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    Move,
+    Pull,
+}
+
+/// Which keys held are part of the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Track {
+    /// Every key, as FORMAT.md words it ("the keys held").
+    AllKeys,
+    /// Only keys that can change what the player may do: small keys and keys
+    /// named in some lock or in `goal_requires`. A key no rule names changes
+    /// nothing, so this merges states that differ only in such keys; it is
+    /// what the solver counts (see `dead_end_count_follows_format_state`).
+    KeysThatMatter,
+}
+
+/// Costs are counted in quarters, so that sums stay exact whole numbers.
+pub const QUARTERS: f64 = 4.0;
+
+pub fn whole(x: f64) -> u64 {
+    let q = x * QUARTERS;
+    assert!(
+        q >= 0.0 && q.fract() == 0.0,
+        "brute force wants costs in quarters"
+    );
+    q as u64
+}
+
+pub fn from_quarters(q: u64) -> f64 {
+    q as f64 / QUARTERS
+}
+
+impl Brute {
+    pub fn new(level: &Level, track: Track) -> Self {
+        let room =
+            |id: &lockwork::model::RoomId| level.rooms.iter().position(|r| &r.id == id).unwrap();
+        let key =
+            |id: &lockwork::model::KeyId| level.keys.iter().position(|k| &k.id == id).unwrap();
+        let door =
+            |id: &lockwork::model::DoorId| level.doors.iter().position(|d| &d.id == id).unwrap();
+        Self {
+            rooms: level.rooms.len(),
+            start: room(&level.start),
+            goal: room(&level.goal),
+            doors: level
+                .doors
+                .iter()
+                .map(|d| BDoor {
+                    from: room(&d.from),
+                    to: room(&d.to),
+                    one_way: d.one_way,
+                    cost: whole(d.cost),
+                    open: d.open,
+                    locks: d.locks.iter().map(key).collect(),
+                    small_locks: d.small_locks,
+                })
+                .collect(),
+            key_room: level.keys.iter().map(|k| room(&k.room)).collect(),
+            key_small: level.keys.iter().map(|k| k.small).collect(),
+            key_absent: vec![false; level.keys.len()],
+            key_tracked: level
+                .keys
+                .iter()
+                .map(|k| {
+                    track == Track::AllKeys
+                        || k.small
+                        || level.goal_requires.contains(&k.id)
+                        || level.doors.iter().any(|d| d.locks.contains(&k.id))
+                })
+                .collect(),
+            levers: level
+                .levers
+                .iter()
+                .map(|l| (room(&l.room), l.toggles.iter().map(door).collect()))
+                .collect(),
+            lever_cost: whole(level.lever_cost),
+            goal_requires: level.goal_requires.iter().map(key).collect(),
+        }
+    }
+
+    pub fn pick_up(&self, s: &mut St) {
+        for k in 0..self.key_room.len() {
+            if self.key_room[k] != s.room || self.key_absent[k] || !self.key_tracked[k] {
+                continue;
+            }
+            if s.held.insert(k) && self.key_small[k] {
+                s.small += 1;
+            }
+        }
+    }
+
+    pub fn start(&self) -> St {
+        let mut s = St {
+            room: self.start,
+            held: BTreeSet::new(),
+            small: 0,
+            open: self.doors.iter().map(|d| d.open).collect(),
+            unlocked: vec![false; self.doors.len()],
+        };
+        self.pick_up(&mut s);
+        s
+    }
+
+    pub fn is_goal(&self, s: &St) -> bool {
+        s.room == self.goal && self.goal_requires.iter().all(|k| s.held.contains(k))
+    }
+
+    /// Every legal step from `s`: (next state, kind, cost).
+    pub fn steps(&self, s: &St) -> Vec<(St, Act, u64)> {
+        let mut out = Vec::new();
+        for (d, door) in self.doors.iter().enumerate() {
+            let mut ways = Vec::new();
+            if door.from == s.room {
+                ways.push(door.to);
+            }
+            if door.to == s.room && !door.one_way {
+                ways.push(door.from);
+            }
+            for to in ways {
+                if !s.open[d] || !door.locks.iter().all(|k| s.held.contains(k)) {
+                    continue;
+                }
+                let mut t = s.clone();
+                if !t.unlocked[d] && door.small_locks > 0 {
+                    if t.small < door.small_locks {
+                        continue;
+                    }
+                    t.small -= door.small_locks;
+                    t.unlocked[d] = true;
+                }
+                t.room = to;
+                self.pick_up(&mut t);
+                out.push((t, Act::Move, door.cost));
+            }
+        }
+        for (room, toggles) in &self.levers {
+            if *room == s.room {
+                let mut t = s.clone();
+                for &d in toggles {
+                    t.open[d] = !t.open[d];
+                }
+                out.push((t, Act::Pull, self.lever_cost));
+            }
+        }
+        out
+    }
+
+    /// Every reachable state; goal states are terminal (not expanded).
+    pub fn explore(&self) -> Graph {
+        self.explore_from(self.start())
+    }
+
+    /// Whether a goal state can be reached from `from`.
+    pub fn live_from(&self, from: St) -> bool {
+        self.explore_from(from).goal.iter().any(|&g| g)
+    }
+
+    /// The state of play after `plan`, as this brute force sees it.
+    pub fn state_after(&self, level: &Level, plan: &[Step]) -> St {
+        self.state_of(&replay(level, plan).unwrap().end)
+    }
+
+    /// A state of play of `lockwork::rules` as this brute force sees it.
+    pub fn state_of(&self, state: &PlayState) -> St {
+        St {
+            room: state.room(),
+            held: (0..self.key_room.len())
+                .filter(|&k| state.picked()[k] && self.key_tracked[k])
+                .collect(),
+            small: state.small_in_hand(),
+            open: state.open_doors().to_vec(),
+            unlocked: state.unlocked_doors().to_vec(),
+        }
+    }
+
+    /// Every state reachable from `start`; goal states are not expanded.
+    pub fn explore_from(&self, start: St) -> Graph {
+        let mut g = Graph {
+            states: vec![start.clone()],
+            edges: vec![Vec::new()],
+            goal: vec![self.is_goal(&start)],
+        };
+        let mut index = HashMap::from([(start, 0usize)]);
+        let mut queue = VecDeque::from([0usize]);
+        while let Some(i) = queue.pop_front() {
+            if g.goal[i] {
+                continue;
+            }
+            let next = self.steps(&g.states[i]);
+            for (t, act, cost) in next {
+                let j = match index.get(&t) {
+                    Some(&j) => j,
+                    None => {
+                        let j = g.states.len();
+                        index.insert(t.clone(), j);
+                        g.goal.push(self.is_goal(&t));
+                        g.states.push(t);
+                        g.edges.push(Vec::new());
+                        queue.push_back(j);
+                        j
+                    }
+                };
+                g.edges[i].push((j, act, cost));
+            }
+        }
+        g
+    }
+}
+
+pub struct Graph {
+    pub states: Vec<St>,
+    pub edges: Vec<Vec<(usize, Act, u64)>>,
+    pub goal: Vec<bool>,
+}
+
+impl Graph {
+    /// Least (pulls, cost) or least (0, cost) to any goal state, by Dijkstra.
+    pub fn least(&self, count_pulls: bool) -> Option<(u64, u64)> {
+        self.least_from(0, count_pulls)
+    }
+
+    /// [`Self::least`] from state `from` rather than the start.
+    pub fn least_from(&self, from: usize, count_pulls: bool) -> Option<(u64, u64)> {
+        let mut best = vec![(u64::MAX, u64::MAX); self.states.len()];
+        let mut heap = BinaryHeap::from([Reverse(((0u64, 0u64), from))]);
+        best[from] = (0, 0);
+        while let Some(Reverse((d, i))) = heap.pop() {
+            if d > best[i] {
+                continue;
+            }
+            if self.goal[i] {
+                return Some(d);
+            }
+            for &(j, act, cost) in &self.edges[i] {
+                let pulls = u64::from(count_pulls && act == Act::Pull);
+                let nd = (d.0 + pulls, d.1 + cost);
+                if nd < best[j] {
+                    best[j] = nd;
+                    heap.push(Reverse((nd, j)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Which states can still reach a goal state.
+    pub fn live(&self) -> Vec<bool> {
+        let n = self.states.len();
+        let mut preds = vec![Vec::new(); n];
+        for (i, es) in self.edges.iter().enumerate() {
+            for &(j, _, _) in es {
+                preds[j].push(i);
+            }
+        }
+        let mut live = self.goal.clone();
+        let mut queue: VecDeque<usize> = (0..n).filter(|&i| live[i]).collect();
+        while let Some(v) = queue.pop_front() {
+            for &u in &preds[v] {
+                if !live[u] {
+                    live[u] = true;
+                    queue.push_back(u);
+                }
+            }
+        }
+        live
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Random small levels.
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+pub struct DoorSpec {
+    pub from: usize,
+    pub other: usize,
+    pub one_way: bool,
+    pub cost: u8,
+    pub open: bool,
+    pub locks: u8,
+    pub small_locks: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub rooms: usize,
+    pub start: usize,
+    pub goal: usize,
+    pub doors: Vec<DoorSpec>,
+    pub named: Vec<usize>,
+    pub small: Vec<usize>,
+    pub levers: Vec<(usize, Vec<usize>)>,
+    pub lever_cost: u8,
+    pub goal_requires: u8,
+    /// The first doors join r0-r1-r2-… in a chain, so that more rooms connect.
+    pub chain: bool,
+    /// Costs in quarters rather than whole numbers.
+    pub fractions: bool,
+}
+
+/// `open` is the chance a door starts open; `locked` the weight of a lock.
+pub fn door_spec(open: f64, locked: u32) -> impl Strategy<Value = DoorSpec> {
+    (
+        0..6usize,
+        0..5usize,
+        prop::bool::weighted(0.25),
+        0..=3u8,
+        prop::bool::weighted(open),
+        prop_oneof![3 => Just(0u8), locked => 0..8u8],
+        prop_oneof![4 => Just(0u32), 1 => 1..=2u32],
+    )
+        .prop_map(
+            |(from, other, one_way, cost, open, locks, small_locks)| DoorSpec {
+                from,
+                other,
+                one_way,
+                cost,
+                open,
+                locks,
+                small_locks,
+            },
+        )
+}
+
+/// What kind of random level to make.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    pub rooms: std::ops::RangeInclusive<usize>,
+    /// The chance a door starts open.
+    pub open: f64,
+    /// The weight of a lock on a door.
+    pub locked: u32,
+    pub doors: std::ops::RangeInclusive<usize>,
+    pub levers: std::ops::RangeInclusive<usize>,
+    /// The chance the level is built on a chain from one end to the other.
+    pub chain: f64,
+}
+
+/// Any small level (`puzzle` false), or one built on a chain from one end to
+/// the other with more closed doors, locks and levers (`puzzle` true), where
+/// pulls and dead ends are more common.
+pub fn spec(puzzle: bool) -> impl Strategy<Value = Spec> {
+    let kind = if puzzle {
+        Kind {
+            rooms: 2..=6,
+            open: 0.5,
+            locked: 4,
+            doors: 1..=6,
+            levers: 1..=3,
+            chain: 1.0,
+        }
+    } else {
+        Kind {
+            rooms: 2..=6,
+            open: 0.7,
+            locked: 2,
+            doors: 1..=9,
+            levers: 0..=3,
+            chain: 0.5,
+        }
+    };
+    spec_of(kind)
+}
+
+/// A random level of `kind`.
+pub fn spec_of(kind: Kind) -> impl Strategy<Value = Spec> {
+    let most = *kind.rooms.end();
+    (
+        kind.rooms,
+        0..most,
+        0..most,
+        prop::collection::vec(door_spec(kind.open, kind.locked), kind.doors),
+        prop::collection::vec(0..most, 0..=3),
+        prop::collection::vec(0..most, 0..=3),
+        prop::collection::vec(
+            (0..most, prop::collection::vec(0..3 * most, 1..=2)),
+            kind.levers,
+        ),
+        0..=2u8,
+        prop_oneof![2 => Just(0u8), 1 => 0..8u8],
+        prop::bool::weighted(kind.chain),
+        prop::bool::weighted(0.3),
+    )
+        .prop_map(
+            |(
+                rooms,
+                start,
+                goal,
+                doors,
+                named,
+                small,
+                levers,
+                lever_cost,
+                goal_requires,
+                chain,
+                fractions,
+            )| Spec {
+                rooms,
+                start,
+                goal,
+                doors,
+                named,
+                small,
+                levers,
+                lever_cost,
+                goal_requires,
+                chain,
+                fractions,
+            },
+        )
+}
+
+pub fn build(spec: &Spec) -> Level {
+    let n = spec.rooms;
+    let room = |i: usize| format!("r{}", i % n);
+    let mut level = Level::new("random");
+    level.rooms = (0..n)
+        .map(|i| Room::new(room(i), [i as f64 * 100.0, 0.0]))
+        .collect();
+    if spec.chain {
+        // From one end of the chain to the other, mostly.
+        level.start = room(spec.start % 2).into();
+        level.goal = room(n - 1 - spec.goal % 2).into();
+    } else {
+        level.start = room(spec.start).into();
+        level.goal = room(spec.goal).into();
+    }
+    let (door_unit, lever_unit) = if spec.fractions {
+        (0.75, 0.5)
+    } else {
+        (1.0, 1.0)
+    };
+    level.lever_cost = f64::from(spec.lever_cost) * lever_unit;
+    let named = spec.named.len();
+    let mask = (1u8 << named) - 1;
+    let names = |bits: u8| -> Vec<lockwork::model::KeyId> {
+        (0..named)
+            .filter(|k| bits & mask & (1 << k) != 0)
+            .map(|k| format!("k{k}").into())
+            .collect()
+    };
+    for (i, d) in spec.doors.iter().enumerate() {
+        let (from, to) = if spec.chain && i + 1 < n {
+            // Along the chain, in either direction.
+            if d.other % 2 == 0 {
+                (i, i + 1)
+            } else {
+                (i + 1, i)
+            }
+        } else {
+            let from = d.from % n;
+            (from, (from + 1 + d.other % (n - 1)) % n)
+        };
+        let mut door = Door::new(format!("d{i}"), room(from), room(to));
+        door.one_way = d.one_way;
+        door.cost = f64::from(d.cost) * door_unit;
+        door.open = d.open;
+        door.locks = names(d.locks);
+        door.small_locks = d.small_locks;
+        level.doors.push(door);
+    }
+    for (k, &r) in spec.named.iter().enumerate() {
+        level.keys.push(Key::new(format!("k{k}"), room(r)));
+    }
+    for (k, &r) in spec.small.iter().enumerate() {
+        let mut key = Key::new(format!("s{k}"), room(r));
+        key.small = true;
+        level.keys.push(key);
+    }
+    let doors = spec.doors.len();
+    let closed: Vec<usize> = (0..doors).filter(|&d| !spec.doors[d].open).collect();
+    for (l, (r, toggles)) in spec.levers.iter().enumerate() {
+        // Even picks favour the doors that start closed, so pulls matter more often.
+        let pick = |t: usize| match (t % 2, closed.len()) {
+            (0, c) if c > 0 => closed[t / 2 % c],
+            _ => t % doors,
+        };
+        let toggles = toggles
+            .iter()
+            .map(|&t| format!("d{}", pick(t)).into())
+            .collect();
+        level
+            .levers
+            .push(Lever::new(format!("l{l}"), room(*r), toggles));
+    }
+    level.goal_requires = names(spec.goal_requires);
+    level
+}
