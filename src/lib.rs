@@ -1,6 +1,21 @@
 //! Lockwork: a solver, analyser and generator for lock-and-key and lever-door
 //! puzzles, and (with the `editor` feature) a desktop editor for them.
 //!
+//! # Quick start
+//!
+//! ```
+//! let level = lockwork::format::from_file("assets/basement.level.json".as_ref())?.level;
+//! let analysis = lockwork::solver::analyze(&level, &Default::default())?;
+//! assert_eq!(analysis.plan.map(|plan| plan.pulls), Some(22));
+//! let session = lockwork::play::Session::open(level, &Default::default())?;
+//! println!("first step: {:?}", session.hint()?);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Load a level ([`format`](mod@format)), analyse it ([`solver::analyze`]: cost, pulls,
+//! dead ends, needed keys), and keep a [`play::Session`] per player to ask,
+//! at run time, what only the analysis knows. Generators are in [`generate`].
+//!
 //! The core — [`model`], [`format`](mod@format), [`validate`], [`rules`], [`solver`] —
 //! knows nothing of any user interface and builds with
 //! `--no-default-features`, so a game can embed it. A game that runs a level

@@ -63,6 +63,12 @@ pub struct Report {
 
 impl Report {
     /// True when there are no errors (warnings allowed).
+    ///
+    /// # Example
+    /// ```
+    /// let level = lockwork::model::Level::new("fine");
+    /// assert!(lockwork::validate::validate(&level).is_valid());
+    /// ```
     pub fn is_valid(&self) -> bool {
         self.errors.is_empty()
     }
@@ -71,12 +77,54 @@ impl Report {
 /// Checks every rule of the format that a parsed level can still break:
 /// unique non-empty ids, references that resolve, numbers in range. Also
 /// reports warnings.
+///
+/// # Arguments
+/// * `level` — a level built in code or edited since it was loaded
+///   ([`crate::format`] validates on load).
+///
+/// # Returns
+/// Every error and every warning, each naming its place in the file's terms
+/// and the item it is about.
+///
+/// # Complexity
+/// O(size of the level) for the errors; the warnings add searches over
+/// rooms, at most linear in rooms × keys.
+///
+/// # Example
+/// ```
+/// use lockwork::model::{Door, Level};
+/// use lockwork::validate::validate;
+/// let mut level = Level::new("typo");
+/// level.doors.push(Door::new("d1", "r1", "r9"));
+/// let report = validate(&level);
+/// assert!(!report.is_valid());
+/// assert_eq!(report.errors[0].path, "doors[0].to");
+/// assert_eq!(report.errors[0].to_string(), r#"doors[0].to: no room "r9""#);
+/// ```
 pub fn validate(level: &Level) -> Report {
     check(level, true)
 }
 
 /// Only the errors of [`validate`]: what the solver and the rules need to
 /// know before they run, without the cost of working out warnings.
+///
+/// # Arguments
+/// * `level` — any level.
+///
+/// # Returns
+/// The errors, empty for a level the rules can play.
+///
+/// # Complexity
+/// O(size of the level).
+///
+/// # Example
+/// ```
+/// use lockwork::model::Level;
+/// let mut level = Level::new("lost goal");
+/// assert!(lockwork::validate::errors(&level).is_empty());
+/// level.goal = "nowhere".into();
+/// assert_eq!(lockwork::validate::errors(&level)[0].path, "goal");
+/// ```
 pub fn errors(level: &Level) -> Vec<Problem> {
     check(level, false).errors
 }

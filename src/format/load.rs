@@ -19,6 +19,34 @@ pub struct Loaded {
 
 /// Parses a level from raw bytes, refusing anything that is not a valid
 /// version-1 level with an error that says what and where.
+///
+/// # Arguments
+/// * `bytes` — the file's contents, UTF-8 JSON (a leading byte-order mark is
+///   allowed).
+///
+/// # Returns
+/// The level and the warnings found in it (legal but suspicious things).
+///
+/// # Errors
+/// [`LoadError::TooLarge`] past [`MAX_FILE_BYTES`] or a per-list limit,
+/// [`LoadError::NotUtf8`], [`LoadError::Empty`], [`LoadError::Json`] with line
+/// and column, and [`LoadError::Invalid`] with every problem found, each
+/// naming its field (`doors[2].to`).
+///
+/// # Complexity
+/// O(size of the file): ids are looked up through hash indexes.
+///
+/// # Example
+/// ```
+/// let bytes = br#"{"format": "lockwork-level", "version": 1,
+///     "start": "a", "goal": "b",
+///     "rooms": [{"id": "a"}, {"id": "b"}],
+///     "doors": [{"id": "d", "from": "a", "to": "b"}]}"#;
+/// let loaded = lockwork::format::from_bytes(bytes)?;
+/// assert_eq!(loaded.level.rooms.len(), 2);
+/// assert!(lockwork::format::from_bytes(b"{").is_err());
+/// # Ok::<(), lockwork::format::LoadError>(())
+/// ```
 pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
@@ -32,7 +60,34 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     from_str(text)
 }
 
-/// Parses a level from text. See [`from_bytes`].
+/// Parses a level from text.
+///
+/// # Arguments
+/// * `text` — the file's contents.
+///
+/// # Returns
+/// The level and its warnings, as [`from_bytes`].
+///
+/// # Errors
+/// As [`from_bytes`], except [`LoadError::NotUtf8`].
+///
+/// # Complexity
+/// O(length of `text`).
+///
+/// # Example
+/// ```
+/// use lockwork::format::{LoadError, from_str};
+/// let text = r#"{"format": "lockwork-level", "version": 1,
+///     "start": "a", "goal": "a", "rooms": [{"id": "a"}]}"#;
+/// assert_eq!(from_str(text)?.level.start.as_str(), "a");
+/// // A door to a room that does not exist is refused, naming the field.
+/// let broken = r#"{"format": "lockwork-level", "version": 1,
+///     "start": "a", "goal": "a", "rooms": [{"id": "a"}],
+///     "doors": [{"id": "d", "from": "a", "to": "nowhere"}]}"#;
+/// let Err(LoadError::Invalid(problems)) = from_str(broken) else { panic!() };
+/// assert_eq!(problems[0].path, "doors[0].to");
+/// # Ok::<(), LoadError>(())
+/// ```
 pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
@@ -64,7 +119,27 @@ pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
     from_value(&value)
 }
 
-/// Builds a level from parsed JSON. See [`from_bytes`].
+/// Builds a level from parsed JSON, for a caller that already holds a
+/// [`serde_json::Value`] (a level embedded in a larger file).
+///
+/// # Arguments
+/// * `value` — the level's JSON object.
+///
+/// # Returns
+/// The level and its warnings, as [`from_bytes`].
+///
+/// # Errors
+/// [`LoadError::Invalid`] or [`LoadError::TooLarge`], as [`from_bytes`].
+///
+/// # Complexity
+/// O(size of `value`).
+///
+/// # Example
+/// ```
+/// let value = serde_json::json!({"format": "lockwork-level", "version": 1,
+///     "start": "a", "goal": "a", "rooms": [{"id": "a"}]});
+/// assert!(lockwork::format::from_value(&value).is_ok());
+/// ```
 pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
     let mut problems = Problems::default();
     let Some(top) = Obj::new(String::new(), value, &mut problems) else {

@@ -46,7 +46,35 @@ pub const MAX_ITEMS: usize = 100_000;
 /// stay exact in a 64-bit float up to plans of thousands of steps.
 pub const MAX_COST: f64 = 1e12;
 
-/// Reads and parses a level file, refusing oversized files before reading them whole.
+/// Reads and parses a level file, refusing oversized files before reading
+/// them whole.
+///
+/// # Arguments
+/// * `path` — the level file.
+///
+/// # Returns
+/// The level and its warnings, as [`from_bytes`].
+///
+/// # Errors
+/// [`LoadError::Io`] naming the path when it cannot be read, and every error
+/// of [`from_bytes`].
+///
+/// # Complexity
+/// O(size of the file); a file over [`MAX_FILE_BYTES`] is refused from its
+/// metadata, unread.
+///
+/// # Example
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("two.json");
+/// let mut level = lockwork::model::Level::new("two rooms");
+/// lockwork::format::to_file(&level, &path)?;
+/// let loaded = lockwork::format::from_file(&path)?;
+/// assert_eq!(loaded.level, level);
+/// level.name.clear();
+/// assert!(lockwork::format::from_file(&dir.path().join("missing.json")).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn from_file(path: &Path) -> Result<Loaded, LoadError> {
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),

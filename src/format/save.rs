@@ -11,6 +11,23 @@ use super::{FORMAT_TAG, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, Props, Room};
 
 /// The level as a JSON value, fields in a stable order, defaults left out.
+///
+/// # Arguments
+/// * `level` — any level; saving does not validate it.
+///
+/// # Returns
+/// A JSON object in the order the format lists its fields.
+///
+/// # Complexity
+/// O(size of the level).
+///
+/// # Example
+/// ```
+/// let level = lockwork::model::Level::new("one room");
+/// let value = lockwork::format::to_value(&level);
+/// assert_eq!(value["format"], "lockwork-level");
+/// assert!(value.get("lever_cost").is_none(), "defaults are left out");
+/// ```
 pub fn to_value(level: &Level) -> Value {
     let mut top = Map::new();
     top.insert("format".into(), json!(FORMAT_TAG));
@@ -39,6 +56,25 @@ pub fn to_value(level: &Level) -> Value {
 
 /// The level as pretty-printed JSON text ending in a newline. The same level
 /// always gives the same bytes.
+///
+/// # Arguments
+/// * `level` — any level.
+///
+/// # Returns
+/// The file's text; loading it gives back an equal level.
+///
+/// # Complexity
+/// O(size of the level).
+///
+/// # Example
+/// ```
+/// use lockwork::format::{from_str, to_string};
+/// let level = lockwork::model::Level::new("one room");
+/// let text = to_string(&level);
+/// assert_eq!(from_str(&text)?.level, level);
+/// assert_eq!(to_string(&from_str(&text)?.level), text, "byte-identical");
+/// # Ok::<(), lockwork::format::LoadError>(())
+/// ```
 pub fn to_string(level: &Level) -> String {
     // Serialising a `Value` cannot fail: its keys are strings.
     let mut text = serde_json::to_string_pretty(&to_value(level)).unwrap_or_default();
@@ -48,12 +84,51 @@ pub fn to_string(level: &Level) -> String {
 
 /// Saves atomically: writes a temporary file in the same folder, flushes it
 /// to disk, then renames it over `path`. A failed save leaves the old file as it was.
+///
+/// # Arguments
+/// * `level` — the level to save, as [`to_string`] writes it.
+/// * `path` — where; the folder must exist.
+///
+/// # Errors
+/// [`SaveError::Io`] naming the path; the old file, if any, is untouched.
+///
+/// # Complexity
+/// O(size of the level), plus one `fsync`.
+///
+/// # Example
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let level = lockwork::model::Level::new("one room");
+/// lockwork::format::to_file(&level, &dir.path().join("a.json"))?;
+/// assert!(lockwork::format::to_file(&level, &dir.path().join("no/such/dir.json")).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn to_file(level: &Level, path: &Path) -> Result<(), SaveError> {
     write_atomically(path, to_string(level).as_bytes())
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder,
 /// flushed to disk, then renamed over `path`. On failure the old file stays.
+///
+/// # Arguments
+/// * `path` — the file to replace or create.
+/// * `bytes` — its new contents.
+///
+/// # Errors
+/// [`SaveError::Io`] naming the path; the temporary file is removed.
+///
+/// # Complexity
+/// O(`bytes.len()`), plus one `fsync`.
+///
+/// # Example
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("notes.txt");
+/// lockwork::format::write_atomically(&path, b"first")?;
+/// lockwork::format::write_atomically(&path, b"second")?;
+/// assert_eq!(std::fs::read(&path)?, b"second");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let err = |source| SaveError::Io {
         path: path.to_path_buf(),

@@ -7,8 +7,32 @@ use crate::model::{Door, Level, Room};
 /// A random connected graph of `rooms` rooms (`r1` … `rN`, no positions) and
 /// doors (`d1` …): a random tree that favours long corridors, plus up to
 /// `extra_doors` more doors, each between rooms two or three doors apart so
-/// that loops stay local. Start and goal are `r1`. Returns the level and the
-/// number of extra doors that fitted.
+/// that loops stay local. Start and goal are `r1`.
+///
+/// # Arguments
+/// * `rng` — the seeded generator; the same seed gives the same graph.
+/// * `rooms` — how many rooms, at least 1.
+/// * `extra_doors` — doors wanted beyond the tree's `rooms - 1`.
+///
+/// # Returns
+/// The level and the number of extra doors that fitted.
+///
+/// # Errors
+/// [`GenerateError::Param`] when `rooms` is 0 or a count is past the
+/// format's limits.
+///
+/// # Complexity
+/// O(rooms + extra_doors) expected.
+///
+/// # Example
+/// ```
+/// use lockwork::generate::{Rng, random_graph};
+/// let (level, extra) = random_graph(&mut Rng::new(7), 10, 3)?;
+/// assert_eq!(level.rooms.len(), 10);
+/// assert_eq!(level.doors.len(), 9 + extra);
+/// assert!(random_graph(&mut Rng::new(7), 0, 0).is_err());
+/// # Ok::<(), lockwork::generate::GenerateError>(())
+/// ```
 pub fn random_graph(
     rng: &mut Rng,
     rooms: usize,

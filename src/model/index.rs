@@ -7,7 +7,19 @@ use super::{DoorId, KeyId, Level, LeverId, RoomId};
 /// Maps every id of a level to its position in the level's vectors.
 ///
 /// Build it once for a level that does not change (for a solve, or a frame of
-/// the editor); when ids repeat, the first item wins.
+/// the editor); when ids repeat, the first item wins. [`Level::room`] and its
+/// kin scan the level instead, which is fine once and quadratic in a loop.
+///
+/// ```
+/// use lockwork::model::{Door, Level, LevelIndex, Room};
+/// let mut level = Level::new("two rooms");
+/// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+/// level.doors.push(Door::new("d1", "r1", "r2"));
+/// let index = LevelIndex::new(&level);
+/// assert_eq!(index.room(&"r2".into()), Some(1));
+/// assert_eq!(index.door(&"d1".into()), Some(0));
+/// assert_eq!(index.key(&"k1".into()), None);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct LevelIndex {
     rooms: FxHashMap<RoomId, usize>,
@@ -28,6 +40,23 @@ fn positions<'a, I: Clone + Eq + std::hash::Hash + 'a>(
 
 impl LevelIndex {
     /// Indexes `level`.
+    ///
+    /// # Arguments
+    /// * `level` — any level, valid or not.
+    ///
+    /// # Returns
+    /// The index; it goes stale when the level's items are added, removed,
+    /// reordered or renamed.
+    ///
+    /// # Complexity
+    /// O(number of items), one hash insert each.
+    ///
+    /// # Example
+    /// ```
+    /// let level = lockwork::model::Level::new("one room");
+    /// let index = lockwork::model::LevelIndex::new(&level);
+    /// assert_eq!(index.room(&level.start), Some(0));
+    /// ```
     pub fn new(level: &Level) -> Self {
         Self {
             rooms: positions(level.rooms.iter().map(|r| &r.id)),
@@ -37,22 +66,26 @@ impl LevelIndex {
         }
     }
 
-    /// Position of the room in `level.rooms`.
+    /// Position of the room in `level.rooms`, or `None` when no room
+    /// has this id. O(1).
     pub fn room(&self, id: &RoomId) -> Option<usize> {
         self.rooms.get(id).copied()
     }
 
-    /// Position of the door in `level.doors`.
+    /// Position of the door in `level.doors`, or `None` when no door
+    /// has this id. O(1).
     pub fn door(&self, id: &DoorId) -> Option<usize> {
         self.doors.get(id).copied()
     }
 
-    /// Position of the key in `level.keys`.
+    /// Position of the key in `level.keys`, or `None` when no key
+    /// has this id. O(1).
     pub fn key(&self, id: &KeyId) -> Option<usize> {
         self.keys.get(id).copied()
     }
 
-    /// Position of the lever in `level.levers`.
+    /// Position of the lever in `level.levers`, or `None` when no lever
+    /// has this id. O(1).
     pub fn lever(&self, id: &LeverId) -> Option<usize> {
         self.levers.get(id).copied()
     }
@@ -108,7 +141,8 @@ impl<'l> Labels<'l> {
         let name = self
             .index
             .room(id)
-            .map(|i| self.level.rooms[i].name.as_str());
+            .and_then(|i| self.level.rooms.get(i))
+            .map(|r| r.name.as_str());
         label(name, id)
     }
 
@@ -117,13 +151,18 @@ impl<'l> Labels<'l> {
         let name = self
             .index
             .door(id)
-            .map(|i| self.level.doors[i].name.as_str());
+            .and_then(|i| self.level.doors.get(i))
+            .map(|d| d.name.as_str());
         label(name, id)
     }
 
     /// The key's name, or its id when it has none.
     pub fn key(&self, id: &KeyId) -> String {
-        let name = self.index.key(id).map(|i| self.level.keys[i].name.as_str());
+        let name = self
+            .index
+            .key(id)
+            .and_then(|i| self.level.keys.get(i))
+            .map(|k| k.name.as_str());
         label(name, id)
     }
 
@@ -132,12 +171,16 @@ impl<'l> Labels<'l> {
         let name = self
             .index
             .lever(id)
-            .map(|i| self.level.levers[i].name.as_str());
+            .and_then(|i| self.level.levers.get(i))
+            .map(|l| l.name.as_str());
         label(name, id)
     }
 
     /// Whether the key is a small key.
     pub fn is_small(&self, id: &KeyId) -> bool {
-        self.index.key(id).is_some_and(|i| self.level.keys[i].small)
+        self.index
+            .key(id)
+            .and_then(|i| self.level.keys.get(i))
+            .is_some_and(|k| k.small)
     }
 }

@@ -876,8 +876,33 @@ impl Rules<'_> {
     /// [`replay`] with rules already prepared: a caller replaying many
     /// plans of one level checks and indexes it once.
     ///
+    /// # Arguments
+    /// * `plan` — moves and pulls; pickups in it are ignored and re-derived.
+    ///
+    /// # Returns
+    /// The steps with every pickup where it happens, the final state and
+    /// whether it is solved.
+    ///
     /// # Errors
     /// [`ReplayError::Illegal`] at the first step the rules do not allow.
+    ///
+    /// # Complexity
+    /// Linear in the length of the plan and in the doors each step touches.
+    ///
+    /// # Example
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::rules::{Rules, Step};
+    /// let mut level = Level::new("two rooms");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// let rules = Rules::new(&level)?;
+    /// let there = Step::Move { door: "d1".into(), to: "r2".into() };
+    /// let back = Step::Move { door: "d1".into(), to: "r1".into() };
+    /// assert_eq!(rules.replay(&[there.clone(), back])?.end.moves(), 2);
+    /// assert!(rules.replay(&[there.clone(), there]).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[allow(
         clippy::result_large_err,
         reason = "a replay error is rare and carries the step for the message"

@@ -187,11 +187,27 @@ struct Shape {
 /// Every answer is exact when [`Analysis::is_complete`]; otherwise each says
 /// what was proven (bounds on the cost, the dead ends found so far).
 ///
+/// # Arguments
+/// * `level` — the level; it is validated first.
+/// * `options` — the budget (states, seconds) shared by every search, and an
+///   optional cancel flag.
+///
+/// # Returns
+/// An [`Analysis`]: a least-cost plan, whether the level is solvable, the
+/// least number of pulls, dead ends with their explanations, rooms no play
+/// reaches, and which keys are needed.
+///
 /// # Errors
 /// [`SolveError::Invalid`] for a level with validation errors. Running out
 /// of budget, or being cancelled, is not an error: the analysis then says
 /// what it proved, and [`Analysis::stopped`] says why it stopped.
 ///
+/// # Complexity
+/// Linear in the size of the level for the facts that need no search; the
+/// searches are bounded by the budget, and each is at worst linear in the
+/// reachable states.
+///
+/// # Example
 /// ```
 /// use lockwork::model::{Door, Key, Level, Room};
 /// use lockwork::solver::{SolveOptions, analyze};
@@ -215,9 +231,6 @@ struct Shape {
 /// assert_eq!(a.dead_ends.exist, Some(true));
 /// assert!(a.dead_ends.found[0].reason.contains("spent on door \"d1\""));
 /// ```
-///
-/// Complexity: linear in the size of the level for the facts that need no
-/// search; the searches are bounded by the budget.
 pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveError> {
     let prep = Prepared::new(level, &[])?;
     let mut run = Run {
@@ -284,9 +297,23 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
 /// keys are not listed: [`Analysis::keys`] counts how many are needed.
 /// Keys the budget of `options` did not allow to decide are left out.
 ///
+/// # Arguments
+/// * `level` — the level.
+/// * `plan` — a least-cost plan of it.
+/// * `options` — the budget for the checks.
+///
+/// # Returns
+/// The ids of the named keys the level can be solved without, in the
+/// level's order.
+///
 /// # Errors
 /// [`SolveError::Invalid`] for a level with validation errors.
 ///
+/// # Complexity
+/// O(size of the level) for keys the plan settles; one bounded
+/// solvability check for each other key.
+///
+/// # Example
 /// ```
 /// use lockwork::model::{Door, Key, Level, Room};
 /// use lockwork::solver::{SolveOptions, solve, unneeded_keys};
