@@ -207,3 +207,51 @@ fn editing_the_level_stops_playback() {
     assert_eq!(app(&harness).document().level().keys.len(), 4);
     assert!(matches!(app(&harness).mode(), Mode::Edit));
 }
+
+/// r1 to the goal r3: through r2 behind a closed door a lever in r1 opens
+/// (cost 3, one pull), or straight through a door of cost 10 (no pull).
+fn pull_or_walk() -> Level {
+    use lockwork::model::{Door, Lever, Room};
+    let mut level = Level::new("pull or walk");
+    level.rooms.push(Room::new("r2", [200.0, 0.0]));
+    level.rooms.push(Room::new("r3", [400.0, 0.0]));
+    let mut gate = Door::new("d1", "r1", "r2");
+    gate.open = false;
+    let mut long = Door::new("d3", "r1", "r3");
+    long.cost = 10.0;
+    level.doors = vec![gate, Door::new("d2", "r2", "r3"), long];
+    level.levers.push(Lever::new("l1", "r1", vec!["d1".into()]));
+    level.goal = "r3".into();
+    level
+}
+
+#[test]
+fn picking_fewest_pulls_shows_that_plan_in_the_list_with_plain_plurals() {
+    let mut harness = harness(pull_or_walk());
+    harness.run_steps(2);
+    assert!(
+        harness
+            .query_by_label_contains("Solution (cost 3, 2 moves, 1 pull)")
+            .is_some(),
+        "the least-cost plan's title, in the singular for one pull"
+    );
+    press(&mut harness, Key::F5);
+    harness.get_by_label("Fewest pulls").click();
+    harness.run_steps(3);
+    let Mode::View(viewer) = app(&harness).mode() else {
+        panic!("still viewing")
+    };
+    assert_eq!(viewer.source, Source::MinPulls);
+    assert!(
+        harness
+            .query_by_label_contains("Fewest-pulls solution (cost 10, 1 move, 0 pulls)")
+            .is_some(),
+        "the left list follows the plan picked"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Solution (cost 3")
+            .is_none(),
+        "the least-cost plan's list gives way"
+    );
+}
