@@ -318,6 +318,11 @@ fn run_cases(cases: u32) {
             answer.is_ok(),
             "case {i} ({shape:?}, {spoil:?}): {answer:?}"
         );
+        if (i + 1) % 10_000 == 0 {
+            // A long run can be stopped at any time and still report how
+            // far it got.
+            eprintln!("hostile: {} cases answered", i + 1);
+        }
     }
 }
 

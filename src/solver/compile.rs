@@ -370,8 +370,19 @@ impl Compiled {
 
     #[inline]
     pub fn is_goal(&self, s: &[u64]) -> bool {
-        self.room(s) == self.goal_room as usize
-            && self.goal_need.as_ref().is_some_and(|g| has_all(s, g))
+        self.is_goal_in(s, self.room(s))
+    }
+
+    /// [`Self::is_goal`] for `s` moved to room `r`, without building it.
+    #[inline]
+    pub fn is_goal_in(&self, s: &[u64], r: usize) -> bool {
+        r == self.goal_room as usize && self.goal_need.as_ref().is_some_and(|g| has_all(s, g))
+    }
+
+    /// Moves the player of `s` to room `r`, changing nothing else.
+    #[inline]
+    pub fn set_room(&self, s: &mut [u64], r: usize) {
+        s[0] = (s[0] & !self.room_mask) | r as u64;
     }
 
     /// The exits of room `r`.
@@ -402,15 +413,26 @@ impl Compiled {
             return false;
         }
         t.copy_from_slice(s);
-        if exit.small > 0 && !test(t, exit.unlock_bit) {
-            if self.small_in_hand(t) < exit.small {
+        self.take_exit_in_place(t, exit)
+    }
+
+    /// [`Self::take_exit`] on `s` itself: it changes only the words the
+    /// step touches, so a long run of steps costs no copy of a wide state.
+    /// `s` is unchanged when it returns false.
+    #[inline]
+    pub fn take_exit_in_place(&self, s: &mut [u64], exit: &Exit) -> bool {
+        if !has_all(s, self.mask(exit.need)) {
+            return false;
+        }
+        if exit.small > 0 && !test(s, exit.unlock_bit) {
+            if self.small_in_hand(s) < exit.small {
                 return false;
             }
-            t[0] -= u64::from(exit.small) << self.count_shift;
-            set(t, exit.unlock_bit);
+            s[0] -= u64::from(exit.small) << self.count_shift;
+            set(s, exit.unlock_bit);
         }
-        t[0] = (t[0] & !self.room_mask) | u64::from(exit.to);
-        self.loot(t, exit.to as usize);
+        self.set_room(s, exit.to as usize);
+        self.loot(s, exit.to as usize);
         true
     }
 
@@ -435,8 +457,14 @@ impl Compiled {
     #[inline]
     pub fn take_pull(&self, s: &[u64], pull: &Pull, t: &mut [u64]) {
         t.copy_from_slice(s);
+        self.take_pull_in_place(t, pull);
+    }
+
+    /// [`Self::take_pull`] on `s` itself, touching only the flipped words.
+    #[inline]
+    pub fn take_pull_in_place(&self, s: &mut [u64], pull: &Pull) {
         for &(w, m) in self.mask(pull.flip) {
-            t[w as usize] ^= m;
+            s[w as usize] ^= m;
         }
     }
 

@@ -27,17 +27,21 @@ pub(crate) struct Walker {
     came: Vec<(u32, u32)>,
     touched: Vec<usize>,
     queue: Queue,
-    here: Vec<u64>,
+    /// The state after the event being shown.
     next: Vec<u64>,
 }
 
 /// One event reached from a state: the state after it, the action that made
 /// it, the room it was taken in, and the cost of the walk and the action.
 pub(crate) struct Event<'a> {
+    /// The state after the event; empty when the walk was asked not to
+    /// build states ([`sweep`] takes only the event it picks).
     pub state: &'a [u64],
     pub act: u32,
     pub room: u32,
     pub cost: f64,
+    /// Whether the event reaches the goal.
+    pub goal: bool,
 }
 
 impl Walker {
@@ -47,7 +51,6 @@ impl Walker {
             came: vec![(u32::MAX, 0); c.rooms()],
             touched: Vec::new(),
             queue: Queue::new(super::astar::whole_costs(c)),
-            here: vec![0; c.width],
             next: vec![0; c.width],
         }
     }
@@ -64,7 +67,7 @@ impl Walker {
     /// Walks from the room of `s` by shortest paths and calls `f` for every
     /// event within reach.
     pub fn events(&mut self, c: &Compiled, s: &[u64], mut f: impl FnMut(Event<'_>)) {
-        self.walk(c, s, usize::MAX, |e| {
+        self.walk::<true>(c, s, usize::MAX, |e| {
             f(e);
             f64::INFINITY
         });
@@ -79,7 +82,7 @@ impl Walker {
         until: usize,
         mut f: impl FnMut(Event<'_>),
     ) {
-        self.walk(c, s, until, |e| {
+        self.walk::<true>(c, s, until, |e| {
             f(e);
             f64::INFINITY
         });
@@ -89,13 +92,23 @@ impl Walker {
     /// far the walk still has to go; rooms farther than the least answer so
     /// far are not entered. So a search for the nearest event stops as soon
     /// as it is known, without walking the whole map.
-    fn walk(&mut self, c: &Compiled, s: &[u64], until: usize, mut f: impl FnMut(Event<'_>) -> f64) {
+    ///
+    /// The walk reads `s` as it is (only the room differs along a walk, and
+    /// no step's condition reads the room's bits), so it costs nothing per
+    /// word of a wide state. With `STATES` false the events come without
+    /// their states, which are then not built at all.
+    fn walk<const STATES: bool>(
+        &mut self,
+        c: &Compiled,
+        s: &[u64],
+        until: usize,
+        mut f: impl FnMut(Event<'_>) -> f64,
+    ) {
         self.reset();
         let start = c.room(s);
         self.dist[start] = 0.0;
         self.touched.push(start);
         self.queue.push(0.0, start as u32);
-        self.here.copy_from_slice(s);
         let mut horizon = f64::INFINITY;
         while let Some((d, r)) = self.queue.pop() {
             let r = r as usize;
@@ -105,28 +118,36 @@ impl Walker {
             if r == until || d > horizon {
                 return;
             }
-            self.here[0] = (s[0] & !c.room_mask) | r as u64;
-            if r != start && c.is_goal(&self.here) {
+            if r != start && c.is_goal_in(s, r) {
                 // Reaching the goal ends the game: an event, not a walk.
                 let (from, door) = self.came[r];
+                let state: &[u64] = if STATES {
+                    self.next.copy_from_slice(s);
+                    c.set_room(&mut self.next, r);
+                    &self.next
+                } else {
+                    &[]
+                };
                 horizon = horizon.min(f(Event {
-                    state: &self.here,
+                    state,
                     act: door,
                     room: from,
                     cost: d,
+                    goal: true,
                 }));
                 continue;
             }
-            horizon = horizon.min(self.leave(c, r, d, &mut f));
+            horizon = horizon.min(self.leave::<STATES>(c, s, r, d, &mut f));
         }
     }
 
     /// Queues the rooms a walk reaches from room `r` at distance `d`, and
     /// shows `f` the events there: the exits that change more than the room,
     /// and the levers. Returns the least horizon `f` answered.
-    fn leave(
+    fn leave<const STATES: bool>(
         &mut self,
         c: &Compiled,
+        s: &[u64],
         r: usize,
         d: f64,
         f: &mut impl FnMut(Event<'_>) -> f64,
@@ -134,7 +155,7 @@ impl Walker {
         let mut horizon = f64::INFINITY;
         for exit in c.exits_of(r) {
             let nd = d + exit.cost;
-            match c.walks(&self.here, exit) {
+            match c.walks(s, exit) {
                 None => {}
                 Some(true) => {
                     let to = exit.to as usize;
@@ -147,24 +168,34 @@ impl Walker {
                         self.queue.push(nd, to as u32);
                     }
                 }
-                Some(false) if c.take_exit(&self.here, exit, &mut self.next) => {
+                Some(false) => {
+                    // Only an exit into the goal's room can reach the goal.
+                    let into_goal = exit.to == c.goal_room;
+                    if (STATES || into_goal) && !c.take_exit(s, exit, &mut self.next) {
+                        continue;
+                    }
                     horizon = horizon.min(f(Event {
-                        state: &self.next,
+                        state: if STATES { &self.next } else { &[] },
                         act: exit.door,
                         room: r as u32,
                         cost: nd,
+                        goal: into_goal && c.is_goal(&self.next),
                     }));
                 }
-                Some(false) => {}
             }
         }
         for pull in c.pulls_of(r) {
-            c.take_pull(&self.here, pull, &mut self.next);
+            if STATES {
+                c.take_pull(s, pull, &mut self.next);
+                c.set_room(&mut self.next, r);
+            }
             horizon = horizon.min(f(Event {
-                state: &self.next,
+                state: if STATES { &self.next } else { &[] },
                 act: PULL | pull.lever,
                 room: r as u32,
                 cost: d + c.lever_cost,
+                // A pull changes no key, and the walk stops at the goal.
+                goal: false,
             }));
         }
         horizon
@@ -446,7 +477,6 @@ pub(crate) fn fewest(
 pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize)>> {
     let mut walker = Walker::new(c);
     let mut here = c.start.clone();
-    let mut after = c.start.clone();
     let mut out = Vec::new();
     for _ in 0..=c.rooms() + c.exits.len() {
         if c.is_goal(&here) {
@@ -456,10 +486,9 @@ pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize
             return None;
         }
         let mut best: Option<(f64, u32, u32)> = None;
-        walker.walk(c, &here, usize::MAX, |e| {
+        walker.walk::<false>(c, &here, usize::MAX, |e| {
             if helps(c, &here, &e) && best.is_none_or(|b| e.cost < b.0) {
                 best = Some((e.cost, e.act, e.room));
-                after.copy_from_slice(e.state);
             }
             best.map_or(f64::INFINITY, |b| b.0)
         });
@@ -470,10 +499,35 @@ pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize
                 .into_iter()
                 .map(|(door, r)| (door, r as usize)),
         );
-        here.copy_from_slice(&after);
+        if !take_in_place(c, &mut here, act, room as usize) {
+            return None;
+        }
         out.push((act, c.room(&here)));
     }
     None
+}
+
+/// Takes action `act` in room `room` on `s` itself, touching only the words
+/// it changes: the sweep's states can be thousands of words wide, and it
+/// takes one event per lock of a chain. False when the action is not there
+/// to take (it always is, for an event the walk showed).
+fn take_in_place(c: &Compiled, s: &mut [u64], act: u32, room: usize) -> bool {
+    c.set_room(s, room);
+    if act & PULL != 0 {
+        let lever = act & !PULL;
+        match c.pulls_of(room).iter().find(|p| p.lever == lever) {
+            Some(pull) => {
+                c.take_pull_in_place(s, pull);
+                true
+            }
+            None => false,
+        }
+    } else {
+        c.exits_of(room)
+            .iter()
+            .filter(|exit| exit.door == act)
+            .any(|exit| c.take_exit_in_place(s, exit))
+    }
 }
 
 /// Whether the sweep may take event `e` from state `here`: it reaches the
@@ -481,7 +535,7 @@ pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize
 /// that only opens doors.
 fn helps(c: &Compiled, here: &[u64], e: &Event<'_>) -> bool {
     use super::compile::{NONE, test};
-    if c.is_goal(e.state) {
+    if e.goal {
         return true;
     }
     if e.act & PULL != 0 {
