@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use crate::model::{ItemId, Level, LevelIndex, RoomId};
 use crate::rules::{Holdings, Mechanics};
@@ -169,38 +169,44 @@ impl Validator<'_> {
     }
 
     fn check_ids(&mut self) {
-        let level = self.level;
-        let rooms = level.rooms.iter().map(|r| r.id.as_str());
+        let (level, index) = (self.level, self.index);
+        let rooms = level
+            .rooms
+            .iter()
+            .map(|r| (r.id.as_str(), index.room(&r.id)));
         self.unique("rooms", rooms, |i| ItemId::Room(level.rooms[i].id.clone()));
-        let doors = level.doors.iter().map(|d| d.id.as_str());
+        let doors = level
+            .doors
+            .iter()
+            .map(|d| (d.id.as_str(), index.door(&d.id)));
         self.unique("doors", doors, |i| ItemId::Door(level.doors[i].id.clone()));
-        let keys = level.keys.iter().map(|k| k.id.as_str());
+        let keys = level.keys.iter().map(|k| (k.id.as_str(), index.key(&k.id)));
         self.unique("keys", keys, |i| ItemId::Key(level.keys[i].id.clone()));
-        let levers = level.levers.iter().map(|l| l.id.as_str());
+        let levers = level
+            .levers
+            .iter()
+            .map(|l| (l.id.as_str(), index.lever(&l.id)));
         self.unique("levers", levers, |i| {
             ItemId::Lever(level.levers[i].id.clone())
         });
     }
 
-    /// Reports empty and repeated ids of one list; `item(i)` names its
+    /// Reports empty and repeated ids of one list, given each entry's id
+    /// and the first position of that id in the index; `item(i)` names
     /// entry `i` (only built for a problem).
     fn unique<'l>(
         &mut self,
         list: &str,
-        ids: impl ExactSizeIterator<Item = &'l str>,
+        ids: impl Iterator<Item = (&'l str, Option<usize>)>,
         item: impl Fn(usize) -> ItemId,
     ) {
-        let mut first: FxHashMap<&str, usize> =
-            FxHashMap::with_capacity_and_hasher(ids.len(), Default::default());
-        for (i, id) in ids.enumerate() {
+        for (i, (id, first)) in ids.enumerate() {
             let path = || format!("{list}[{i}].id");
             if id.is_empty() {
                 self.error(Problem::new(path(), "must not be empty"));
-            } else if let Some(j) = first.get(id) {
+            } else if let Some(j) = first.filter(|&j| j != i) {
                 let msg = format!("\"{id}\" is already the id of {list}[{j}]");
                 self.error(Problem::new(path(), msg).about(item(i)));
-            } else {
-                first.insert(id, i);
             }
         }
     }
@@ -231,68 +237,83 @@ impl Validator<'_> {
         }
     }
 
-    fn room_ref(&mut self, path: String, id: &RoomId, item: Option<ItemId>) {
+    /// Reports `id` when no room has it. The place and the item are built
+    /// only then: a level of 100,000 doors has 200,000 references to check.
+    fn room_ref(
+        &mut self,
+        path: impl FnOnce() -> String,
+        id: &RoomId,
+        item: impl FnOnce() -> Option<ItemId>,
+    ) {
         if self.index.room(id).is_none() {
-            let mut p = Problem::new(path, format!("no room \"{id}\""));
-            p.item = item;
+            let mut p = Problem::new(path(), format!("no room \"{id}\""));
+            p.item = item();
             self.error(p);
         }
     }
 
     fn check_references(&mut self) {
         let level = self.level;
-        self.room_ref("start".into(), &level.start, None);
-        self.room_ref("goal".into(), &level.goal, None);
+        self.room_ref(|| "start".into(), &level.start, || None);
+        self.room_ref(|| "goal".into(), &level.goal, || None);
         for (j, key) in level.goal_requires.iter().enumerate() {
-            self.named_key_ref(format!("goal_requires[{j}]"), key, None);
+            self.named_key_ref(|| format!("goal_requires[{j}]"), key, || None);
         }
         for (i, door) in level.doors.iter().enumerate() {
-            let item = ItemId::Door(door.id.clone());
-            self.room_ref(format!("doors[{i}].from"), &door.from, Some(item.clone()));
-            self.room_ref(format!("doors[{i}].to"), &door.to, Some(item.clone()));
+            let item = || Some(ItemId::Door(door.id.clone()));
+            self.room_ref(|| format!("doors[{i}].from"), &door.from, item);
+            self.room_ref(|| format!("doors[{i}].to"), &door.to, item);
             if door.from == door.to {
                 let msg = format!(
                     "joins room \"{}\" to itself; a door needs two different rooms",
                     door.from
                 );
-                self.error(Problem::new(format!("doors[{i}]"), msg).about(item.clone()));
+                self.error(
+                    Problem::new(format!("doors[{i}]"), msg).about(ItemId::Door(door.id.clone())),
+                );
             }
             for (j, key) in door.locks.iter().enumerate() {
-                self.named_key_ref(format!("doors[{i}].locks[{j}]"), key, Some(item.clone()));
+                self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, item);
             }
         }
         for (i, key) in level.keys.iter().enumerate() {
             self.room_ref(
-                format!("keys[{i}].room"),
+                || format!("keys[{i}].room"),
                 &key.room,
-                Some(ItemId::Key(key.id.clone())),
+                || Some(ItemId::Key(key.id.clone())),
             );
         }
         for (i, lever) in level.levers.iter().enumerate() {
-            let item = ItemId::Lever(lever.id.clone());
-            self.room_ref(format!("levers[{i}].room"), &lever.room, Some(item.clone()));
+            let item = || ItemId::Lever(lever.id.clone());
+            self.room_ref(|| format!("levers[{i}].room"), &lever.room, || Some(item()));
             for (j, door) in lever.toggles.iter().enumerate() {
                 if self.index.door(door).is_none() {
                     let p = Problem::new(
                         format!("levers[{i}].toggles[{j}]"),
                         format!("no door \"{door}\""),
                     );
-                    self.error(p.about(item.clone()));
+                    self.error(p.about(item()));
                 }
             }
         }
     }
 
-    fn named_key_ref(&mut self, path: String, id: &crate::model::KeyId, item: Option<ItemId>) {
-        let message = match self.index.key(id).map(|k| &self.level.keys[k]) {
+    /// Reports `id` when it names no key, or a small key.
+    fn named_key_ref(
+        &mut self,
+        path: impl FnOnce() -> String,
+        id: &crate::model::KeyId,
+        item: impl FnOnce() -> Option<ItemId>,
+    ) {
+        let message = match self.index.key(id).and_then(|k| self.level.keys.get(k)) {
             None => format!("no key \"{id}\""),
             Some(key) if key.small => format!(
                 "\"{id}\" is a small key; small keys open small_locks and cannot be named here"
             ),
             Some(_) => return,
         };
-        let mut p = Problem::new(path, message);
-        p.item = item;
+        let mut p = Problem::new(path(), message);
+        p.item = item();
         self.error(p);
     }
 
