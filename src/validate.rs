@@ -357,7 +357,7 @@ impl Validator<'_> {
                 self.warn(p.about(item.clone()));
             }
         }
-        let small_keys = level.keys.iter().filter(|k| k.small).count();
+        let small_keys = level.keys.iter().filter(|k| k.is_small()).count();
         let most_small_locks = level
             .doors
             .iter()
@@ -410,7 +410,7 @@ impl Validator<'_> {
         let free = reachable(&m, Some(NO_KEY), usize::MAX);
         let mut work_left = MAX_OWN_LOCK_WORK;
         for (i, key) in level.keys.iter().enumerate() {
-            let Some(k) = self.index.key(&key.id).filter(|_| !key.small) else {
+            let Some(k) = self.index.key(&key.id).filter(|_| key.kind_name().is_none()) else {
                 continue;
             };
             if !locked_by[k] {

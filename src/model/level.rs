@@ -338,6 +338,11 @@ impl Key {
 }
 
 impl Key {
+    /// True for a small key: `"small": true` or `"kind": "small"`.
+    pub fn is_small(&self) -> bool {
+        self.kind_name() == Some(SMALL)
+    }
+
     /// The kind of countable item it is, small keys included (`"small"`);
     /// `None` for a named key.
     pub fn kind_name(&self) -> Option<&str> {

@@ -353,7 +353,9 @@ impl Mechanics {
         goal_requires.dedup();
         let extended = kinds.len() > 1
             || levers.iter().any(|l| l.parity)
-            || doors.iter().any(|d| !d.locks_any.is_empty() || d.lock_side.is_some());
+            || doors.iter().any(|d| {
+                !d.locks_any.is_empty() || d.lock_side.is_some() || d.opening == Opening::When
+            });
         Ok(Self {
             rooms,
             start,
