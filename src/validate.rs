@@ -320,7 +320,8 @@ impl Validator<'_> {
             return;
         };
         if !door.open {
-            let msg = "a door with open_when has no open field: the condition alone says when it is open";
+            let msg =
+                "a door with open_when has no open field: the condition alone says when it is open";
             self.error(Problem::new(format!("doors[{i}].open"), msg).about(item()));
         }
         for (j, all) in lists.iter().enumerate() {
@@ -410,7 +411,11 @@ impl Validator<'_> {
         let free = reachable(&m, Some(NO_KEY), usize::MAX);
         let mut work_left = MAX_OWN_LOCK_WORK;
         for (i, key) in level.keys.iter().enumerate() {
-            let Some(k) = self.index.key(&key.id).filter(|_| key.kind_name().is_none()) else {
+            let Some(k) = self
+                .index
+                .key(&key.id)
+                .filter(|_| key.kind_name().is_none())
+            else {
                 continue;
             };
             if !locked_by[k] {

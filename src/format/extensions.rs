@@ -46,7 +46,10 @@ pub(super) fn spend(obj: &Obj<'_>, p: &mut Problems) -> BTreeMap<String, u32> {
         None => return BTreeMap::new(),
         Some(Value::Object(map)) => map,
         Some(_) => {
-            p.push(&path, "expected an object from kind to count, such as {\"bomb\": 1}");
+            p.push(
+                &path,
+                "expected an object from kind to count, such as {\"bomb\": 1}",
+            );
             return BTreeMap::new();
         }
     };
@@ -98,7 +101,10 @@ pub(super) fn open_when(obj: &Obj<'_>, p: &mut Problems) -> Option<Condition> {
         None => return None,
         Some(Value::Array(items)) => items,
         Some(_) => {
-            p.push(&path, "expected a list of lists of lever ids, such as [[\"l1\", \"!l2\"]]");
+            p.push(
+                &path,
+                "expected a list of lists of lever ids, such as [[\"l1\", \"!l2\"]]",
+            );
             return Some(Vec::new());
         }
     };
@@ -114,7 +120,10 @@ pub(super) fn open_when(obj: &Obj<'_>, p: &mut Problems) -> Option<Condition> {
     for (i, inner) in outer.iter().enumerate() {
         let at = format!("{path}[{i}]");
         let Value::Array(items) = inner else {
-            p.push(&at, "expected a list of lever ids, such as [\"l1\", \"!l2\"]");
+            p.push(
+                &at,
+                "expected a list of lever ids, such as [\"l1\", \"!l2\"]",
+            );
             continue;
         };
         if items.len() > MAX_ITEMS {

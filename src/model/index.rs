@@ -138,6 +138,8 @@ impl<'l> Labels<'l> {
 
     /// Whether the key is a small key.
     pub fn is_small(&self, id: &KeyId) -> bool {
-        self.index.key(id).is_some_and(|i| self.level.keys[i].is_small())
+        self.index
+            .key(id)
+            .is_some_and(|i| self.level.keys[i].is_small())
     }
 }

@@ -638,8 +638,11 @@ fn lever_rules(
 /// the order keys and doors first name them.
 fn kind_names(level: &Level) -> Vec<String> {
     let mut kinds = vec![crate::model::SMALL.to_owned()];
-    let named = (level.keys.iter().filter_map(|k| k.kind_name().map(str::to_owned)))
-        .chain(level.doors.iter().flat_map(|d| d.spend.keys().cloned()));
+    let named = (level
+        .keys
+        .iter()
+        .filter_map(|k| k.kind_name().map(str::to_owned)))
+    .chain(level.doors.iter().flat_map(|d| d.spend.keys().cloned()));
     for name in named {
         if !kinds.contains(&name) {
             kinds.push(name);

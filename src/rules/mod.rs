@@ -816,8 +816,7 @@ impl<'a> Rules<'a> {
         let levers = self.mechanics.levers();
         let odd = |id: &LeverId| self.index.lever(id).is_some_and(|l| state.pulled_odd(l));
         let spent = |id: &LeverId| {
-            (self.index.lever(id)).is_some_and(|l| levers.get(l).is_some_and(|r| r.once))
-                && odd(id)
+            (self.index.lever(id)).is_some_and(|l| levers.get(l).is_some_and(|r| r.once)) && odd(id)
         };
         for door in &mut level.doors {
             let Some(lists) = door.open_when.take() else {

@@ -6,9 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use super::analysis::{
-    Analysis, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys,
-};
+use super::analysis::{Analysis, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys};
 use super::budget::{Budget, Stop};
 use super::compile::PULL;
 use super::general::{Graph, Node, Walk, open_at_start};
@@ -29,10 +27,16 @@ fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<
 
 /// The least-cost plan (or the plan with the fewest pulls, least cost
 /// among those, when `count_pulls`), if the goal is reached.
-fn best_plan(prep: &Prepared<'_>, g: &Graph, count_pulls: bool) -> Result<Option<Plan>, SolveError> {
+fn best_plan(
+    prep: &Prepared<'_>,
+    g: &Graph,
+    count_pulls: bool,
+) -> Result<Option<Plan>, SolveError> {
     let paths = g.paths(count_pulls);
     match g.best_goal(&paths) {
-        Some(goal) => prep.plan_rooms(g.actions_to(&paths, goal).into_iter()).map(Some),
+        Some(goal) => prep
+            .plan_rooms(g.actions_to(&paths, goal).into_iter())
+            .map(Some),
         None => Ok(None),
     }
 }
@@ -366,7 +370,10 @@ fn cause_words(level: &Level, m: &Mechanics, before: &Node, act: u32) -> Option<
         let l = (act & !PULL) as usize;
         let lever = level.levers.get(l)?;
         return Some(if lever.once {
-            format!("lever \"{}\" was pulled and can be pulled only once", lever.id)
+            format!(
+                "lever \"{}\" was pulled and can be pulled only once",
+                lever.id
+            )
         } else {
             format!("lever \"{}\" was pulled", lever.id)
         });
@@ -467,7 +474,10 @@ fn blocked_words(level: &Level, m: &Mechanics, p: Passage, node: &Node, b: Block
     };
     match b {
         Blocked::Closed if m.doors()[p.door].opening == Opening::When => {
-            format!("{door} only opens while {}", condition_words(level, m, p.door, node))
+            format!(
+                "{door} only opens while {}",
+                condition_words(level, m, p.door, node)
+            )
         }
         Blocked::Closed if m.doors()[p.door].opening == Opening::Shut => {
             format!("{door} is closed for good")
@@ -493,7 +503,10 @@ fn items_words(door: &str, needed: u32, held: u32, kind: &str, side: &str) -> St
         plural(kind)
     };
     if held == 0 {
-        format!("{door} needs {}{side}: no {noun} left", count_words(needed, kind))
+        format!(
+            "{door} needs {}{side}: no {noun} left",
+            count_words(needed, kind)
+        )
     } else {
         format!(
             "{door} needs {}{side}: only {held} left",

@@ -52,6 +52,7 @@ mod general;
 mod heuristic;
 mod needs;
 pub(crate) mod oracle;
+mod oracle_ext;
 mod parity;
 mod queue;
 mod relevance;

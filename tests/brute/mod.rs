@@ -149,7 +149,12 @@ impl Brute {
             .keys
             .iter()
             .filter_map(kind_of)
-            .chain(level.doors.iter().flat_map(|d| spend_of(d).into_iter().map(|s| s.0)))
+            .chain(
+                level
+                    .doors
+                    .iter()
+                    .flat_map(|d| spend_of(d).into_iter().map(|s| s.0)),
+            )
             .collect();
         kinds.sort();
         kinds.dedup();
@@ -173,7 +178,11 @@ impl Brute {
                 open_when: d.open_when.as_ref().map(|lists| {
                     lists
                         .iter()
-                        .map(|all| all.iter().map(|lit| (lever(&lit.lever), lit.pulled)).collect())
+                        .map(|all| {
+                            all.iter()
+                                .map(|lit| (lever(&lit.lever), lit.pulled))
+                                .collect()
+                        })
                         .collect()
                 }),
             })
@@ -190,13 +199,9 @@ impl Brute {
         let lever_state = (0..levers.len())
             .map(|l| {
                 levers[l].once
-                    || doors.iter().any(|d| {
-                        d.open_when
-                            .iter()
-                            .flatten()
-                            .flatten()
-                            .any(|&(x, _)| x == l)
-                    })
+                    || doors
+                        .iter()
+                        .any(|d| d.open_when.iter().flatten().flatten().any(|&(x, _)| x == l))
             })
             .collect();
         let their_kinds = lockwork::rules::Mechanics::new(level)
@@ -207,7 +212,11 @@ impl Brute {
             rooms: level.rooms.len(),
             start: room(&level.start),
             goal: room(&level.goal),
-            key_room: level.keys.iter().map(|k| k.room.as_ref().map(room)).collect(),
+            key_room: level
+                .keys
+                .iter()
+                .map(|k| k.room.as_ref().map(room))
+                .collect(),
             key_kind: level
                 .keys
                 .iter()
