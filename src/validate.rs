@@ -378,7 +378,9 @@ impl Validator<'_> {
         }
         for (i, lever) in level.levers.iter().enumerate() {
             let item = ItemId::Lever(lever.id.clone());
-            if lever.toggles.is_empty() {
+            let conditions = level.doors.iter().filter_map(|d| d.open_when.as_ref());
+            let named = conditions.flatten().flatten().any(|l| l.lever == lever.id);
+            if lever.toggles.is_empty() && !named {
                 self.warn(
                     Problem::new(format!("levers[{i}].toggles"), "the lever toggles no door")
                         .about(item),
