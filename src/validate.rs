@@ -376,10 +376,15 @@ impl Validator<'_> {
                     .about(ItemId::Door(door.id.clone())),
             );
         }
+        let in_conditions: FxHashSet<&crate::model::LeverId> = (level.doors.iter())
+            .filter_map(|d| d.open_when.as_ref())
+            .flatten()
+            .flatten()
+            .map(|l| &l.lever)
+            .collect();
         for (i, lever) in level.levers.iter().enumerate() {
             let item = ItemId::Lever(lever.id.clone());
-            let conditions = level.doors.iter().filter_map(|d| d.open_when.as_ref());
-            let named = conditions.flatten().flatten().any(|l| l.lever == lever.id);
+            let named = in_conditions.contains(&lever.id);
             if lever.toggles.is_empty() && !named {
                 self.warn(
                     Problem::new(format!("levers[{i}].toggles"), "the lever toggles no door")

@@ -193,7 +193,7 @@ pub struct InvalidLevel(pub String);
 /// rules.apply(&mut state, &Step::Move { door: "d1".into(), to: "r2".into() }).unwrap();
 /// assert_eq!((state.room(), state.picked(), state.moves()), (1, &[true][..], 1));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct PlayState {
     room: usize,
     picked: Vec<bool>,
@@ -206,6 +206,28 @@ pub struct PlayState {
     cost: f64,
     moves: u32,
     pulls: u32,
+}
+
+impl PartialEq for PlayState {
+    /// Equal states of play with equal tallies; items of a kind never
+    /// counted are none in hand, and levers never pulled are even.
+    fn eq(&self, other: &Self) -> bool {
+        fn padded<T: Copy + PartialEq + Default>(a: &[T], b: &[T]) -> bool {
+            let n = a.len().max(b.len());
+            (0..n).all(|i| {
+                a.get(i).copied().unwrap_or_default() == b.get(i).copied().unwrap_or_default()
+            })
+        }
+        self.room == other.room
+            && self.picked == other.picked
+            && padded(&self.in_hand, &other.in_hand)
+            && self.open == other.open
+            && self.unlocked == other.unlocked
+            && padded(&self.odd, &other.odd)
+            && self.cost == other.cost
+            && self.moves == other.moves
+            && self.pulls == other.pulls
+    }
 }
 
 impl PlayState {
@@ -710,11 +732,11 @@ impl<'a> Rules<'a> {
                 *open = !*open;
             }
         }
-        if state.odd.len() < self.level.levers.len() {
-            state.odd.resize(self.level.levers.len(), false);
-        }
-        if let Some(odd) = state.odd.get_mut(l) {
-            *odd = !*odd;
+        if rule.parity {
+            if state.odd.len() <= l {
+                state.odd.resize(l + 1, false);
+            }
+            state.odd[l] = !state.odd[l];
         }
         state.cost += self.mechanics.lever_cost();
         state.pulls += 1;
