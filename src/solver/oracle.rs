@@ -374,7 +374,7 @@ impl Oracle {
     /// of them are dead ends.
     pub fn counts(&self) -> Option<(usize, usize)> {
         if let Some(ext) = &self.ext {
-            return ext.as_ref().map(|x| x.counts());
+            return ext.as_ref().map(super::oracle_ext::ExtTable::counts);
         }
         let t = self.table.as_ref()?;
         let dead = t.togo.iter().filter(|c| !c.is_finite()).count();
