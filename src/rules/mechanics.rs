@@ -287,50 +287,8 @@ impl Mechanics {
                 flipped_by[d].push(l);
             }
         }
-        let mut doors = Vec::with_capacity(level.doors.len());
-        let mut ends = Vec::with_capacity(level.doors.len());
-        for (d, door) in level.doors.iter().enumerate() {
-            let (a, b) = (room(&door.from)?, room(&door.to)?);
-            ends.push((a, b));
-            let mut locks = Vec::with_capacity(door.locks.len());
-            for k in &door.locks {
-                locks.push(key(k)?);
-            }
-            locks.sort_unstable();
-            locks.dedup();
-            let opening = match (flipped_by[d].is_empty(), door.open) {
-                _ if door.open_when.is_some() => Opening::When,
-                (false, open) => Opening::Lever {
-                    open_at_start: open,
-                },
-                (true, true) => Opening::Open,
-                (true, false) => Opening::Shut,
-            };
-            let mut locks_any = Vec::with_capacity(door.locks_any.len());
-            for k in &door.locks_any {
-                locks_any.push(key(k)?);
-            }
-            locks_any.sort_unstable();
-            locks_any.dedup();
-            let open_when = condition(door, index, &mut levers)?;
-            let spend: Vec<(usize, u32)> = (door.spends().iter())
-                .filter_map(|(name, &n)| Some((kind_of(name)?, n)))
-                .collect();
-            doors.push(DoorRule {
-                cost: door.cost,
-                one_way: door.one_way,
-                opening,
-                locks,
-                small_locks: (spend.iter().find(|s| s.0 == SMALL_KIND)).map_or(0, |s| s.1),
-                spend,
-                locks_any,
-                lock_side: door.locked_from.map(|side| match side {
-                    crate::model::Side::From => a,
-                    crate::model::Side::To => b,
-                }),
-                open_when,
-            });
-        }
+        let (doors, ends) =
+            door_rules(level, index, &room, &key, &kinds, &flipped_by, &mut levers)?;
         let (passages, passage_start) = passages(rooms, &doors, &ends);
         let mut keys = Vec::with_capacity(level.keys.len());
         for k in &level.keys {
@@ -593,6 +551,72 @@ impl Mechanics {
     pub fn is_goal(&self, room: usize, holdings: &impl Holdings) -> bool {
         room == self.goal && self.goal_requires.iter().all(|&k| holdings.holds(k))
     }
+}
+
+/// The doors' rules, and per door its `(from, to)` rooms.
+type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>);
+
+/// The doors' rules and their `(from, to)` rooms, marking the levers an
+/// `open_when` names as part of the state.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the tables with_index builds, in order"
+)]
+fn door_rules(
+    level: &Level,
+    index: &LevelIndex,
+    room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
+    key: &impl Fn(&crate::model::KeyId) -> Result<usize, Unresolved>,
+    kinds: &[String],
+    flipped_by: &[Vec<usize>],
+    levers: &mut [LeverRule],
+) -> Result<DoorTables, Unresolved> {
+    let kind_of = |name: &str| kinds.iter().position(|k| k == name);
+    let mut doors = Vec::with_capacity(level.doors.len());
+    let mut ends = Vec::with_capacity(level.doors.len());
+    for (d, door) in level.doors.iter().enumerate() {
+        let (a, b) = (room(&door.from)?, room(&door.to)?);
+        ends.push((a, b));
+        let mut locks = Vec::with_capacity(door.locks.len());
+        for k in &door.locks {
+            locks.push(key(k)?);
+        }
+        locks.sort_unstable();
+        locks.dedup();
+        let opening = match (flipped_by[d].is_empty(), door.open) {
+            _ if door.open_when.is_some() => Opening::When,
+            (false, open) => Opening::Lever {
+                open_at_start: open,
+            },
+            (true, true) => Opening::Open,
+            (true, false) => Opening::Shut,
+        };
+        let mut locks_any = Vec::with_capacity(door.locks_any.len());
+        for k in &door.locks_any {
+            locks_any.push(key(k)?);
+        }
+        locks_any.sort_unstable();
+        locks_any.dedup();
+        let open_when = condition(door, index, levers)?;
+        let spend: Vec<(usize, u32)> = (door.spends().iter())
+            .filter_map(|(name, &n)| Some((kind_of(name)?, n)))
+            .collect();
+        doors.push(DoorRule {
+            cost: door.cost,
+            one_way: door.one_way,
+            opening,
+            locks,
+            small_locks: (spend.iter().find(|s| s.0 == SMALL_KIND)).map_or(0, |s| s.1),
+            spend,
+            locks_any,
+            lock_side: door.locked_from.map(|side| match side {
+                crate::model::Side::From => a,
+                crate::model::Side::To => b,
+            }),
+            open_when,
+        });
+    }
+    Ok((doors, ends))
 }
 
 /// The levers' rules, with each lever's flips reduced to the doors it lists
