@@ -147,6 +147,7 @@ fn check_indexed(level: &Level, index: &LevelIndex, warnings: bool) -> Report {
     v.check_ids();
     v.check_numbers();
     v.check_references();
+    v.check_extensions();
     if warnings && v.report.errors.is_empty() {
         v.check_warnings();
     }
@@ -277,11 +278,13 @@ impl Validator<'_> {
             }
         }
         for (i, key) in level.keys.iter().enumerate() {
-            self.room_ref(
-                || format!("keys[{i}].room"),
-                &key.room,
-                || Some(ItemId::Key(key.id.clone())),
-            );
+            if let Some(room) = &key.room {
+                self.room_ref(
+                    || format!("keys[{i}].room"),
+                    room,
+                    || Some(ItemId::Key(key.id.clone())),
+                );
+            }
         }
         for (i, lever) in level.levers.iter().enumerate() {
             let item = || ItemId::Lever(lever.id.clone());
@@ -310,11 +313,101 @@ impl Validator<'_> {
             Some(key) if key.small => format!(
                 "\"{id}\" is a small key; small keys open small_locks and cannot be named here"
             ),
+            Some(key) if key.kind.is_some() => format!(
+                "\"{id}\" is an item of kind \"{}\"; items are spent by spend and cannot be named here",
+                key.kind.as_deref().unwrap_or_default()
+            ),
             Some(_) => return,
         };
         let mut p = Problem::new(path(), message);
         p.item = item();
         self.error(p);
+    }
+
+    /// The rules of FORMAT.md's version-1 extensions: kinds, `spend`,
+    /// `locks_any` and `open_when`.
+    fn check_extensions(&mut self) {
+        let level = self.level;
+        for (i, key) in level.keys.iter().enumerate() {
+            let item = || ItemId::Key(key.id.clone());
+            match key.kind.as_deref() {
+                Some("") => {
+                    let p = Problem::new(format!("keys[{i}].kind"), "must not be empty");
+                    self.error(p.about(item()));
+                }
+                Some(kind) if key.small && kind != crate::model::SMALL => {
+                    let msg = format!(
+                        "a small key is of kind \"small\"; it cannot also be of kind \"{kind}\""
+                    );
+                    self.error(Problem::new(format!("keys[{i}].kind"), msg).about(item()));
+                }
+                _ => {}
+            }
+        }
+        for (i, door) in level.doors.iter().enumerate() {
+            self.check_door_extensions(i, door);
+        }
+        for (i, lever) in level.levers.iter().enumerate() {
+            for (j, id) in lever.toggles.iter().enumerate() {
+                let conditional = self
+                    .index
+                    .door(id)
+                    .is_some_and(|d| level.doors[d].open_when.is_some());
+                if conditional {
+                    let msg = format!(
+                        "door \"{id}\" opens by its open_when; a lever cannot also toggle it"
+                    );
+                    let p = Problem::new(format!("levers[{i}].toggles[{j}]"), msg);
+                    self.error(p.about(ItemId::Lever(lever.id.clone())));
+                }
+            }
+        }
+    }
+
+    fn check_door_extensions(&mut self, i: usize, door: &crate::model::Door) {
+        let item = || ItemId::Door(door.id.clone());
+        for (j, key) in door.locks_any.iter().enumerate() {
+            self.named_key_ref(
+                || format!("doors[{i}].locks_any[{j}]"),
+                key,
+                || Some(item()),
+            );
+        }
+        if door.small_locks > 0 && !door.spend.is_empty() {
+            let msg = "a door has small_locks or spend, not both (small_locks: n is spend: {\"small\": n})";
+            self.error(Problem::new(format!("doors[{i}].spend"), msg).about(item()));
+        }
+        for (kind, &n) in &door.spend {
+            if kind.is_empty() {
+                let p = Problem::new(format!("doors[{i}].spend"), "a kind must have a name");
+                self.error(p.about(item()));
+            } else if n == 0 {
+                let p = Problem::new(
+                    format!("doors[{i}].spend.{kind}"),
+                    "must be a whole number >= 1, found 0",
+                );
+                self.error(p.about(item()));
+            }
+        }
+        let Some(lists) = &door.open_when else {
+            return;
+        };
+        if !door.open {
+            let msg =
+                "a door with open_when has no open field: the condition alone says when it is open";
+            self.error(Problem::new(format!("doors[{i}].open"), msg).about(item()));
+        }
+        for (j, all) in lists.iter().enumerate() {
+            for (k, literal) in all.iter().enumerate() {
+                if self.index.lever(&literal.lever).is_none() {
+                    let p = Problem::new(
+                        format!("doors[{i}].open_when[{j}][{k}]"),
+                        format!("no lever \"{}\"", literal.lever),
+                    );
+                    self.error(p.about(item()));
+                }
+            }
+        }
     }
 
     fn check_warnings(&mut self) {
@@ -338,7 +431,7 @@ impl Validator<'_> {
                 self.warn(p.about(item.clone()));
             }
         }
-        let small_keys = level.keys.iter().filter(|k| k.small).count();
+        let small_keys = level.keys.iter().filter(|k| k.is_small()).count();
         let most_small_locks = level
             .doors
             .iter()
@@ -356,9 +449,16 @@ impl Validator<'_> {
                     .about(ItemId::Door(door.id.clone())),
             );
         }
+        let in_conditions: FxHashSet<&crate::model::LeverId> = (level.doors.iter())
+            .filter_map(|d| d.open_when.as_ref())
+            .flatten()
+            .flatten()
+            .map(|l| &l.lever)
+            .collect();
         for (i, lever) in level.levers.iter().enumerate() {
             let item = ItemId::Lever(lever.id.clone());
-            if lever.toggles.is_empty() {
+            let named = in_conditions.contains(&lever.id);
+            if lever.toggles.is_empty() && !named {
                 self.warn(
                     Problem::new(format!("levers[{i}].toggles"), "the lever toggles no door")
                         .about(item),
@@ -374,6 +474,11 @@ impl Validator<'_> {
         let Ok(m) = Mechanics::new(level) else {
             return;
         };
+        // The hopeful player below sets every lever door open; a door's
+        // open_when, one-sided locks and other items are beyond it.
+        if m.is_extended() {
+            return;
+        }
         let mut locked_by = vec![false; level.keys.len()];
         for door in m.doors() {
             for &k in &door.locks {
@@ -386,7 +491,11 @@ impl Validator<'_> {
         let free = reachable(&m, Some(NO_KEY), usize::MAX);
         let mut work_left = MAX_OWN_LOCK_WORK;
         for (i, key) in level.keys.iter().enumerate() {
-            let Some(k) = self.index.key(&key.id).filter(|_| !key.small) else {
+            let Some(k) = self
+                .index
+                .key(&key.id)
+                .filter(|_| key.kind_name().is_none())
+            else {
                 continue;
             };
             if !locked_by[k] {

@@ -360,7 +360,7 @@ fn a_level_built_by_hand_turns_from_unsolvable_to_solvable() {
     ed.menu_entry("Add key here");
     assert_eq!(ed.level().keys.len(), 1);
     let k = ed.level().keys[0].clone();
-    assert_eq!(k.room, room("r2"));
+    assert_eq!(k.room, Some(room("r2")));
     assert!(ed.has_item(&format!("Key {}", k.id)));
     ed.context_menu(&format!("Door {}", d2.id));
     let lock_with = ed.harness.get_by_label("Lock with").rect().center();

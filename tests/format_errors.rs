@@ -706,3 +706,88 @@ fn the_summary_counts_in_good_english() {
         "doors[0].cost: must be a number >= 0, found -1 (and 1 more problem)"
     );
 }
+
+/// The version-1 extensions: each rule of FORMAT.md refused with the field
+/// and its place named; a file using them all loads and saves unchanged.
+#[test]
+fn extension_fields_are_checked_and_named() {
+    let cases: Vec<(String, &str)> = vec![
+        (
+            with(|v| v["doors"][1]["open_when"] = json!([["l1", "!l9"]])),
+            r#"doors[1].open_when[0][1]: no lever "l9""#,
+        ),
+        (
+            with(|v| {
+                v["doors"][1]["open_when"] = json!([["l1"]]);
+                v["doors"][1]["open"] = json!(true);
+            }),
+            "doors[1].open: a door with open_when has no open field",
+        ),
+        (
+            with(|v| v["doors"][0]["open_when"] = json!([["l1"]])),
+            r#"levers[0].toggles[0]: door "d1" opens by its open_when; a lever cannot also toggle it"#,
+        ),
+        (
+            with(|v| v["doors"][3]["spend"] = json!({ "bomb": 1 })),
+            "doors[3].spend: a door has small_locks or spend, not both",
+        ),
+        (
+            with(|v| v["doors"][1]["spend"] = json!({ "bomb": 0 })),
+            "doors[1].spend.bomb: must be a whole number >= 1, found 0",
+        ),
+        (
+            with(|v| v["keys"][0]["kind"] = json!("bomb")),
+            r#"doors[2].locks[0]: "red" is an item of kind "bomb""#,
+        ),
+        (
+            with(|v| v["doors"][1]["locks_any"] = json!(["sk1"])),
+            r#"doors[1].locks_any[0]: "sk1" is a small key"#,
+        ),
+        (
+            with(|v| v["doors"][1]["locked_from"] = json!("left")),
+            r#"doors[1].locked_from: expected "from" or "to", found "left""#,
+        ),
+        (
+            with(|v| v["doors"][1]["open_when"] = json!([[""]])),
+            "doors[1].open_when[0][0]: expected a lever id",
+        ),
+        (
+            with(|v| v["levers"][0]["once"] = json!("yes")),
+            "levers[0].once: expected true or false",
+        ),
+    ];
+    for (text, want) in cases {
+        let err = format::from_str(&text).unwrap_err().to_string();
+        assert!(err.contains(want), "wanted {want:?} in {err:?}");
+    }
+    let all = with(|v| {
+        v["keys"][0]["room"] = Value::Null;
+        v["keys"][1]["kind"] = json!("small");
+        v["keys"][1].as_object_mut().unwrap().remove("small");
+        v["keys"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({ "id": "b1", "kind": "bomb" }));
+        v["doors"][1]["spend"] = json!({ "bomb": 1 });
+        v["doors"][1]["locked_from"] = json!("to");
+        v["doors"][1]["locks_any"] = json!(["red"]);
+        v["doors"][2]["open_when"] = json!([["l1", "!l2"], []]);
+        v["levers"][0]["once"] = json!(true);
+        v["levers"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({ "id": "l2", "room": "r2", "toggles": [] }));
+    });
+    let loaded = format::from_str(&all).unwrap();
+    assert_eq!(loaded.level.keys[0].room, None);
+    let saved = format::to_string(&loaded.level);
+    assert_eq!(format::from_str(&saved).unwrap().level, loaded.level);
+    assert!(
+        !saved.contains("\"room\": null"),
+        "a carried key is saved without a room"
+    );
+    assert_eq!(
+        format::to_string(&format::from_str(&saved).unwrap().level),
+        saved
+    );
+}

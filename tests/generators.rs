@@ -110,7 +110,7 @@ fn solvable_without(level: &Level, key: &str) -> bool {
         .iter_mut()
         .find(|k| k.id.as_str() == key)
         .unwrap();
-    k.room = "vault".into();
+    k.room = Some("vault".into());
     solve(&without, &SolveOptions::default())
         .unwrap()
         .plan
@@ -313,7 +313,7 @@ fn nested_keys_lie_in_ancestors() {
             let door = level.door(&format!("d{x}").as_str().into()).unwrap();
             assert_eq!(door.locks.len(), 1);
             let key = level.key(&door.locks[0]).unwrap();
-            let mut k = index.room(&key.room).unwrap();
+            let mut k = index.room(key.room.as_ref().unwrap()).unwrap();
             // The key's room is a proper ancestor of x.
             let mut a = parent[x];
             let mut found = false;

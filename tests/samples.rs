@@ -13,9 +13,10 @@ use lockwork::rules::{Illegal, ReplayError, Step, replay};
 use lockwork::solver::{Analysis, SolveOptions, analyze, solve, unneeded_keys};
 
 /// Every sample file, so that a new one cannot go untested.
-const SAMPLES: [&str; 5] = [
+const SAMPLES: [&str; 6] = [
     "basement.level.json",
     "continuity.level.json",
+    "dungeon.level.json",
     "keys.level.json",
     "nested.level.json",
     "smallkeys.level.json",
@@ -460,11 +461,11 @@ fn nested() {
         assert_eq!(door.locks.len(), 1, "door {}", door.id);
         let key = level.key(&door.locks[0]).unwrap();
         assert!(
-            ancestors(&door.to).contains(&key.room),
+            ancestors(&door.to).contains(key.room.as_ref().unwrap()),
             "key {} of door {} lies in {}, not above {}",
             key.id,
             door.id,
-            key.room,
+            key.room.as_ref().unwrap(),
             door.to
         );
     }
@@ -484,6 +485,78 @@ fn nested() {
     let jade = pickups(&plan.steps).iter().position(|&k| k == "jade");
     assert!(seal < jade, "the north branch comes first");
     assert_eq!(key_ids(&unneeded(&level, &a)), ["copper", "bone"]);
+}
+
+/// Every field of FORMAT.md's version-1 extensions in one level.
+#[test]
+fn dungeon() {
+    let (level, a) = sample(
+        "dungeon.level.json",
+        &Expected {
+            cost: 6.0,
+            moves: 4,
+            pulls: 1,
+            min_pulls: 0,
+            dead_end_states: 1,
+        },
+    );
+    // Carried from the start: the lamp, and one bomb of two.
+    assert!(
+        level
+            .keys
+            .iter()
+            .any(|k| k.room.is_none() && k.kind.is_none())
+    );
+    assert!(
+        level
+            .keys
+            .iter()
+            .any(|k| k.room.is_none() && k.kind.is_some())
+    );
+    let plan = a.plan.as_ref().unwrap();
+    assert_eq!(
+        plan.steps
+            .iter()
+            .filter(|s| !matches!(s, Step::Pickup { .. }))
+            .cloned()
+            .collect::<Vec<_>>(),
+        [
+            mv("d1", "r2"),
+            Step::Pull { lever: "l1".into() },
+            mv("d2", "r3"),
+            mv("d3", "r4"),
+            mv("d4", "r5"),
+        ]
+    );
+    // The one dead end: the small key spent on the one-way d5 before the
+    // gold key, with the portcullis shut.
+    let dead = &a.dead_ends.found[0];
+    assert_eq!(dead.room.as_str(), "r4");
+    assert!(
+        dead.reason
+            .contains("only opens while l1 is down and l2 is up"),
+        "{}",
+        dead.reason
+    );
+    assert!(
+        dead.reason.contains("the lock is on this side only"),
+        "{}",
+        dead.reason
+    );
+    // The once lever cannot be pulled twice.
+    let twice = [
+        mv("d1", "r2"),
+        Step::Pull { lever: "l1".into() },
+        Step::Pull { lever: "l1".into() },
+    ];
+    assert!(matches!(
+        replay(&level, &twice),
+        Err(ReplayError::Illegal {
+            index: 2,
+            reason: Illegal::LeverUsed(_),
+            ..
+        })
+    ));
 }
 
 /// The table of numbers in `assets/README.md` is what the solver reports.

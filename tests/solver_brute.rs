@@ -6,7 +6,7 @@
 
 mod brute;
 
-use brute::{Brute, Track, build, from_quarters, spec};
+use brute::{Brute, Track, build, build_ext, from_quarters, spec, spec_ext};
 use lockwork::model::{Door, Key, Level, Lever, Room};
 use lockwork::rules::{Step, replay};
 use lockwork::solver::{Plan, SolveOptions, analyze, solve, unneeded_keys};
@@ -82,7 +82,10 @@ fn truth(level: &Level) -> Truth {
     };
     let unneeded_keys = if least_cost.is_some() {
         (0..level.keys.len())
-            .filter(|&k| !level.keys[k].small && solvable_without(&[k]))
+            .filter(|&k| {
+                let key = &level.keys[k];
+                !key.small && key.kind.is_none() && solvable_without(&[k])
+            })
             .collect()
     } else {
         Vec::new()
@@ -109,7 +112,7 @@ fn truth(level: &Level) -> Truth {
 /// solvable, and whether every choice of that many does.
 fn small_needed(level: &Level, solvable_without: &dyn Fn(&[usize]) -> bool) -> Option<(u32, bool)> {
     let smalls: Vec<usize> = (0..level.keys.len())
-        .filter(|&k| level.keys[k].small)
+        .filter(|&k| level.keys[k].small || level.keys[k].kind.as_deref() == Some("small"))
         .collect();
     if smalls.is_empty() {
         return None;
@@ -291,6 +294,28 @@ proptest! {
     #[test]
     fn solver_and_analysis_agree_with_brute_force_on_puzzles(spec in spec(true)) {
         let level = build(&spec);
+        let report = lockwork::validate::validate(&level);
+        prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
+        check(&level);
+    }
+
+    /// Every field of the version-1 extensions together with the old ones.
+    #[test]
+    fn extended_levels_agree_with_brute_force(
+        (spec, ext) in spec_ext(false),
+    ) {
+        let level = build_ext(&spec, &ext);
+        let report = lockwork::validate::validate(&level);
+        prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
+        check(&level);
+        let again = lockwork::format::from_str(&lockwork::format::to_string(&level)).unwrap();
+        prop_assert_eq!(again.level, level);
+    }
+
+    /// The same, on levels built along a chain with more closed doors and levers.
+    #[test]
+    fn extended_puzzles_agree_with_brute_force((spec, ext) in spec_ext(true)) {
+        let level = build_ext(&spec, &ext);
         let report = lockwork::validate::validate(&level);
         prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
         check(&level);

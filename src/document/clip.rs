@@ -49,7 +49,7 @@ impl Clip {
             keys: level
                 .keys
                 .iter()
-                .filter(|k| rooms.contains(&k.room))
+                .filter(|k| k.room.as_ref().is_some_and(|r| rooms.contains(r)))
                 .cloned()
                 .collect(),
             levers: level

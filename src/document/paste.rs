@@ -101,12 +101,12 @@ fn paste_keys(
     let mut next_colour = 0usize;
     let mut keys = FxHashMap::default();
     for key in &clip.keys {
-        let Some(room) = rooms.get(&key.room) else {
+        let Some(room) = key.room.as_ref().and_then(|r| rooms.get(r)) else {
             continue;
         };
         let mut new = key.clone();
         new.id = KeyId(mint.key(scratch, key.small));
-        new.room = room.clone();
+        new.room = Some(room.clone());
         if !key.small {
             // The first palette colour no key uses yet.
             let colour = loop {

@@ -268,7 +268,10 @@ impl<'l> Doomed<'l> {
                 .filter(|d| rooms.contains(&d.from) || rooms.contains(&d.to))
                 .map(|d| &d.id),
         );
-        let keys = level.keys.iter().filter(|k| rooms.contains(&k.room));
+        let keys = level
+            .keys
+            .iter()
+            .filter(|k| k.room.as_ref().is_some_and(|r| rooms.contains(r)));
         self.keys.extend(keys.map(|k| &k.id));
         let levers = level.levers.iter().filter(|l| rooms.contains(&l.room));
         self.levers.extend(levers.map(|l| &l.id));

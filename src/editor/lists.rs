@@ -46,7 +46,7 @@ fn key_row(
         view,
         swatch,
         text,
-        Some(labels.room(&key.room)),
+        key.room.as_ref().map(|r| labels.room(r)),
         ItemId::Key(key.id.clone()),
         out,
     );

@@ -354,6 +354,10 @@ fn capitalise(text: &str) -> String {
 
 /// What the editor is doing with the level besides editing it.
 #[derive(Clone, Debug, Default)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one Mode per editor; the viewer grew with the state of play's item counts and lever parities"
+)]
 pub enum Mode {
     /// Plain editing.
     #[default]

@@ -54,7 +54,7 @@ impl Selection {
     pub fn target_room(&self, level: &Level) -> Option<RoomId> {
         match self.single()? {
             ItemId::Room(r) => Some(r.clone()),
-            ItemId::Key(k) => level.key(k).map(|k| k.room.clone()),
+            ItemId::Key(k) => level.key(k).and_then(|k| k.room.clone()),
             ItemId::Lever(l) => level.lever(l).map(|l| l.room.clone()),
             ItemId::Door(_) => None,
         }

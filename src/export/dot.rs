@@ -50,7 +50,7 @@ pub fn to_dot(level: &Level) -> String {
             .keys
             .iter()
             .enumerate()
-            .filter(|(_, k)| k.room == room.id)
+            .filter(|(_, k)| k.room.as_ref() == Some(&room.id))
         {
             let kind = if key.small { "small key" } else { "key" };
             let _ = write!(

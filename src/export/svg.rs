@@ -276,14 +276,14 @@ fn room_keys_svg(s: &mut String, level: &Level, room: &crate::model::Room, c: Po
     let smalls = level
         .keys
         .iter()
-        .filter(|k| k.small && k.room == room.id)
+        .filter(|k| k.small && k.room.as_ref() == Some(&room.id))
         .count();
     let mut small_done = false;
     for (k, key) in level
         .keys
         .iter()
         .enumerate()
-        .filter(|(_, k)| k.room == room.id)
+        .filter(|(_, k)| k.room.as_ref() == Some(&room.id))
     {
         if key.small && std::mem::replace(&mut small_done, true) {
             continue;

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use super::error::LoadError;
+use super::extensions;
 use super::reader::{Obj, Problems};
 use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, Room, RoomId};
@@ -269,6 +270,10 @@ fn door(obj: &Obj<'_>, p: &mut Problems) -> Option<Door> {
             "open",
             "locks",
             "small_locks",
+            "spend",
+            "locks_any",
+            "locked_from",
+            "open_when",
             "props",
         ],
         p,
@@ -276,7 +281,18 @@ fn door(obj: &Obj<'_>, p: &mut Problems) -> Option<Door> {
     let id = obj.req_str("id", p);
     let from = obj.req_str("from", p);
     let to = obj.req_str("to", p);
+    let open_when = extensions::open_when(obj, p);
+    if open_when.is_some() && obj.get("open").is_some() {
+        p.push(
+            &format!("{}.open", obj.path),
+            "a door with open_when has no open field: the condition alone says when it is open",
+        );
+    }
     Some(Door {
+        spend: extensions::spend(obj, p),
+        locks_any: ids::<KeyId>(obj.id_list("locks_any", false, p)),
+        locked_from: extensions::locked_from(obj, p),
+        open_when,
         name: obj.opt_str("name", p),
         one_way: obj.opt_bool("one_way", false, p),
         cost: obj.opt_cost("cost", 1.0, p),
@@ -291,9 +307,12 @@ fn door(obj: &Obj<'_>, p: &mut Problems) -> Option<Door> {
 }
 
 fn key(obj: &Obj<'_>, p: &mut Problems) -> Option<Key> {
-    obj.deny_unknown(&["id", "name", "room", "small", "color", "props"], p);
+    obj.deny_unknown(
+        &["id", "name", "room", "small", "kind", "color", "props"],
+        p,
+    );
     let id = obj.req_str("id", p);
-    let room = obj.req_str("room", p);
+    let room = extensions::opt_room(obj, p);
     let color = match obj.get("color") {
         None => None,
         Some(Value::String(s)) => match s.parse::<crate::model::Rgb>() {
@@ -314,15 +333,16 @@ fn key(obj: &Obj<'_>, p: &mut Problems) -> Option<Key> {
     Some(Key {
         name: obj.opt_str("name", p),
         small: obj.opt_bool("small", false, p),
+        kind: extensions::kind(obj, p),
         color,
         props: obj.opt_object("props", p),
         id: KeyId(id?),
-        room: RoomId(room?),
+        room: room.map(RoomId),
     })
 }
 
 fn lever(obj: &Obj<'_>, p: &mut Problems) -> Option<Lever> {
-    obj.deny_unknown(&["id", "name", "room", "toggles", "props"], p);
+    obj.deny_unknown(&["id", "name", "room", "toggles", "once", "props"], p);
     let id = obj.req_str("id", p);
     let room = obj.req_str("room", p);
     let toggles = ids::<DoorId>(obj.id_list("toggles", true, p));
@@ -332,5 +352,6 @@ fn lever(obj: &Obj<'_>, p: &mut Problems) -> Option<Lever> {
         id: crate::model::LeverId(id?),
         room: RoomId(room?),
         toggles,
+        once: obj.opt_bool("once", false, p),
     })
 }

@@ -20,6 +20,7 @@
 //! ```
 
 mod error;
+mod extensions;
 mod load;
 mod reader;
 mod save;

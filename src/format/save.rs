@@ -202,7 +202,7 @@ fn door(door: &Door) -> Value {
     if door.cost != 1.0 {
         map.insert("cost".into(), number(door.cost));
     }
-    if !door.open {
+    if !door.open && door.open_when.is_none() {
         map.insert("open".into(), json!(false));
     }
     if !door.locks.is_empty() {
@@ -212,6 +212,25 @@ fn door(door: &Door) -> Value {
     if door.small_locks != 0 {
         map.insert("small_locks".into(), json!(door.small_locks));
     }
+    if !door.spend.is_empty() {
+        let spend: Map<String, Value> = (door.spend.iter())
+            .map(|(kind, &n)| (kind.clone(), json!(n)))
+            .collect();
+        map.insert("spend".into(), Value::Object(spend));
+    }
+    if !door.locks_any.is_empty() {
+        let ids: Vec<&str> = door.locks_any.iter().map(KeyId::as_str).collect();
+        map.insert("locks_any".into(), json!(ids));
+    }
+    if let Some(side) = door.locked_from {
+        map.insert("locked_from".into(), json!(side.as_str()));
+    }
+    if let Some(condition) = &door.open_when {
+        let lists: Vec<Vec<String>> = (condition.iter())
+            .map(|all| all.iter().map(ToString::to_string).collect())
+            .collect();
+        map.insert("open_when".into(), json!(lists));
+    }
     put_props(&mut map, &door.props);
     Value::Object(map)
 }
@@ -220,9 +239,14 @@ fn key(key: &Key) -> Value {
     let mut map = Map::new();
     map.insert("id".into(), json!(key.id.as_str()));
     put_str(&mut map, "name", &key.name);
-    map.insert("room".into(), json!(key.room.as_str()));
+    if let Some(room) = &key.room {
+        map.insert("room".into(), json!(room.as_str()));
+    }
     if key.small {
         map.insert("small".into(), json!(true));
+    }
+    if let Some(kind) = &key.kind {
+        map.insert("kind".into(), json!(kind));
     }
     if let Some(color) = key.color {
         map.insert("color".into(), json!(color.to_string()));
@@ -238,6 +262,9 @@ fn lever(lever: &Lever) -> Value {
     map.insert("room".into(), json!(lever.room.as_str()));
     let ids: Vec<&str> = lever.toggles.iter().map(DoorId::as_str).collect();
     map.insert("toggles".into(), json!(ids));
+    if lever.once {
+        map.insert("once".into(), json!(true));
+    }
     put_props(&mut map, &lever.props);
     Value::Object(map)
 }

@@ -646,7 +646,7 @@ impl Side {
         let n = level.rooms.len();
         let mut has_key = vec![false; n];
         for key in &level.keys {
-            if let Some(r) = index.room(&key.room) {
+            if let Some(r) = key.room.as_ref().and_then(|r| index.room(r)) {
                 has_key[r] = true;
             }
         }

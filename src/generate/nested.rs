@@ -342,8 +342,8 @@ impl Tree {
         if goal > 0 {
             let before = level.rooms[self.parent[goal]].id.clone();
             for key in &mut level.keys {
-                if key.room == level.goal {
-                    key.room = before.clone();
+                if key.room.as_ref() == Some(&level.goal) {
+                    key.room = Some(before.clone());
                 }
             }
         }

@@ -1,5 +1,7 @@
 //! The level and its items.
 
+use std::collections::BTreeMap;
+
 use super::{DoorId, KeyId, LeverId, Rgb, RoomId};
 
 /// The designer's own data for a game engine, kept exactly as read.
@@ -72,9 +74,78 @@ pub struct Door {
     pub locks: Vec<KeyId>,
     /// The first passage spends this many small keys; then it stays unlocked.
     pub small_locks: u32,
+    /// The first passage from a locked side spends this many items of each
+    /// kind (`doors[].spend`); then it stays unlocked both ways. Empty for none.
+    pub spend: BTreeMap<String, u32>,
+    /// Passable only while at least one of these keys is held (`doors[].locks_any`).
+    pub locks_any: Vec<KeyId>,
+    /// The side whose passages `locks`, `locks_any` and `spend` apply to;
+    /// `None` for both sides (`doors[].locked_from`).
+    pub locked_from: Option<Side>,
+    /// When set, the door is open exactly when this condition holds, and
+    /// `open` is not used (`doors[].open_when`).
+    pub open_when: Option<Condition>,
     /// The designer's own data.
     pub props: Props,
 }
+
+/// One of the two rooms a door joins, by its role in the door.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The door's `from` room.
+    From,
+    /// The door's `to` room.
+    To,
+}
+
+impl Side {
+    /// The word the file uses: `"from"` or `"to"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::From => "from",
+            Self::To => "to",
+        }
+    }
+}
+
+/// A lever literal of `open_when`: `"l3"` holds while lever `l3` has been
+/// pulled an odd number of times, `"!l3"` while an even number.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Literal {
+    /// The lever named.
+    pub lever: LeverId,
+    /// True for `"l3"` (pulled an odd number of times), false for `"!l3"`.
+    pub pulled: bool,
+}
+
+impl Literal {
+    /// Reads a literal as the file writes it; `None` for an empty lever id.
+    pub fn parse(text: &str) -> Option<Self> {
+        let (pulled, id) = match text.strip_prefix('!') {
+            Some(rest) => (false, rest),
+            None => (true, text),
+        };
+        (!id.is_empty()).then(|| Self {
+            lever: LeverId(id.to_owned()),
+            pulled,
+        })
+    }
+}
+
+impl std::fmt::Display for Literal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.pulled {
+            write!(f, "{}", self.lever)
+        } else {
+            write!(f, "!{}", self.lever)
+        }
+    }
+}
+
+/// `open_when`: the door is open exactly when at least one inner list
+/// holds; an inner list holds when all its literals hold (`[[]]` is always
+/// open, `[]` never).
+pub type Condition = Vec<Vec<Literal>>;
 
 /// A key lying in a room.
 #[derive(Clone, Debug, PartialEq)]
@@ -83,10 +154,13 @@ pub struct Key {
     pub id: KeyId,
     /// Label.
     pub name: String,
-    /// Where the key lies.
-    pub room: RoomId,
+    /// Where the key lies; `None` when the player carries it from the start.
+    pub room: Option<RoomId>,
     /// A generic small key, spent by small locks.
     pub small: bool,
+    /// A countable, generic item of this kind (`keys[].kind`); `"small"` is
+    /// the same as `small`.
+    pub kind: Option<String>,
     /// The colour shared by the key and its locks; `None` means "assign one".
     pub color: Option<Rgb>,
     /// The designer's own data.
@@ -104,6 +178,8 @@ pub struct Lever {
     pub room: RoomId,
     /// The doors it flips between open and closed.
     pub toggles: Vec<DoorId>,
+    /// It can be pulled only once (`levers[].once`).
+    pub once: bool,
     /// The designer's own data.
     pub props: Props,
 }
@@ -206,8 +282,32 @@ impl Door {
             open: true,
             locks: Vec::new(),
             small_locks: 0,
+            spend: BTreeMap::new(),
+            locks_any: Vec::new(),
+            locked_from: None,
+            open_when: None,
             props: Props::new(),
         }
+    }
+
+    /// The kinds and counts its first passage spends, small keys included
+    /// (`small_locks` as kind `"small"`), in kind order.
+    pub fn spends(&self) -> BTreeMap<String, u32> {
+        let mut all = self.spend.clone();
+        if self.small_locks > 0 {
+            *all.entry(SMALL.to_owned()).or_insert(0) += self.small_locks;
+        }
+        all
+    }
+
+    /// True when the door uses a field of the version-1 extensions beyond
+    /// what older files could say (`spend` other than small keys,
+    /// `locks_any`, `locked_from`, `open_when`).
+    pub fn is_extended(&self) -> bool {
+        self.spend.keys().any(|k| k != SMALL)
+            || !self.locks_any.is_empty()
+            || self.locked_from.is_some()
+            || self.open_when.is_some()
     }
 
     /// The room on the other side of the door from `room`, if `room` is one of its sides.
@@ -228,13 +328,34 @@ impl Key {
         Self {
             id: id.into(),
             name: String::new(),
-            room: room.into(),
+            room: Some(room.into()),
             small: false,
+            kind: None,
             color: None,
             props: Props::new(),
         }
     }
 }
+
+impl Key {
+    /// True for a small key: `"small": true` or `"kind": "small"`.
+    pub fn is_small(&self) -> bool {
+        self.kind_name() == Some(SMALL)
+    }
+
+    /// The kind of countable item it is, small keys included (`"small"`);
+    /// `None` for a named key.
+    pub fn kind_name(&self) -> Option<&str> {
+        if self.small {
+            Some(SMALL)
+        } else {
+            self.kind.as_deref()
+        }
+    }
+}
+
+/// The kind of a small key: `"small": true` is the same as `"kind": "small"`.
+pub const SMALL: &str = "small";
 
 impl Lever {
     /// A lever in `room` toggling `toggles`.
@@ -244,6 +365,7 @@ impl Lever {
             name: String::new(),
             room: room.into(),
             toggles,
+            once: false,
             props: Props::new(),
         }
     }

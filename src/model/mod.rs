@@ -13,5 +13,5 @@ pub mod palette;
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
 pub use index::{Labels, LevelIndex};
-pub use level::{Door, Key, Level, Lever, Props, Room};
+pub use level::{Condition, Door, Key, Level, Lever, Literal, Props, Room, SMALL, Side};
 pub use numbers::format_cost;

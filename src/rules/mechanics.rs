@@ -33,7 +33,16 @@ pub enum Opening {
         /// Its state at the start.
         open_at_start: bool,
     },
+    /// Open exactly while its `open_when` holds ([`DoorRule::open_when`]).
+    When,
 }
+
+/// A lever literal by index: `(lever, pulled)` holds while the lever has
+/// been pulled an odd number of times when `pulled`, an even number when not.
+pub type LiteralRule = (usize, bool);
+
+/// The kind index of small keys: every level's kind 0 is `"small"`.
+pub const SMALL_KIND: usize = 0;
 
 /// What a door asks of the player, whichever way it is passed.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,8 +55,19 @@ pub struct DoorRule {
     pub opening: Opening,
     /// Named keys that must all be held (indices into `level.keys`, each once).
     pub locks: Vec<usize>,
-    /// Small keys spent on the first passage.
+    /// Small keys spent on the first passage (kind [`SMALL_KIND`] of `spend`).
     pub small_locks: u32,
+    /// Items spent on the first passage from a locked side, `(kind, count)`
+    /// in kind order, small keys included.
+    pub spend: Vec<(usize, u32)>,
+    /// Keys of which at least one must be held (indices, each once).
+    pub locks_any: Vec<usize>,
+    /// The room whose side `locks`, `locks_any` and `spend` apply from;
+    /// `None` for both sides.
+    pub lock_side: Option<usize>,
+    /// With [`Opening::When`]: open exactly when some inner list has all
+    /// its literals holding.
+    pub open_when: Vec<Vec<LiteralRule>>,
 }
 
 /// A lever and the doors one pull flips.
@@ -58,15 +78,27 @@ pub struct LeverRule {
     /// The doors one pull flips: those its `toggles` list an odd number of
     /// times (a door listed twice flips back), in the order first listed.
     pub flips: Vec<usize>,
+    /// It can be pulled only once.
+    pub once: bool,
+    /// Whether it has been pulled an odd number of times is part of the
+    /// state: an `open_when` names it, or it is `once`.
+    pub parity: bool,
 }
 
 /// A key and where it lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyRule {
-    /// The room it lies in.
+    /// The room it lies in; a key carried from the start lies in the start
+    /// room, which is the same for every rule of play (it is picked up at
+    /// once).
     pub room: usize,
     /// A generic small key (counted, spent by small locks) or a named one.
     pub small: bool,
+    /// Its kind of countable item (index into [`Mechanics::kinds`]), small
+    /// keys included; `None` for a named key.
+    pub kind: Option<usize>,
+    /// Carried from the start (no room in the file).
+    pub carried: bool,
 }
 
 /// Why a passage cannot be taken now.
@@ -81,6 +113,17 @@ pub enum Blocked {
         /// Small keys it spends.
         needed: u32,
         /// Small keys in hand.
+        held: u32,
+    },
+    /// None of the keys of its `locks_any` is held (indices into `level.keys`).
+    MissingAny(Vec<usize>),
+    /// It spends more items of a kind other than small keys than are in hand.
+    NotEnoughItems {
+        /// The kind (index into [`Mechanics::kinds`]).
+        kind: usize,
+        /// Items it spends.
+        needed: u32,
+        /// Items in hand.
         held: u32,
     },
 }
@@ -105,6 +148,19 @@ pub trait Holdings {
     fn unlocked(&self, door: usize) -> bool;
     /// Small keys in hand.
     fn small_in_hand(&self) -> u32;
+    /// Items of kind `kind` in hand (kind [`SMALL_KIND`]: small keys).
+    fn in_hand(&self, kind: usize) -> u32 {
+        if kind == SMALL_KIND {
+            self.small_in_hand()
+        } else {
+            0
+        }
+    }
+    /// Has lever `lever` been pulled an odd number of times? Asked only for
+    /// levers whose [`LeverRule::parity`] is set.
+    fn pulled_odd(&self, _lever: usize) -> bool {
+        false
+    }
 }
 
 /// Lists of items grouped by room: the items of room `r` are
@@ -178,6 +234,11 @@ pub struct Mechanics {
     /// Per door: the levers that flip it.
     flipped_by: Vec<Vec<usize>>,
     goal_requires: Vec<usize>,
+    /// Kinds of countable items by index; kind 0 is `"small"`.
+    kinds: Vec<String>,
+    /// True when the level uses a mechanic beyond carried keys and small
+    /// keys: other kinds, `locks_any`, `locked_from`, `open_when`, `once`.
+    extended: bool,
 }
 
 /// A reference of the level that does not resolve (the level is not valid).
@@ -216,45 +277,30 @@ impl Mechanics {
             })
         };
         let rooms = level.rooms.len();
-        let levers = lever_rules(level, index, &room)?;
+        let start = room(&level.start)?;
+        let mut levers = lever_rules(level, index, &room)?;
+        let kinds = kind_names(level);
+        let kind_of = |name: &str| kinds.iter().position(|k| k == name);
         let mut flipped_by = vec![Vec::new(); level.doors.len()];
         for (l, lever) in levers.iter().enumerate() {
             for &d in &lever.flips {
                 flipped_by[d].push(l);
             }
         }
-        let mut doors = Vec::with_capacity(level.doors.len());
-        let mut ends = Vec::with_capacity(level.doors.len());
-        for (d, door) in level.doors.iter().enumerate() {
-            let (a, b) = (room(&door.from)?, room(&door.to)?);
-            ends.push((a, b));
-            let mut locks = Vec::with_capacity(door.locks.len());
-            for k in &door.locks {
-                locks.push(key(k)?);
-            }
-            locks.sort_unstable();
-            locks.dedup();
-            let opening = match (flipped_by[d].is_empty(), door.open) {
-                (false, open) => Opening::Lever {
-                    open_at_start: open,
-                },
-                (true, true) => Opening::Open,
-                (true, false) => Opening::Shut,
-            };
-            doors.push(DoorRule {
-                cost: door.cost,
-                one_way: door.one_way,
-                opening,
-                locks,
-                small_locks: door.small_locks,
-            });
-        }
+        let (doors, ends) =
+            door_rules(level, index, &room, &key, &kinds, &flipped_by, &mut levers)?;
         let (passages, passage_start) = passages(rooms, &doors, &ends);
         let mut keys = Vec::with_capacity(level.keys.len());
         for k in &level.keys {
+            let kind = k.kind_name().and_then(kind_of);
             keys.push(KeyRule {
-                room: room(&k.room)?,
-                small: k.small,
+                room: match &k.room {
+                    Some(r) => room(r)?,
+                    None => start,
+                },
+                small: kind == Some(SMALL_KIND),
+                kind,
+                carried: k.room.is_none(),
             });
         }
         let mut goal_requires = Vec::with_capacity(level.goal_requires.len());
@@ -263,9 +309,16 @@ impl Mechanics {
         }
         goal_requires.sort_unstable();
         goal_requires.dedup();
+        let extended = kinds.len() > 1
+            || levers.iter().any(|l| l.parity)
+            || doors.iter().any(|d| {
+                !d.locks_any.is_empty() || d.lock_side.is_some() || d.opening == Opening::When
+            });
         Ok(Self {
             rooms,
-            start: room(&level.start)?,
+            start,
+            kinds,
+            extended,
             goal: room(&level.goal)?,
             lever_cost: level.lever_cost,
             levers_by_room: ByRoom::new(rooms, levers.iter().map(|l| l.room)),
@@ -279,6 +332,67 @@ impl Mechanics {
             flipped_by,
             goal_requires,
         })
+    }
+
+    /// Kinds of countable items, by kind index; kind [`SMALL_KIND`] is `"small"`.
+    pub fn kinds(&self) -> &[String] {
+        &self.kinds
+    }
+
+    /// True when the level uses a mechanic of the version-1 extensions
+    /// beyond carried keys and small keys: other kinds of items,
+    /// `locks_any`, `locked_from`, `open_when` or `once`. The solver's fast
+    /// paths are written for levels without them.
+    pub fn is_extended(&self) -> bool {
+        self.extended
+    }
+
+    /// True when door `door`'s `open_when` holds in `holdings`.
+    pub fn condition_holds(&self, door: usize, holdings: &impl Holdings) -> bool {
+        self.doors.get(door).is_some_and(|d| {
+            d.open_when
+                .iter()
+                .any(|all| all.iter().all(|&(l, odd)| holdings.pulled_odd(l) == odd))
+        })
+    }
+
+    /// True when door `door` is open in `holdings`.
+    pub fn is_open(&self, door: usize, holdings: &impl Holdings) -> bool {
+        match self.doors.get(door).map(|d| d.opening) {
+            Some(Opening::Open) => true,
+            Some(Opening::Shut) | None => false,
+            Some(Opening::Lever { .. }) => holdings.door_open(door),
+            Some(Opening::When) => self.condition_holds(door, holdings),
+        }
+    }
+
+    /// True when `passage` leaves from a side that the door's locks apply to.
+    pub fn locked_here(&self, passage: Passage) -> bool {
+        self.doors
+            .get(passage.door)
+            .is_some_and(|d| d.lock_side.is_none_or(|r| r == passage.from))
+    }
+
+    /// The items, `(kind, count)`, that taking `passage` spends now: none
+    /// from the free side or once the door is unlocked.
+    pub fn spend_now(&self, passage: Passage, holdings: &impl Holdings) -> &[(usize, u32)] {
+        match self.doors.get(passage.door) {
+            Some(door)
+                if !door.spend.is_empty()
+                    && self.locked_here(passage)
+                    && !holdings.unlocked(passage.door) =>
+            {
+                &door.spend
+            }
+            _ => &[],
+        }
+    }
+
+    /// True when lever `lever` may not be pulled now: it is `once` and was pulled.
+    pub fn pull_used(&self, lever: usize, holdings: &impl Holdings) -> bool {
+        self.levers
+            .get(lever)
+            .is_some_and(|l| l.once && holdings.pulled_odd(lever))
     }
 
     /// Number of rooms.
@@ -381,16 +495,15 @@ impl Mechanics {
 
     /// What stops the player from taking `passage` in a state with
     /// `holdings`, or `None` when it may be taken. Checked in this order:
-    /// closed, keys of the lock, small keys.
+    /// closed, keys of the lock, any-of keys, items to spend (small keys
+    /// first). From the free side of a `locked_from` door only "closed" applies.
     pub fn blocked(&self, passage: Passage, holdings: &impl Holdings) -> Option<Blocked> {
         let door = self.doors.get(passage.door)?;
-        let open = match door.opening {
-            Opening::Open => true,
-            Opening::Shut => false,
-            Opening::Lever { .. } => holdings.door_open(passage.door),
-        };
-        if !open {
+        if !self.is_open(passage.door, holdings) {
             return Some(Blocked::Closed);
+        }
+        if !self.locked_here(passage) {
+            return None;
         }
         let missing: Vec<usize> = door
             .locks
@@ -401,19 +514,29 @@ impl Mechanics {
         if !missing.is_empty() {
             return Some(Blocked::MissingKeys(missing));
         }
-        let needed = self.spends(passage, holdings);
-        let held = holdings.small_in_hand();
-        (held < needed).then_some(Blocked::NotEnoughSmallKeys { needed, held })
+        if !door.locks_any.is_empty() && !door.locks_any.iter().any(|&k| holdings.holds(k)) {
+            return Some(Blocked::MissingAny(door.locks_any.clone()));
+        }
+        self.spend_now(passage, holdings)
+            .iter()
+            .find(|&&(kind, needed)| holdings.in_hand(kind) < needed)
+            .map(|&(kind, needed)| {
+                let held = holdings.in_hand(kind);
+                if kind == SMALL_KIND {
+                    Blocked::NotEnoughSmallKeys { needed, held }
+                } else {
+                    Blocked::NotEnoughItems { kind, needed, held }
+                }
+            })
     }
 
-    /// Small keys that taking `passage` spends now (0 once its lock is open).
+    /// Small keys that taking `passage` spends now (0 once its lock is open,
+    /// or from the free side).
     pub fn spends(&self, passage: Passage, holdings: &impl Holdings) -> u32 {
-        match self.doors.get(passage.door) {
-            Some(door) if door.small_locks > 0 && !holdings.unlocked(passage.door) => {
-                door.small_locks
-            }
-            _ => 0,
-        }
+        self.spend_now(passage, holdings)
+            .iter()
+            .find(|s| s.0 == SMALL_KIND)
+            .map_or(0, |s| s.1)
     }
 
     /// True when taking `passage` can never be undone by walking back: a
@@ -421,13 +544,79 @@ impl Mechanics {
     pub fn is_irreversible(&self, passage: Passage, holdings: &impl Holdings) -> bool {
         self.doors
             .get(passage.door)
-            .is_some_and(|d| d.one_way || self.spends(passage, holdings) > 0)
+            .is_some_and(|d| d.one_way || !self.spend_now(passage, holdings).is_empty())
     }
 
     /// True when `room` is the goal and every key it requires is held.
     pub fn is_goal(&self, room: usize, holdings: &impl Holdings) -> bool {
         room == self.goal && self.goal_requires.iter().all(|&k| holdings.holds(k))
     }
+}
+
+/// The doors' rules, and per door its `(from, to)` rooms.
+type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>);
+
+/// The doors' rules and their `(from, to)` rooms, marking the levers an
+/// `open_when` names as part of the state.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the tables with_index builds, in order"
+)]
+fn door_rules(
+    level: &Level,
+    index: &LevelIndex,
+    room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
+    key: &impl Fn(&crate::model::KeyId) -> Result<usize, Unresolved>,
+    kinds: &[String],
+    flipped_by: &[Vec<usize>],
+    levers: &mut [LeverRule],
+) -> Result<DoorTables, Unresolved> {
+    let kind_of = |name: &str| kinds.iter().position(|k| k == name);
+    let mut doors = Vec::with_capacity(level.doors.len());
+    let mut ends = Vec::with_capacity(level.doors.len());
+    for (d, door) in level.doors.iter().enumerate() {
+        let (a, b) = (room(&door.from)?, room(&door.to)?);
+        ends.push((a, b));
+        let mut locks = Vec::with_capacity(door.locks.len());
+        for k in &door.locks {
+            locks.push(key(k)?);
+        }
+        locks.sort_unstable();
+        locks.dedup();
+        let opening = match (flipped_by[d].is_empty(), door.open) {
+            _ if door.open_when.is_some() => Opening::When,
+            (false, open) => Opening::Lever {
+                open_at_start: open,
+            },
+            (true, true) => Opening::Open,
+            (true, false) => Opening::Shut,
+        };
+        let mut locks_any = Vec::with_capacity(door.locks_any.len());
+        for k in &door.locks_any {
+            locks_any.push(key(k)?);
+        }
+        locks_any.sort_unstable();
+        locks_any.dedup();
+        let open_when = condition(door, index, levers)?;
+        let spend: Vec<(usize, u32)> = (door.spends().iter())
+            .filter_map(|(name, &n)| Some((kind_of(name)?, n)))
+            .collect();
+        doors.push(DoorRule {
+            cost: door.cost,
+            one_way: door.one_way,
+            opening,
+            locks,
+            small_locks: (spend.iter().find(|s| s.0 == SMALL_KIND)).map_or(0, |s| s.1),
+            spend,
+            locks_any,
+            lock_side: door.locked_from.map(|side| match side {
+                crate::model::Side::From => a,
+                crate::model::Side::To => b,
+            }),
+            open_when,
+        });
+    }
+    Ok((doors, ends))
 }
 
 /// The levers' rules, with each lever's flips reduced to the doors it lists
@@ -462,9 +651,56 @@ fn lever_rules(
         levers.push(LeverRule {
             room: room(&lever.room)?,
             flips,
+            once: lever.once,
+            parity: lever.once,
         });
     }
     Ok(levers)
+}
+
+/// The kinds of countable items the level names, `"small"` first, then in
+/// the order keys and doors first name them.
+fn kind_names(level: &Level) -> Vec<String> {
+    let mut kinds = vec![crate::model::SMALL.to_owned()];
+    let named = (level
+        .keys
+        .iter()
+        .filter_map(|k| k.kind_name().map(str::to_owned)))
+    .chain(level.doors.iter().flat_map(|d| d.spend.keys().cloned()));
+    for name in named {
+        if !kinds.contains(&name) {
+            kinds.push(name);
+        }
+    }
+    kinds
+}
+
+/// Door `door`'s `open_when` by lever index; marks the levers it names as
+/// part of the state.
+fn condition(
+    door: &crate::model::Door,
+    index: &LevelIndex,
+    levers: &mut [LeverRule],
+) -> Result<Vec<Vec<LiteralRule>>, Unresolved> {
+    let Some(lists) = &door.open_when else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::with_capacity(lists.len());
+    for all in lists {
+        let mut rule = Vec::with_capacity(all.len());
+        for literal in all {
+            let l = index.lever(&literal.lever).ok_or_else(|| Unresolved {
+                what: "lever",
+                id: literal.lever.to_string(),
+            })?;
+            if let Some(lever) = levers.get_mut(l) {
+                lever.parity = true;
+            }
+            rule.push((l, literal.pulled));
+        }
+        out.push(rule);
+    }
+    Ok(out)
 }
 
 /// Every passage of the doors, grouped by the room it leaves, in door order.

@@ -109,6 +109,29 @@ pub enum Illegal {
         /// Small keys in hand.
         held: u32,
     },
+    /// None of the keys of the door's `locks_any` is held.
+    #[error("door \"{door}\" needs one of the keys {}", list(any))]
+    MissingAnyKey {
+        /// The door.
+        door: DoorId,
+        /// The keys of which one would do.
+        any: Vec<KeyId>,
+    },
+    /// Too few items of a kind for the door's `spend`.
+    #[error("door \"{door}\" needs {needed} {kind} and {held} {} in hand", if *held == 1 { "is" } else { "are" })]
+    NotEnoughItems {
+        /// The door.
+        door: DoorId,
+        /// The kind of item.
+        kind: String,
+        /// Items it spends.
+        needed: u32,
+        /// Items in hand.
+        held: u32,
+    },
+    /// A `once` lever that was pulled already.
+    #[error("lever \"{0}\" can be pulled only once and was pulled")]
+    LeverUsed(LeverId),
     /// The lever stands in another room.
     #[error("lever \"{lever}\" stands in room \"{lever_room}\", not in room \"{here}\"")]
     LeverElsewhere {
@@ -119,6 +142,14 @@ pub enum Illegal {
         /// Where the player is.
         here: RoomId,
     },
+}
+
+/// The name of kind `kind` (an index into the kinds of `level`).
+fn kind_name(level: &Level, kind: usize) -> String {
+    crate::rules::mechanics::Mechanics::new(level)
+        .ok()
+        .and_then(|m| m.kinds().get(kind).cloned())
+        .unwrap_or_else(|| format!("#{kind}"))
 }
 
 fn plural(n: u32) -> &'static str {
@@ -162,16 +193,41 @@ pub struct InvalidLevel(pub String);
 /// rules.apply(&mut state, &Step::Move { door: "d1".into(), to: "r2".into() }).unwrap();
 /// assert_eq!((state.room(), state.picked(), state.moves()), (1, &[true][..], 1));
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct PlayState {
     room: usize,
     picked: Vec<bool>,
-    small_in_hand: u32,
+    /// Items in hand per kind; kind 0 is small keys.
+    in_hand: Vec<u32>,
     open: Vec<bool>,
     unlocked: Vec<bool>,
+    /// Per lever: pulled an odd number of times?
+    odd: Vec<bool>,
     cost: f64,
     moves: u32,
     pulls: u32,
+}
+
+impl PartialEq for PlayState {
+    /// Equal states of play with equal tallies; items of a kind never
+    /// counted are none in hand, and levers never pulled are even.
+    fn eq(&self, other: &Self) -> bool {
+        fn padded<T: Copy + PartialEq + Default>(a: &[T], b: &[T]) -> bool {
+            let n = a.len().max(b.len());
+            (0..n).all(|i| {
+                a.get(i).copied().unwrap_or_default() == b.get(i).copied().unwrap_or_default()
+            })
+        }
+        self.room == other.room
+            && self.picked == other.picked
+            && padded(&self.in_hand, &other.in_hand)
+            && self.open == other.open
+            && self.unlocked == other.unlocked
+            && padded(&self.odd, &other.odd)
+            && self.cost == other.cost
+            && self.moves == other.moves
+            && self.pulls == other.pulls
+    }
 }
 
 impl PlayState {
@@ -188,12 +244,24 @@ impl PlayState {
         Self {
             room,
             picked,
-            small_in_hand,
+            in_hand: vec![small_in_hand],
             open,
             unlocked,
+            odd: Vec::new(),
             cost: 0.0,
             moves: 0,
             pulls: 0,
+        }
+    }
+
+    /// The same state with the parts of the version-1 extensions set: items
+    /// in hand per kind (kind 0 is small keys) and, per lever, whether it
+    /// was pulled an odd number of times.
+    pub(crate) fn with_extensions(self, in_hand: Vec<u32>, odd: Vec<bool>) -> Self {
+        Self {
+            in_hand,
+            odd,
+            ..self
         }
     }
 
@@ -220,7 +288,19 @@ impl PlayState {
 
     /// Small keys in hand: picked up and not yet spent.
     pub fn small_in_hand(&self) -> u32 {
-        self.small_in_hand
+        self.in_hand.first().copied().unwrap_or(0)
+    }
+
+    /// Items in hand per kind, in the order of
+    /// [`Mechanics::kinds`](mechanics::Mechanics::kinds) (kind 0 is small keys).
+    pub fn items_in_hand(&self) -> &[u32] {
+        &self.in_hand
+    }
+
+    /// Per lever, in `level.levers` order: pulled an odd number of times?
+    /// (For a `once` lever: pulled?)
+    pub fn levers_odd(&self) -> Vec<bool> {
+        (0..self.odd.len()).map(|l| self.odd[l]).collect()
     }
 
     /// Per door, in `level.doors` order: open now?
@@ -301,7 +381,15 @@ impl Holdings for PlayState {
     }
 
     fn small_in_hand(&self) -> u32 {
-        self.small_in_hand
+        PlayState::small_in_hand(self)
+    }
+
+    fn in_hand(&self, kind: usize) -> u32 {
+        self.in_hand.get(kind).copied().unwrap_or(0)
+    }
+
+    fn pulled_odd(&self, lever: usize) -> bool {
+        self.odd.get(lever).copied().unwrap_or(false)
     }
 }
 
@@ -324,6 +412,19 @@ impl Illegal {
             },
             Blocked::NotEnoughSmallKeys { needed, held } => Self::NotEnoughSmallKeys {
                 door: id,
+                needed,
+                held,
+            },
+            Blocked::MissingAny(keys) => Self::MissingAnyKey {
+                door: id,
+                any: keys
+                    .iter()
+                    .filter_map(|&k| level.keys.get(k).map(|key| key.id.clone()))
+                    .collect(),
+            },
+            Blocked::NotEnoughItems { kind, needed, held } => Self::NotEnoughItems {
+                door: id,
+                kind: kind_name(level, kind),
                 needed,
                 held,
             },
@@ -421,6 +522,10 @@ impl<'a> Rules<'a> {
             0,
             self.level.doors.iter().map(|d| d.open).collect(),
             vec![false; self.level.doors.len()],
+        )
+        .with_extensions(
+            vec![0; self.mechanics.kinds().len()],
+            vec![false; self.level.levers.len()],
         );
         self.pick_up(&mut state);
         state
@@ -434,8 +539,11 @@ impl<'a> Rules<'a> {
                 && !*picked
             {
                 *picked = true;
-                if self.mechanics.keys().get(k).is_some_and(|key| key.small) {
-                    state.small_in_hand += 1;
+                if let Some(kind) = self.mechanics.keys().get(k).and_then(|key| key.kind) {
+                    if state.in_hand.len() <= kind {
+                        state.in_hand.resize(kind + 1, 0);
+                    }
+                    state.in_hand[kind] += 1;
                 }
                 got.push(k);
             }
@@ -574,9 +682,13 @@ impl<'a> Rules<'a> {
             from: state.room,
             to,
         };
-        let spent = self.mechanics.spends(passage, state);
-        if spent > 0 {
-            state.small_in_hand = state.small_in_hand.saturating_sub(spent);
+        let spent = self.mechanics.spend_now(passage, state).to_vec();
+        if !spent.is_empty() {
+            for (kind, n) in spent {
+                if let Some(held) = state.in_hand.get_mut(kind) {
+                    *held = held.saturating_sub(n);
+                }
+            }
             if let Some(unlocked) = state.unlocked.get_mut(d) {
                 *unlocked = true;
             }
@@ -620,6 +732,12 @@ impl<'a> Rules<'a> {
                 *open = !*open;
             }
         }
+        if rule.parity {
+            if state.odd.len() <= l {
+                state.odd.resize(l + 1, false);
+            }
+            state.odd[l] = !state.odd[l];
+        }
         state.cost += self.mechanics.lever_cost();
         state.pulls += 1;
         Ok(())
@@ -662,6 +780,9 @@ impl<'a> Rules<'a> {
                 here: self.room_id(state.room),
             });
         }
+        if self.mechanics.pull_used(l, state) {
+            return Err(Illegal::LeverUsed(lever.id.clone()));
+        }
         Ok(rule)
     }
 
@@ -670,33 +791,82 @@ impl<'a> Rules<'a> {
     /// from their rooms and held ones (and the small keys in hand) lying in
     /// the current room, and opened small locks unlocked. Solving it answers
     /// "can the goal still be reached from here, and at what cost?".
+    ///
+    /// Levers pulled an odd number of times turn the literals of `open_when`
+    /// that name them around, and a `once` lever already pulled is settled:
+    /// its literals become what they will stay, and it flips nothing more.
     pub fn level_as_of(&self, state: &PlayState) -> Level {
         let mut level = self.level.clone();
         let here = self.room_id(state.room);
         level.start = here.clone();
         for (d, door) in level.doors.iter_mut().enumerate() {
-            door.open = state.door_open(d);
+            if door.open_when.is_none() {
+                door.open = state.door_open(d);
+            }
             if state.unlocked(d) {
                 door.small_locks = 0;
+                door.spend.clear();
             }
         }
-        let mut small_left = state.small_in_hand;
+        self.settle_levers(&mut level, state);
+        let mut left = state.in_hand.clone();
         let mut keys = Vec::with_capacity(level.keys.len());
         for (k, mut key) in level.keys.drain(..).enumerate() {
+            let kind = self.mechanics.keys().get(k).and_then(|rule| rule.kind);
             if !state.holds(k) {
                 keys.push(key);
-            } else if !key.small {
-                key.room = here.clone();
-                keys.push(key);
-            } else if small_left > 0 {
-                // Spent small keys are gone; the ones in hand come along.
-                small_left -= 1;
-                key.room = here.clone();
+            } else if let Some(kind) = kind {
+                // Spent items are gone; the ones in hand come along.
+                if let Some(n) = left.get_mut(kind).filter(|n| **n > 0) {
+                    *n -= 1;
+                    key.room = Some(here.clone());
+                    keys.push(key);
+                }
+            } else {
+                key.room = Some(here.clone());
                 keys.push(key);
             }
         }
         level.keys = keys;
         level
+    }
+
+    /// The levers' parity in `state` written into the level: literals of
+    /// levers pulled an odd number of times turned around, and `once`
+    /// levers already pulled replaced by the value their literals keep.
+    fn settle_levers(&self, level: &mut Level, state: &PlayState) {
+        let levers = self.mechanics.levers();
+        let odd = |id: &LeverId| self.index.lever(id).is_some_and(|l| state.pulled_odd(l));
+        let spent = |id: &LeverId| {
+            (self.index.lever(id)).is_some_and(|l| levers.get(l).is_some_and(|r| r.once)) && odd(id)
+        };
+        for door in &mut level.doors {
+            let Some(lists) = door.open_when.take() else {
+                continue;
+            };
+            let mut settled = Vec::with_capacity(lists.len());
+            'list: for all in lists {
+                let mut kept = Vec::with_capacity(all.len());
+                for mut literal in all {
+                    if odd(&literal.lever) {
+                        literal.pulled = !literal.pulled;
+                    }
+                    match (spent(&literal.lever), literal.pulled) {
+                        (false, _) => kept.push(literal),
+                        // Even from now on: "!l" always holds, "l" never.
+                        (true, false) => {}
+                        (true, true) => continue 'list,
+                    }
+                }
+                settled.push(kept);
+            }
+            door.open_when = Some(settled);
+        }
+        for lever in &mut level.levers {
+            if spent(&lever.id) {
+                lever.toggles.clear();
+            }
+        }
     }
 
     /// Applies one step by id; a pickup changes nothing.

@@ -95,7 +95,10 @@ fn decode(c: &Compiled, m: &Mechanics, s: &[u64]) -> PlayState {
         (0..m.doors().len())
             .map(|d| match m.doors()[d].opening {
                 crate::rules::mechanics::Opening::Open => true,
-                crate::rules::mechanics::Opening::Shut => false,
+                // Extended levels are not compiled for searching.
+                crate::rules::mechanics::Opening::Shut | crate::rules::mechanics::Opening::When => {
+                    false
+                }
                 crate::rules::mechanics::Opening::Lever { .. } => {
                     crate::rules::Holdings::door_open(&view, d)
                 }

@@ -233,6 +233,9 @@ struct Shape {
 /// ```
 pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveError> {
     let prep = Prepared::new(level, &[])?;
+    if prep.mechanics.is_extended() {
+        return super::extended::analyze(&prep, &options.budget());
+    }
     let mut run = Run {
         prep: &prep,
         budget: options.budget(),
@@ -334,6 +337,9 @@ pub fn unneeded_keys(
     options: &SolveOptions,
 ) -> Result<Vec<KeyId>, SolveError> {
     let prep = Prepared::new(level, &[])?;
+    if prep.mechanics.is_extended() {
+        return super::extended::unneeded_keys(&prep, &options.budget());
+    }
     let mut run = Run {
         prep: &prep,
         budget: options.budget(),

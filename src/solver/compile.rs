@@ -256,7 +256,8 @@ impl Compiled {
                 let door = &m.doors()[p.door];
                 let mut need = Mask::new();
                 match door.opening {
-                    Opening::Shut => continue,
+                    // Conditional doors belong to extended levels (`general`).
+                    Opening::Shut | Opening::When => continue,
                     Opening::Open => {}
                     Opening::Lever { .. } => add_bit(&mut need, layout.door_bit[p.door]),
                 }

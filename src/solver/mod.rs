@@ -46,10 +46,13 @@ mod dead_ends;
 mod events;
 mod exhaustive;
 mod explain;
+mod extended;
 mod facts;
+mod general;
 mod heuristic;
 mod needs;
 pub(crate) mod oracle;
+mod oracle_ext;
 mod parity;
 mod queue;
 mod relevance;
@@ -229,6 +232,9 @@ pub struct Solve {
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError> {
     let prep = Prepared::new(level, &[])?;
     let budget = options.budget();
+    if prep.mechanics.is_extended() {
+        return extended::solve(&prep, &budget);
+    }
     let c = prep.for_plans();
     let mut h = heuristic::Heuristic::new(&prep.mechanics, c, &prep.removed);
     let swept = prep.swept(&mut h, &budget.share(0.2))?;
@@ -264,6 +270,13 @@ pub(crate) fn quick_plan(
     options: &SolveOptions,
 ) -> Result<Option<Plan>, SolveError> {
     let prep = Prepared::new(level, &[])?;
+    if prep.mechanics.is_extended() {
+        return match extended::solve(&prep, &options.budget()) {
+            Ok(found) => Ok(found.plan),
+            Err(SolveError::Stopped { .. }) => Ok(None),
+            Err(e) => Err(e),
+        };
+    }
     prep.quick_plan(&options.budget()).map(|(plan, _)| plan)
 }
 
@@ -308,7 +321,11 @@ impl<'a> Prepared<'a> {
         removed.resize(level.keys.len(), false);
         let layout = compile::layout(&mechanics, Tracking::KeysThatMatter, &removed);
         let compiled = Compiled::new(&mechanics, layout);
-        let focused = relevance::focus(&mechanics, &removed).map(|inside| {
+        // The fast paths are gated off for extended levels (see `general`).
+        let focus = (!mechanics.is_extended())
+            .then(|| relevance::focus(&mechanics, &removed))
+            .flatten();
+        let focused = focus.map(|inside| {
             let layout =
                 compile::layout_within(&mechanics, Tracking::KeysThatMatter, &removed, inside);
             Compiled::new(&mechanics, layout)

@@ -98,7 +98,7 @@ pub(crate) fn key_needs(
     let surely = surely_needed(&prep.mechanics);
     let mut removed = vec![false; level.keys.len()];
     for (k, key) in level.keys.iter().enumerate() {
-        if key.small {
+        if key.kind_name().is_some() {
             continue;
         }
         let needed = if plan.is_some() && !picked.contains(&key.id) {
@@ -151,7 +151,7 @@ fn small_keys(
 ) -> Result<Option<SmallKeys>, SolveError> {
     let prep = run.prep;
     let smalls: Vec<usize> = (0..prep.level.keys.len())
-        .filter(|&k| prep.level.keys[k].small)
+        .filter(|&k| prep.level.keys[k].is_small())
         .collect();
     if smalls.is_empty() {
         return Ok(None);

@@ -315,7 +315,11 @@ fn waits_for(setup: &Setup<'_>, p: Passage, keys: &[bool], switches: &[bool]) ->
             Some(&k) if !setup.removed.get(k).copied().unwrap_or(false) => Wait::Key(k),
             _ => Wait::Forever,
         },
-        Some(Blocked::NotEnoughSmallKeys { .. }) => Wait::Forever,
+        Some(
+            Blocked::NotEnoughSmallKeys { .. }
+            | Blocked::MissingAny(_)
+            | Blocked::NotEnoughItems { .. },
+        ) => Wait::Forever,
     }
 }
 
@@ -331,7 +335,8 @@ pub(crate) fn gates(
         .enumerate()
         .map(|(d, door)| match door.opening {
             Opening::Open => Gate::Open,
-            Opening::Shut => Gate::Shut,
+            // Conditional doors belong to extended levels, solved by `general`.
+            Opening::Shut | Opening::When => Gate::Shut,
             Opening::Lever { open_at_start } => {
                 if let Some(l) = switch_of[d] {
                     return Gate::Switch(l);

@@ -388,7 +388,12 @@ impl Explorer<'_> {
                     self.wait_switch[l].push((i, p));
                 }
             }
-            Some(Blocked::NotEnoughSmallKeys { .. }) => {}
+            // The last two belong to extended levels, solved by `general`.
+            Some(
+                Blocked::NotEnoughSmallKeys { .. }
+                | Blocked::MissingAny(_)
+                | Blocked::NotEnoughItems { .. },
+            ) => {}
         }
     }
 }

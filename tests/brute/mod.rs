@@ -25,7 +25,22 @@ pub struct BDoor {
     pub cost: u64,
     pub open: bool,
     pub locks: Vec<usize>,
-    pub small_locks: u32,
+    /// `locks_any`: at least one of these must be held.
+    pub locks_any: Vec<usize>,
+    /// `locked_from`: the room from whose side the locks apply; `None` for both.
+    pub locked_from: Option<usize>,
+    /// `spend` with `small_locks` as kind "small": (kind index, count).
+    pub spend: Vec<(usize, u32)>,
+    /// `open_when`: lists of (lever, pulled an odd number of times).
+    pub open_when: Option<Vec<Vec<(usize, bool)>>>,
+}
+
+/// A lever by indices.
+#[derive(Clone, Debug)]
+pub struct BLever {
+    pub room: usize,
+    pub toggles: Vec<usize>,
+    pub once: bool,
 }
 
 /// A level by indices; costs are whole numbers so sums are exact.
@@ -35,25 +50,36 @@ pub struct Brute {
     pub start: usize,
     pub goal: usize,
     pub doors: Vec<BDoor>,
-    pub key_room: Vec<usize>,
-    pub key_small: Vec<bool>,
+    /// `None`: carried from the start.
+    pub key_room: Vec<Option<usize>>,
+    /// The key's kind (index into `kinds`), small keys being kind "small".
+    pub key_kind: Vec<Option<usize>>,
+    /// Every kind named, sorted.
+    pub kinds: Vec<String>,
     /// A key treated as not in the level (for "keys no solution needs").
     pub key_absent: Vec<bool>,
     /// Keys whose holding is part of the state; see [`Track`].
     pub key_tracked: Vec<bool>,
-    pub levers: Vec<(usize, Vec<usize>)>,
+    pub levers: Vec<BLever>,
+    /// Levers whose parity is part of the state: named by an `open_when`, or `once`.
+    pub lever_state: Vec<bool>,
     pub lever_cost: u64,
     pub goal_requires: Vec<usize>,
+    /// The kinds in the order `lockwork` counts them, to read its states.
+    pub their_kinds: Vec<String>,
 }
 
-/// The state of play as FORMAT.md defines it.
+/// The state of play as FORMAT.md defines it, with the extensions.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct St {
     pub room: usize,
     pub held: BTreeSet<usize>,
-    pub small: u32,
+    /// Items in hand per kind (index into `Brute::kinds`).
+    pub items: Vec<u32>,
     pub open: Vec<bool>,
     pub unlocked: Vec<bool>,
+    /// Per lever of `lever_state`: pulled an odd number of times (others false).
+    pub odd: Vec<bool>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,10 +93,11 @@ pub enum Act {
 pub enum Track {
     /// Every key, as FORMAT.md words it ("the keys held").
     AllKeys,
-    /// Only keys that can change what the player may do: small keys and keys
-    /// named in some lock or in `goal_requires`. A key no rule names changes
-    /// nothing, so this merges states that differ only in such keys; it is
-    /// what the solver counts (see `dead_end_count_follows_format_state`).
+    /// Only keys that can change what the player may do: items of a kind
+    /// and keys named in some lock, `locks_any` or `goal_requires`. A key no
+    /// rule names changes nothing, so this merges states that differ only in
+    /// such keys; it is what the solver counts (see
+    /// `dead_end_count_follows_format_state`).
     KeysThatMatter,
 }
 
@@ -90,6 +117,24 @@ pub fn from_quarters(q: u64) -> f64 {
     q as f64 / QUARTERS
 }
 
+/// FORMAT.md: `"small": true` is the same as `"kind": "small"`.
+fn kind_of(key: &Key) -> Option<String> {
+    if key.small {
+        Some("small".to_owned())
+    } else {
+        key.kind.clone()
+    }
+}
+
+/// FORMAT.md: `"small_locks": n` is the same as `"spend": {"small": n}`.
+fn spend_of(door: &Door) -> Vec<(String, u32)> {
+    let mut all: Vec<(String, u32)> = door.spend.iter().map(|(k, &n)| (k.clone(), n)).collect();
+    if door.small_locks > 0 {
+        all.push(("small".to_owned(), door.small_locks));
+    }
+    all
+}
+
 impl Brute {
     pub fn new(level: &Level, track: Track) -> Self {
         let room =
@@ -98,71 +143,184 @@ impl Brute {
             |id: &lockwork::model::KeyId| level.keys.iter().position(|k| &k.id == id).unwrap();
         let door =
             |id: &lockwork::model::DoorId| level.doors.iter().position(|d| &d.id == id).unwrap();
+        let lever =
+            |id: &lockwork::model::LeverId| level.levers.iter().position(|l| &l.id == id).unwrap();
+        let mut kinds: Vec<String> = level
+            .keys
+            .iter()
+            .filter_map(kind_of)
+            .chain(
+                level
+                    .doors
+                    .iter()
+                    .flat_map(|d| spend_of(d).into_iter().map(|s| s.0)),
+            )
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        let kind = |name: &str| kinds.iter().position(|k| k == name).unwrap();
+        let doors: Vec<BDoor> = level
+            .doors
+            .iter()
+            .map(|d| BDoor {
+                from: room(&d.from),
+                to: room(&d.to),
+                one_way: d.one_way,
+                cost: whole(d.cost),
+                open: d.open,
+                locks: d.locks.iter().map(key).collect(),
+                locks_any: d.locks_any.iter().map(key).collect(),
+                locked_from: d.locked_from.map(|side| match side {
+                    lockwork::model::Side::From => room(&d.from),
+                    lockwork::model::Side::To => room(&d.to),
+                }),
+                spend: spend_of(d).iter().map(|(k, n)| (kind(k), *n)).collect(),
+                open_when: d.open_when.as_ref().map(|lists| {
+                    lists
+                        .iter()
+                        .map(|all| {
+                            all.iter()
+                                .map(|lit| (lever(&lit.lever), lit.pulled))
+                                .collect()
+                        })
+                        .collect()
+                }),
+            })
+            .collect();
+        let levers: Vec<BLever> = level
+            .levers
+            .iter()
+            .map(|l| BLever {
+                room: room(&l.room),
+                toggles: l.toggles.iter().map(door).collect(),
+                once: l.once,
+            })
+            .collect();
+        let lever_state = (0..levers.len())
+            .map(|l| {
+                levers[l].once
+                    || doors
+                        .iter()
+                        .any(|d| d.open_when.iter().flatten().flatten().any(|&(x, _)| x == l))
+            })
+            .collect();
+        let their_kinds = lockwork::rules::Mechanics::new(level)
+            .unwrap()
+            .kinds()
+            .to_vec();
         Self {
             rooms: level.rooms.len(),
             start: room(&level.start),
             goal: room(&level.goal),
-            doors: level
-                .doors
+            key_room: level
+                .keys
                 .iter()
-                .map(|d| BDoor {
-                    from: room(&d.from),
-                    to: room(&d.to),
-                    one_way: d.one_way,
-                    cost: whole(d.cost),
-                    open: d.open,
-                    locks: d.locks.iter().map(key).collect(),
-                    small_locks: d.small_locks,
-                })
+                .map(|k| k.room.as_ref().map(room))
                 .collect(),
-            key_room: level.keys.iter().map(|k| room(&k.room)).collect(),
-            key_small: level.keys.iter().map(|k| k.small).collect(),
+            key_kind: level
+                .keys
+                .iter()
+                .map(|k| kind_of(k).map(|n| kind(&n)))
+                .collect(),
             key_absent: vec![false; level.keys.len()],
             key_tracked: level
                 .keys
                 .iter()
                 .map(|k| {
                     track == Track::AllKeys
-                        || k.small
+                        || kind_of(k).is_some()
                         || level.goal_requires.contains(&k.id)
                         || level.doors.iter().any(|d| d.locks.contains(&k.id))
+                        || level.doors.iter().any(|d| d.locks_any.contains(&k.id))
                 })
                 .collect(),
-            levers: level
-                .levers
-                .iter()
-                .map(|l| (room(&l.room), l.toggles.iter().map(door).collect()))
-                .collect(),
+            kinds,
+            doors,
+            levers,
+            lever_state,
             lever_cost: whole(level.lever_cost),
             goal_requires: level.goal_requires.iter().map(key).collect(),
+            their_kinds,
+        }
+    }
+
+    /// Picks up every key lying in the player's room (`None`: the keys
+    /// carried from the start).
+    fn pick_up_in(&self, s: &mut St, room: Option<usize>) {
+        for k in 0..self.key_room.len() {
+            if self.key_room[k] != room || self.key_absent[k] || !self.key_tracked[k] {
+                continue;
+            }
+            if s.held.insert(k)
+                && let Some(kind) = self.key_kind[k]
+            {
+                s.items[kind] += 1;
+            }
         }
     }
 
     pub fn pick_up(&self, s: &mut St) {
-        for k in 0..self.key_room.len() {
-            if self.key_room[k] != s.room || self.key_absent[k] || !self.key_tracked[k] {
-                continue;
-            }
-            if s.held.insert(k) && self.key_small[k] {
-                s.small += 1;
-            }
-        }
+        self.pick_up_in(s, Some(s.room));
     }
 
     pub fn start(&self) -> St {
         let mut s = St {
             room: self.start,
             held: BTreeSet::new(),
-            small: 0,
+            items: vec![0; self.kinds.len()],
             open: self.doors.iter().map(|d| d.open).collect(),
             unlocked: vec![false; self.doors.len()],
+            odd: vec![false; self.levers.len()],
         };
+        // Carried keys are held from the start.
+        self.pick_up_in(&mut s, None);
         self.pick_up(&mut s);
         s
     }
 
     pub fn is_goal(&self, s: &St) -> bool {
         s.room == self.goal && self.goal_requires.iter().all(|k| s.held.contains(k))
+    }
+
+    /// Is door `d` open in `s`: by `open_when` when it has one, else as
+    /// levers left it.
+    fn is_open(&self, s: &St, d: usize) -> bool {
+        match &self.doors[d].open_when {
+            Some(lists) => lists
+                .iter()
+                .any(|all| all.iter().all(|&(l, pulled)| s.odd[l] == pulled)),
+            None => s.open[d],
+        }
+    }
+
+    /// Passing door `d` from `s.room` to `to`, if the rules allow it.
+    fn pass(&self, s: &St, d: usize, to: usize) -> Option<St> {
+        let door = &self.doors[d];
+        if !self.is_open(s, d) {
+            return None;
+        }
+        let mut t = s.clone();
+        let locked = door.locked_from.is_none_or(|r| r == s.room);
+        if locked {
+            if !door.locks.iter().all(|k| s.held.contains(k)) {
+                return None;
+            }
+            if !door.locks_any.is_empty() && !door.locks_any.iter().any(|k| s.held.contains(k)) {
+                return None;
+            }
+            if !t.unlocked[d] && !door.spend.is_empty() {
+                for &(kind, n) in &door.spend {
+                    if t.items[kind] < n {
+                        return None;
+                    }
+                    t.items[kind] -= n;
+                }
+                t.unlocked[d] = true;
+            }
+        }
+        t.room = to;
+        self.pick_up(&mut t);
+        Some(t)
     }
 
     /// Every legal step from `s`: (next state, kind, cost).
@@ -177,30 +335,23 @@ impl Brute {
                 ways.push(door.from);
             }
             for to in ways {
-                if !s.open[d] || !door.locks.iter().all(|k| s.held.contains(k)) {
-                    continue;
+                if let Some(t) = self.pass(s, d, to) {
+                    out.push((t, Act::Move, door.cost));
                 }
-                let mut t = s.clone();
-                if !t.unlocked[d] && door.small_locks > 0 {
-                    if t.small < door.small_locks {
-                        continue;
-                    }
-                    t.small -= door.small_locks;
-                    t.unlocked[d] = true;
-                }
-                t.room = to;
-                self.pick_up(&mut t);
-                out.push((t, Act::Move, door.cost));
             }
         }
-        for (room, toggles) in &self.levers {
-            if *room == s.room {
-                let mut t = s.clone();
-                for &d in toggles {
-                    t.open[d] = !t.open[d];
-                }
-                out.push((t, Act::Pull, self.lever_cost));
+        for (l, lever) in self.levers.iter().enumerate() {
+            if lever.room != s.room || (lever.once && s.odd[l]) {
+                continue;
             }
+            let mut t = s.clone();
+            for &d in &lever.toggles {
+                t.open[d] = !t.open[d];
+            }
+            if self.lever_state[l] {
+                t.odd[l] = !t.odd[l];
+            }
+            out.push((t, Act::Pull, self.lever_cost));
         }
         out
     }
@@ -222,14 +373,24 @@ impl Brute {
 
     /// A state of play of `lockwork::rules` as this brute force sees it.
     pub fn state_of(&self, state: &PlayState) -> St {
+        let theirs = state.items_in_hand();
+        let odd = state.levers_odd();
         St {
             room: state.room(),
             held: (0..self.key_room.len())
                 .filter(|&k| state.picked()[k] && self.key_tracked[k])
                 .collect(),
-            small: state.small_in_hand(),
+            items: (self.kinds.iter())
+                .map(|kind| {
+                    let i = self.their_kinds.iter().position(|k| k == kind);
+                    i.and_then(|i| theirs.get(i).copied()).unwrap_or(0)
+                })
+                .collect(),
             open: state.open_doors().to_vec(),
             unlocked: state.unlocked_doors().to_vec(),
+            odd: (0..self.levers.len())
+                .map(|l| self.lever_state[l] && odd.get(l).copied().unwrap_or(false))
+                .collect(),
         }
     }
 
@@ -544,5 +705,156 @@ pub fn build(spec: &Spec) -> Level {
             .push(Lever::new(format!("l{l}"), room(*r), toggles));
     }
     level.goal_requires = names(spec.goal_requires);
+    level
+}
+
+// ---------------------------------------------------------------------------
+// Random small levels with the version-1 extensions.
+// ---------------------------------------------------------------------------
+
+/// What the extensions add to one door.
+#[derive(Clone, Debug)]
+pub struct DoorExt {
+    /// Bombs it spends (0 for none).
+    pub bombs: u32,
+    /// Bits over the named keys for `locks_any`.
+    pub any: u8,
+    /// 0: both sides; 1: `locked_from: "from"`; 2: `"to"`.
+    pub side: u8,
+    /// `open_when` as lists of (lever pick, pulled); `None` for none.
+    pub when: Option<Vec<Vec<(usize, bool)>>>,
+    /// Write `small_locks` as `spend: {"small": n}`.
+    pub small_as_spend: bool,
+}
+
+/// What the extensions add to a level.
+#[derive(Clone, Debug)]
+pub struct Ext {
+    pub doors: Vec<DoorExt>,
+    /// Per named key: carried from the start.
+    pub carried: Vec<bool>,
+    /// Bombs: the room each lies in, `None` for carried.
+    pub bombs: Vec<Option<usize>>,
+    /// Per lever: `once`.
+    pub once: Vec<bool>,
+    /// Write small keys as `kind: "small"`.
+    pub small_as_kind: bool,
+}
+
+fn door_ext() -> impl Strategy<Value = DoorExt> {
+    let literal = (0..4usize, any::<bool>());
+    let when = prop_oneof![
+        3 => Just(None),
+        2 => prop::collection::vec(prop::collection::vec(literal, 0..=2), 0..=2).prop_map(Some),
+    ];
+    (
+        prop_oneof![4 => Just(0u32), 2 => Just(1u32), 1 => Just(2u32)],
+        prop_oneof![3 => Just(0u8), 1 => 1..8u8],
+        prop_oneof![3 => Just(0u8), 1 => 1..=2u8],
+        when,
+        any::<bool>(),
+    )
+        .prop_map(|(bombs, any, side, when, small_as_spend)| DoorExt {
+            bombs,
+            any,
+            side,
+            when,
+            small_as_spend,
+        })
+}
+
+/// A random small level (as [`spec`]) with every extension in play.
+pub fn spec_ext(puzzle: bool) -> impl Strategy<Value = (Spec, Ext)> {
+    let ext = (
+        prop::collection::vec(door_ext(), 9),
+        prop::collection::vec(prop::bool::weighted(0.25), 3),
+        prop::collection::vec(
+            prop_oneof![2 => (0..6usize).prop_map(Some), 1 => Just(None)],
+            0..=3,
+        ),
+        prop::collection::vec(prop::bool::weighted(0.3), 3),
+        any::<bool>(),
+    )
+        .prop_map(|(doors, carried, bombs, once, small_as_kind)| Ext {
+            doors,
+            carried,
+            bombs,
+            once,
+            small_as_kind,
+        });
+    (spec(puzzle), ext)
+}
+
+/// The level of `spec` with the extensions of `ext`.
+pub fn build_ext(spec: &Spec, ext: &Ext) -> Level {
+    let mut level = build(spec);
+    let n = level.rooms.len();
+    let named = spec.named.len();
+    let levers = level.levers.len();
+    for (k, key) in level.keys.iter_mut().enumerate() {
+        if k < named && ext.carried[k] {
+            key.room = None;
+        }
+        if key.small && ext.small_as_kind {
+            key.small = false;
+            key.kind = Some("small".to_owned());
+        }
+    }
+    for (b, room) in ext.bombs.iter().enumerate() {
+        let mut bomb = Key::new(format!("b{b}"), format!("r{}", room.unwrap_or(0) % n));
+        bomb.room = room.map(|r| format!("r{}", r % n).into());
+        bomb.kind = Some("bomb".to_owned());
+        level.keys.push(bomb);
+    }
+    for (l, lever) in level.levers.iter_mut().enumerate() {
+        lever.once = ext.once[l];
+    }
+    for (d, door) in level.doors.iter_mut().enumerate() {
+        let e = &ext.doors[d];
+        if e.bombs > 0 {
+            door.spend.insert("bomb".to_owned(), e.bombs);
+        }
+        if door.small_locks > 0 && (e.small_as_spend || e.bombs > 0) {
+            door.spend.insert("small".to_owned(), door.small_locks);
+            door.small_locks = 0;
+        }
+        door.locks_any = (0..named)
+            .filter(|k| e.any & (1 << k) != 0)
+            .map(|k| format!("k{k}").into())
+            .collect();
+        door.locked_from = match e.side {
+            1 => Some(lockwork::model::Side::From),
+            2 => Some(lockwork::model::Side::To),
+            _ => None,
+        };
+        if let Some(lists) = &e.when
+            && (levers > 0 || lists.iter().all(Vec::is_empty))
+        {
+            door.open = true;
+            door.open_when = Some(
+                lists
+                    .iter()
+                    .map(|all| {
+                        all.iter()
+                            .map(|&(l, pulled)| lockwork::model::Literal {
+                                lever: format!("l{}", l % levers.max(1)).into(),
+                                pulled,
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            );
+        }
+    }
+    // A door with open_when is toggled by no lever.
+    let conditional: Vec<lockwork::model::DoorId> = level
+        .doors
+        .iter()
+        .filter(|d| d.open_when.is_some())
+        .map(|d| d.id.clone())
+        .collect();
+    for lever in &mut level.levers {
+        lever.toggles.retain(|d| !conditional.contains(d));
+    }
     level
 }

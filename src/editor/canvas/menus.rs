@@ -121,9 +121,9 @@ pub fn lever_menu(ui: &mut Ui, lever: &Lever, link: &mut Option<LeverId>, out: &
 pub fn carry(level: &Level, item: ItemId, to: RoomId, out: &mut Vec<Intent>) {
     match item {
         ItemId::Key(id) => {
-            if let Some(key) = level.key(&id).filter(|k| k.room != to) {
+            if let Some(key) = level.key(&id).filter(|k| k.room.as_ref() != Some(&to)) {
                 let mut moved = key.clone();
-                moved.room = to;
+                moved.room = Some(to);
                 out.push(Intent::Edit(LevelCommand::SetKey(moved)));
             }
         }

@@ -425,7 +425,7 @@ fn wiring_banner_ui(
 pub fn item_area(level: &Level, index: &LevelIndex, geo: &Geometry, item: &ItemId) -> Option<Rect> {
     let room = match item {
         ItemId::Room(r) => r.clone(),
-        ItemId::Key(k) => level.key(k)?.room.clone(),
+        ItemId::Key(k) => level.key(k)?.room.clone()?,
         ItemId::Lever(l) => level.lever(l)?.room.clone(),
         ItemId::Door(d) => {
             let (a, b) = geo.doors.get(index.door(d)?).copied().flatten()?;

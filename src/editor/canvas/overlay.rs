@@ -106,7 +106,7 @@ pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId, lod: Lod) -> K
         .keys
         .iter()
         .enumerate()
-        .filter(|(_, k)| &k.room == room)
+        .filter(|(_, k)| k.room.as_ref() == Some(room))
     {
         if key.small {
             if small_done {
@@ -216,7 +216,7 @@ pub fn key_tooltip(level: &Level, key: &Key) -> String {
             .count();
         return format!(
             "{n} small key(s) in {} — any small key opens any small lock",
-            level.room_label(&key.room)
+            carried_or_room(level, key)
         );
     }
     let doors: Vec<String> = level
@@ -233,7 +233,7 @@ pub fn key_tooltip(level: &Level, key: &Key) -> String {
     format!(
         "{} in {} — {opens}",
         level.key_label(&key.id),
-        level.room_label(&key.room)
+        carried_or_room(level, key)
     )
 }
 
@@ -270,4 +270,13 @@ pub fn items_in(level: &Level, geo: &Geometry, area: Rect) -> Vec<ItemId> {
         }
     }
     items
+}
+
+/// Where a key lies, for a person: its room, or "the player's hands" for a
+/// key carried from the start.
+fn carried_or_room(level: &Level, key: &Key) -> String {
+    match &key.room {
+        Some(room) => level.room_label(room),
+        None => "the player's hands (carried from the start)".to_owned(),
+    }
 }

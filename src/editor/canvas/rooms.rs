@@ -164,7 +164,7 @@ impl Canvas {
                 level
                     .keys
                     .iter()
-                    .filter(|o| o.small && &o.room == room)
+                    .filter(|o| o.small && o.room.as_ref() == Some(room))
                     .count() as u32
             });
             let lit = scope.lit.key(k);

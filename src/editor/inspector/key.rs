@@ -42,8 +42,11 @@ pub fn key_ui(ui: &mut Ui, view: &View<'_>, key: &Key, out: &mut Vec<Intent>) {
             set(out, &|k| k.name.clone_from(&name), Some(merge));
         }
         let l = row_label(ui, view, "Lies in");
-        if let Some(room) = room_picker(ui, view, &format!("{field}:room"), &key.room, &l) {
-            set(out, &|k| k.room = room.clone(), None);
+        // A carried key (no room) shows the start room; picking a room
+        // puts it there. Editing "carried" is the inspector follow-up's.
+        let current = key.room.clone().unwrap_or_else(|| view.level.start.clone());
+        if let Some(room) = room_picker(ui, view, &format!("{field}:room"), &current, &l) {
+            set(out, &|k| k.room = Some(room.clone()), None);
         }
         ui.end_row();
 

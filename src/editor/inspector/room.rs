@@ -31,7 +31,11 @@ pub fn room_ui(ui: &mut Ui, view: &View<'_>, room: &Room, out: &mut Vec<Intent>)
 
         contents_row(ui, view, "Keys here", out, |out, ui| {
             let mut any = false;
-            for key in level.keys.iter().filter(|k| k.room == room.id) {
+            for key in level
+                .keys
+                .iter()
+                .filter(|k| k.room.as_ref() == Some(&room.id))
+            {
                 item_link(ui, labels.key(&key.id), ItemId::Key(key.id.clone()), out);
                 any = true;
             }

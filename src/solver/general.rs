@@ -1,0 +1,298 @@
+//! The general search for levels that use the mechanics of FORMAT.md's
+//! version-1 extensions beyond carried keys and small keys (other kinds of
+//! items, `locks_any`, `locked_from`, `open_when`, `once`; see
+//! [`Mechanics::is_extended`]).
+//!
+//! The solver's fast paths (the events sweep, relevance, lever parity,
+//! reversible exploration, facts and needs, the heuristic's bounds) are
+//! written for the rules without these mechanics, so for such a level they
+//! are all gated off and every answer comes from here: every reachable
+//! state of FORMAT.md's larger state of play is explored explicitly,
+//! asking [`Mechanics`] for every step, within the budget. Exact, but
+//! linear in the number of reachable states rather than below it.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+
+use rustc_hash::FxHashMap;
+
+use super::budget::{Budget, Meter, Stop};
+use super::compile::PULL;
+use crate::rules::mechanics::{Holdings, Mechanics, Passage};
+
+/// FORMAT.md's state of play with the version-1 extensions: the room, the
+/// keys held, items in hand per kind, which doors are open (by levers),
+/// which locks are unlocked, and the parity of the levers that are state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Node {
+    pub room: usize,
+    pub held: Vec<bool>,
+    pub counts: Vec<u32>,
+    pub open: Vec<bool>,
+    pub unlocked: Vec<bool>,
+    pub odd: Vec<bool>,
+}
+
+impl Holdings for Node {
+    fn door_open(&self, door: usize) -> bool {
+        self.open.get(door).copied().unwrap_or(false)
+    }
+
+    fn holds(&self, key: usize) -> bool {
+        self.held.get(key).copied().unwrap_or(false)
+    }
+
+    fn unlocked(&self, door: usize) -> bool {
+        self.unlocked.get(door).copied().unwrap_or(false)
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        self.in_hand(crate::rules::mechanics::SMALL_KIND)
+    }
+
+    fn in_hand(&self, kind: usize) -> u32 {
+        self.counts.get(kind).copied().unwrap_or(0)
+    }
+
+    fn pulled_odd(&self, lever: usize) -> bool {
+        self.odd.get(lever).copied().unwrap_or(false)
+    }
+}
+
+/// One step of the explored graph: the action (a door index, or a lever
+/// index with [`PULL`] set), the state it reaches and its cost.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Edge {
+    pub act: u32,
+    pub to: u32,
+    pub cost: f64,
+}
+
+/// Every state reachable from the start; goal states are not expanded.
+pub(crate) struct Graph {
+    pub nodes: Vec<Node>,
+    pub edges: Vec<Vec<Edge>>,
+    pub goal: Vec<bool>,
+}
+
+/// The rules of one level with some keys treated as absent.
+pub(crate) struct Walk<'m> {
+    pub m: &'m Mechanics,
+    pub absent: Vec<bool>,
+}
+
+impl<'m> Walk<'m> {
+    /// The rules of `m` with the keys marked in `absent` left out.
+    pub fn new(m: &'m Mechanics, absent: &[bool]) -> Self {
+        let mut absent = absent.to_vec();
+        absent.resize(m.keys().len(), false);
+        Self { m, absent }
+    }
+
+    /// The state at the start, keys in the start room (and carried ones)
+    /// picked up.
+    pub fn start(&self, open: &[bool]) -> Node {
+        let m = self.m;
+        let mut node = Node {
+            room: m.start(),
+            held: vec![false; m.keys().len()],
+            counts: vec![0; m.kinds().len()],
+            open: open.to_vec(),
+            unlocked: vec![false; m.doors().len()],
+            odd: vec![false; m.levers().len()],
+        };
+        self.pick_up(&mut node);
+        node
+    }
+
+    fn pick_up(&self, node: &mut Node) {
+        for k in self.m.keys_in(node.room) {
+            if self.absent[k] || node.held[k] {
+                continue;
+            }
+            node.held[k] = true;
+            if let Some(kind) = self.m.keys()[k].kind {
+                node.counts[kind] += 1;
+            }
+        }
+    }
+
+    /// The state after taking `p` from `node`, which must be allowed.
+    pub fn passed(&self, node: &Node, p: Passage) -> Node {
+        let mut next = node.clone();
+        let spent = self.m.spend_now(p, node);
+        for &(kind, n) in spent {
+            next.counts[kind] = next.counts[kind].saturating_sub(n);
+        }
+        if !spent.is_empty() {
+            next.unlocked[p.door] = true;
+        }
+        next.room = p.to;
+        self.pick_up(&mut next);
+        next
+    }
+
+    /// The state after pulling lever `l` in `node`, which must be allowed.
+    pub fn pulled(&self, node: &Node, l: usize) -> Node {
+        let mut next = node.clone();
+        let rule = &self.m.levers()[l];
+        for &d in &rule.flips {
+            next.open[d] = !next.open[d];
+        }
+        if rule.parity {
+            next.odd[l] = !next.odd[l];
+        }
+        next
+    }
+
+    /// Every legal step from `node`: `(action, next state, cost)`.
+    pub fn steps(&self, node: &Node) -> Vec<(u32, Node, f64)> {
+        let m = self.m;
+        let mut out = Vec::new();
+        for &p in m.passages_from(node.room) {
+            if m.blocked(p, node).is_none() {
+                out.push((p.door as u32, self.passed(node, p), m.doors()[p.door].cost));
+            }
+        }
+        for l in m.levers_in(node.room) {
+            if !m.pull_used(l, node) {
+                out.push((l as u32 | PULL, self.pulled(node, l), m.lever_cost()));
+            }
+        }
+        out
+    }
+
+    /// True when `node` is solved.
+    pub fn is_goal(&self, node: &Node) -> bool {
+        self.m.is_goal(node.room, node)
+    }
+
+    /// Explores every state reachable from `start` within `budget`.
+    ///
+    /// # Errors
+    /// The [`Stop`] that ended the search early.
+    pub fn explore(&self, start: Node, budget: &Budget<'_>) -> Result<Graph, Stop> {
+        let width = 1 + start.held.len() / 8 + start.counts.len() * 4 + start.open.len() / 4;
+        let mut g = Graph {
+            goal: vec![self.is_goal(&start)],
+            nodes: vec![start.clone()],
+            edges: vec![Vec::new()],
+        };
+        let mut index = FxHashMap::default();
+        index.insert(start, 0u32);
+        let mut queue = VecDeque::from([0u32]);
+        let mut meter = Meter::default();
+        while let Some(i) = queue.pop_front() {
+            if g.goal[i as usize] {
+                continue;
+            }
+            for (act, next, cost) in self.steps(&g.nodes[i as usize]) {
+                let to = match index.get(&next) {
+                    Some(&j) => j,
+                    None => {
+                        budget.check(&mut meter, width, g.nodes.len(), width.div_ceil(8))?;
+                        let j = g.nodes.len() as u32;
+                        index.insert(next.clone(), j);
+                        g.goal.push(self.is_goal(&next));
+                        g.nodes.push(next);
+                        g.edges.push(Vec::new());
+                        queue.push_back(j);
+                        j
+                    }
+                };
+                g.edges[i as usize].push(Edge { act, to, cost });
+            }
+        }
+        Ok(g)
+    }
+}
+
+/// The open state of every door at the start (only lever doors read it).
+pub(crate) fn open_at_start(level: &crate::model::Level) -> Vec<bool> {
+    level.doors.iter().map(|d| d.open).collect()
+}
+
+/// Least-cost paths from state 0, by `(pulls, cost)` when `count_pulls`,
+/// else by cost alone.
+pub(crate) struct Paths {
+    pub best: Vec<(u64, f64)>,
+    pub parent: Vec<Option<(u32, u32)>>,
+}
+
+/// A cost as an ordered key (costs are finite and >= 0).
+fn ordered(x: f64) -> u64 {
+    x.to_bits()
+}
+
+impl Graph {
+    /// Dijkstra from state 0.
+    pub fn paths(&self, count_pulls: bool) -> Paths {
+        let n = self.nodes.len();
+        let mut best = vec![(u64::MAX, f64::INFINITY); n];
+        let mut parent = vec![None; n];
+        let mut done = vec![false; n];
+        best[0] = (0, 0.0);
+        let mut heap = BinaryHeap::from([Reverse(((0u64, ordered(0.0)), 0u32))]);
+        while let Some(Reverse((_, i))) = heap.pop() {
+            let i = i as usize;
+            if std::mem::replace(&mut done[i], true) {
+                continue;
+            }
+            for e in &self.edges[i] {
+                let pulls = u64::from(count_pulls && e.act & PULL != 0);
+                let next = (best[i].0 + pulls, best[i].1 + e.cost);
+                let j = e.to as usize;
+                if (next.0, next.1) < (best[j].0, best[j].1) {
+                    best[j] = next;
+                    parent[j] = Some((i as u32, e.act));
+                    heap.push(Reverse(((next.0, ordered(next.1)), e.to)));
+                }
+            }
+        }
+        Paths { best, parent }
+    }
+
+    /// Which states can still reach a goal state.
+    pub fn live(&self) -> Vec<bool> {
+        let n = self.nodes.len();
+        let mut preds = vec![Vec::new(); n];
+        for (i, es) in self.edges.iter().enumerate() {
+            for e in es {
+                preds[e.to as usize].push(i as u32);
+            }
+        }
+        let mut live = self.goal.clone();
+        let mut queue: VecDeque<usize> = (0..n).filter(|&i| live[i]).collect();
+        while let Some(v) = queue.pop_front() {
+            for &u in &preds[v] {
+                if !live[u as usize] {
+                    live[u as usize] = true;
+                    queue.push_back(u as usize);
+                }
+            }
+        }
+        live
+    }
+
+    /// The best goal state by `paths`, if any is reached.
+    pub fn best_goal(&self, paths: &Paths) -> Option<u32> {
+        (0..self.nodes.len())
+            .filter(|&i| self.goal[i] && paths.best[i].1.is_finite())
+            .min_by(|&a, &b| {
+                let (x, y) = (paths.best[a], paths.best[b]);
+                x.0.cmp(&y.0).then(x.1.total_cmp(&y.1))
+            })
+            .map(|i| i as u32)
+    }
+
+    /// The `(action, state reached)` pairs from state 0 to state `to`.
+    pub fn actions_to(&self, paths: &Paths, mut to: u32) -> Vec<(u32, usize)> {
+        let mut acts = Vec::new();
+        while let Some((from, act)) = paths.parent[to as usize] {
+            acts.push((act, self.nodes[to as usize].room));
+            to = from;
+        }
+        acts.reverse();
+        acts
+    }
+}
