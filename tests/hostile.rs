@@ -272,6 +272,7 @@ fn text(shape: &Shape, spoil: &Spoil) -> String {
 /// within the budget.
 fn through_the_library(text: &str) -> Result<(), String> {
     let started = Instant::now();
+    let cpu_started = thread_cpu();
     let level = match format::from_str(text) {
         Ok(loaded) => loaded.level,
         Err(e) if !e.to_string().is_empty() => return Ok(()),
@@ -284,8 +285,16 @@ fn through_the_library(text: &str) -> Result<(), String> {
     };
     let analysis = analyze(&level, &options).map_err(|e| format!("analysis failed: {e}"))?;
     let took = started.elapsed();
-    if took > BUDGET + SLACK {
-        return Err(format!("took {took:?}, past a budget of {BUDGET:?}"));
+    // Judged by the time this thread ran, where the system says it: on a
+    // machine busy with other work the wall clock also counts the waits.
+    let ran = match (cpu_started, thread_cpu()) {
+        (Some(a), Some(b)) => b.saturating_sub(a),
+        _ => took,
+    };
+    if ran > BUDGET + SLACK {
+        return Err(format!(
+            "ran {ran:?} ({took:?} on the wall clock), past a budget of {BUDGET:?}"
+        ));
     }
     if let Some(plan) = &analysis.plan
         && !plan.cost.is_finite()
@@ -293,6 +302,14 @@ fn through_the_library(text: &str) -> Result<(), String> {
         return Err(format!("a plan of cost {}", plan.cost));
     }
     Ok(())
+}
+
+/// The CPU time this thread has run, from `/proc/thread-self/schedstat`
+/// (Linux); `None` elsewhere.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
 }
 
 fn runner(cases: u32) -> (TestRunner, u32) {
