@@ -20,6 +20,7 @@ macro_rules! out {
 
 mod check;
 pub mod generate;
+mod measures;
 mod report;
 mod solve;
 
