@@ -212,3 +212,24 @@ fn the_samples_are_measured() {
         println!("{name}: {}", m.to_json());
     }
 }
+
+#[test]
+fn generated_levels_record_their_metrics() {
+    use lockwork::generate::{BackwardParams, Source, backward, no_progress};
+    let params = BackwardParams {
+        seed: 4,
+        source: Source::Graph {
+            rooms: 12,
+            extra_doors: 3,
+        },
+        locks: 3,
+        ..BackwardParams::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut level = backward(&params, &no_progress, &stop).unwrap().level;
+    assert!(level.generator.as_ref().unwrap().get("metrics").is_none());
+    let m = lockwork::measures::record(&mut level, &SolveOptions::default()).unwrap();
+    let record = level.generator.as_ref().unwrap();
+    assert_eq!(record["metrics"], m.to_json());
+    assert_eq!(record["metrics"]["critical_path"]["cost"], record["result"]["cost"]);
+}

@@ -277,7 +277,16 @@ pub fn run(args: GenerateArgs) -> u8 {
     };
     reporter.clear();
     match result {
-        Ok(generated) => write(&generated, &output, quiet),
+        Ok(mut generated) => {
+            let options = crate::solver::SolveOptions {
+                cancel: Some(Arc::clone(&cancel)),
+                ..crate::solver::SolveOptions::default()
+            };
+            if let Err(e) = crate::measures::record(&mut generated.level, &options) {
+                eprintln!("warning: the level was not measured: {e}");
+            }
+            write(&generated, &output, quiet)
+        }
         Err(e) => {
             eprintln!("error: {}", e.worded(&flag));
             match e {
@@ -432,6 +441,9 @@ fn write(generated: &Generated, output: &Path, quiet: bool) -> u8 {
             .collect();
         eprintln!("{}", figures.join(", "));
     }
+    if let Some(metrics) = level.generator.as_ref().and_then(|g| g.get("metrics")) {
+        eprintln!("{}", metrics_line(metrics));
+    }
     let removed: Vec<String> = generated
         .changes
         .iter()
@@ -442,6 +454,26 @@ fn write(generated: &Generated, output: &Path, quiet: bool) -> u8 {
         eprintln!("  {line}");
     }
     EXIT_OK
+}
+
+/// "score 27.25, backtracking 0.3, key distance 3.25, routes 1": the
+/// headline measures of a generator record's `metrics`.
+pub(crate) fn metrics_line(metrics: &serde_json::Value) -> String {
+    let show = |v: &serde_json::Value| {
+        if v.is_null() {
+            "-".to_owned()
+        } else {
+            v.to_string()
+        }
+    };
+    format!(
+        "score {}, backtracking {}, key distance {}, routes {}, dead-end share {}",
+        show(&metrics["score"]["total"]),
+        show(&metrics["backtracking"]),
+        show(&metrics["key_distance"]["mean"]),
+        show(&metrics["routes"]["mean"]),
+        show(&metrics["risk"]["dead_end_share"]),
+    )
 }
 
 /// Progress on standard error: a bar on a terminal, a line a second otherwise.

@@ -255,6 +255,25 @@ pub fn measure_level(
     Ok((analysis, measures))
 }
 
+/// Measures `level` and writes them into its generator record as
+/// `generator.metrics` (a new optional field beside `kind`, `seed`,
+/// `parameters` and `result`). A level without a generator record is
+/// measured and left as it is.
+///
+/// Generators leave this step to their callers, so that a level made from a
+/// seed stays byte for byte what it was; the command line and batches call
+/// it before writing a level.
+///
+/// # Errors
+/// As [`measure_level`].
+pub fn record(level: &mut Level, options: &SolveOptions) -> Result<Measures, SolveError> {
+    let (_, measures) = measure_level(level, options)?;
+    if let Some(Value::Object(record)) = level.generator.as_mut() {
+        record.insert("metrics".to_owned(), measures.to_json());
+    }
+    Ok(measures)
+}
+
 /// The measures that need no plan.
 fn without_plan(routes: Routes, risk: Risk) -> Measures {
     Measures {
