@@ -1,7 +1,7 @@
 //! The quality measures, each worked out by hand on a small level and
 //! checked against `lockwork::measures` (docs/format.md defines them).
 
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 use lockwork::measures::{Measures, measure, measure_level};
 use lockwork::model::{Door, Key, Level, Room};
@@ -231,5 +231,76 @@ fn generated_levels_record_their_metrics() {
     let m = lockwork::measures::record(&mut level, &SolveOptions::default()).unwrap();
     let record = level.generator.as_ref().unwrap();
     assert_eq!(record["metrics"], m.to_json());
-    assert_eq!(record["metrics"]["critical_path"]["cost"], record["result"]["cost"]);
+    assert_eq!(
+        record["metrics"]["critical_path"]["cost"],
+        record["result"]["cost"]
+    );
+}
+
+#[test]
+fn generators_aim_for_the_measures() {
+    use lockwork::generate::{
+        Aim, BackwardParams, GenerateError, Param, RandomParams, Source, backward, no_progress,
+        random,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let graph = Source::Graph {
+        rooms: 14,
+        extra_doors: 3,
+    };
+    // backward: the level it keeps reaches the target, and says so.
+    let aim = Aim {
+        min_backtracking: Some(0.3),
+        ..Aim::default()
+    };
+    let params = BackwardParams {
+        seed: 5,
+        source: graph.clone(),
+        locks: 3,
+        aim: aim.clone(),
+        ..BackwardParams::default()
+    };
+    let level = backward(&params, &no_progress, &stop).unwrap().level;
+    let m = measured(&level);
+    assert!(m.backtracking.unwrap() >= 0.3);
+    let reached = &level.generator.as_ref().unwrap()["result"]["aim"]["reached"];
+    assert!(
+        reached["backtracking"].as_f64().unwrap() >= 0.3,
+        "{reached}"
+    );
+    // random with --score: every try is made; the best scored is kept.
+    let params = RandomParams {
+        seed: 5,
+        source: graph,
+        max_tries: 30,
+        aim: Aim {
+            score: true,
+            ..Aim::default()
+        },
+        ..RandomParams::default()
+    };
+    let made = random(&params, &no_progress, &stop).unwrap().level;
+    let result = &made.generator.as_ref().unwrap()["result"];
+    assert_eq!(result["tries"], 30);
+    assert!(result["rejection_rate"].as_f64().unwrap() < 1.0, "{result}");
+    assert_eq!(
+        result["aim"]["reached"]["score"].as_f64(),
+        Some((measured(&made).score_total() * 1e4).round() / 1e4)
+    );
+    // An impossible target names the measure and the shortfall.
+    let params = RandomParams {
+        max_tries: 5,
+        aim: Aim {
+            min_backtracking: Some(1.0),
+            ..Aim::default()
+        },
+        ..params
+    };
+    let e = random(&params, &no_progress, &stop).unwrap_err();
+    let GenerateError::AimNotMet { shortfalls, .. } = &e else {
+        panic!("{e}")
+    };
+    assert_eq!(shortfalls[0].param, Param::MinBacktracking);
+    assert!(e.to_string().contains("min backtracking reached"), "{e}");
+    assert!(e.to_string().contains("short)"), "{e}");
 }

@@ -104,6 +104,11 @@ pub struct BackwardArgs {
     /// Locked dead ends holding only a treasure nobody needs.
     #[arg(long, default_value_t = BackwardParams::default().side_areas)]
     side_areas: usize,
+    #[command(flatten)]
+    aim: AimArgs,
+    /// With targets or --score: levels to make, at most, to meet them.
+    #[arg(long, default_value_t = BackwardParams::default().max_tries)]
+    max_tries: usize,
 }
 
 /// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
@@ -188,6 +193,37 @@ pub struct RandomArgs {
     /// Reject tries with more solver states than this.
     #[arg(long, default_value_t = RandomParams::default().max_states)]
     max_states: usize,
+    #[command(flatten)]
+    aim: AimArgs,
+}
+
+/// Targets on the quality measures (docs/format.md), for `random` and `backward`.
+#[derive(Debug, Args)]
+pub struct AimArgs {
+    /// Keep only levels whose backtracking share (0 to 1) is at least this.
+    #[arg(long)]
+    min_backtracking: Option<f64>,
+    /// Keep only levels whose mean key-lock distance is at least this many steps.
+    #[arg(long)]
+    min_key_distance: Option<f64>,
+    /// Keep only levels whose locked areas have at least this many doors in, on average.
+    #[arg(long)]
+    min_routes: Option<f64>,
+    /// Make every try and keep the one with the highest difficulty score
+    /// among those that meet the targets.
+    #[arg(long)]
+    score: bool,
+}
+
+impl AimArgs {
+    fn aim(&self) -> crate::generate::Aim {
+        crate::generate::Aim {
+            min_backtracking: self.min_backtracking,
+            min_key_distance: self.min_key_distance,
+            min_routes: self.min_routes,
+            score: self.score,
+        }
+    }
 }
 
 /// A number or a range of numbers: `"2"`, `"1..3"` or `"1..=3"`.
@@ -326,6 +362,8 @@ impl BackwardArgs {
             keys_per_lock: self.keys_per_lock.into(),
             red_herrings: self.red_herrings,
             side_areas: self.side_areas,
+            aim: self.aim.aim(),
+            max_tries: self.max_tries,
         })
     }
 }
@@ -371,6 +409,7 @@ impl RandomArgs {
             min_cost: self.min_cost,
             min_pulls: self.min_pulls,
             max_states: self.max_states,
+            aim: self.aim.aim(),
         })
     }
 }

@@ -22,6 +22,7 @@
 //! for them. Each parameter type's `Default` holds the defaults that the
 //! command line and the editor use.
 
+mod aim;
 mod backward;
 mod common;
 mod error;
@@ -35,6 +36,7 @@ mod rng;
 use std::fmt;
 
 pub use crate::model::palette::nth as palette;
+pub use aim::{Aim, Shortfall};
 pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
 #[cfg(test)]
 pub(crate) use error::examples as error_examples;
