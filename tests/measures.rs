@@ -304,3 +304,43 @@ fn generators_aim_for_the_measures() {
     assert!(e.to_string().contains("min backtracking reached"), "{e}");
     assert!(e.to_string().contains("short)"), "{e}");
 }
+
+#[test]
+fn a_batch_is_the_levels_of_its_seeds_measured() {
+    use lockwork::generate::{BatchKind, NestedParams, batch, nested, no_progress};
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let kind = BatchKind::Nested(NestedParams::default());
+    let calls = std::sync::atomic::AtomicUsize::new(0);
+    let items = batch(
+        &kind,
+        3,
+        5,
+        2,
+        &|_, total| {
+            assert_eq!(total, 5);
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        },
+        &stop,
+    );
+    assert_eq!(calls.into_inner(), 5);
+    for (item, seed) in items.iter().zip(3..) {
+        assert_eq!(item.seed, seed);
+        let (level, m) = item.outcome.as_ref().unwrap();
+        let mut alone = nested(
+            &NestedParams {
+                seed,
+                ..NestedParams::default()
+            },
+            &no_progress,
+            &stop,
+        )
+        .unwrap()
+        .level;
+        lockwork::measures::record(&mut alone, &SolveOptions::default()).unwrap();
+        assert_eq!(level, &alone, "seed {seed}");
+        assert_eq!(m, &measured(level));
+    }
+    // Cancelled before it starts: nothing is made.
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    assert!(batch(&kind, 0, 4, 2, &|_, _| {}, &stop).is_empty());
+}

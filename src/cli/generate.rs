@@ -69,6 +69,10 @@ pub struct CommonArgs {
     /// Print nothing but errors.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Make this many levels, seeds S..S+N-1 (S from --seed), in parallel;
+    /// OUT is then a folder that receives the levels and measures.csv.
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
 }
 
 /// Where the rooms and doors come from.
@@ -306,6 +310,9 @@ pub fn run(args: GenerateArgs) -> u8 {
             }
         });
     }
+    if let Some(count) = common.count {
+        return super::batch::run(&kind, seed, count, &output, quiet, &cancel);
+    }
     let reporter = Reporter::new(quiet);
     let report = |p: Progress| reporter.report(p);
     let Some(result) = generate(&kind, seed, &report, &cancel) else {
@@ -350,6 +357,23 @@ fn generate(
         Kind::Nested(a) => crate::generate::nested(&a.params(seed), report, cancel),
         Kind::Random(a) => crate::generate::random(&a.params(seed)?, report, cancel),
     })
+}
+
+impl Kind {
+    /// The generator and its parameters for a batch; `None` when an input
+    /// file could not be loaded (the problems are reported).
+    pub(super) fn batch_kind(&self, seed: u64) -> Option<crate::generate::BatchKind> {
+        use crate::generate::BatchKind;
+        Some(match self {
+            Self::Backward(a) => BatchKind::Backward(a.params(seed)?),
+            Self::Levers(a) => {
+                let loaded = load_or_report(&a.layout)?;
+                BatchKind::Levers(Box::new(a.params(seed, loaded.level)))
+            }
+            Self::Nested(a) => BatchKind::Nested(a.params(seed)),
+            Self::Random(a) => BatchKind::Random(a.params(seed)?),
+        })
+    }
 }
 
 impl BackwardArgs {
@@ -416,7 +440,7 @@ impl RandomArgs {
 
 /// A generator parameter as its option: `--keys-per-lock`. The options are
 /// named after the parameters' fields.
-fn flag(param: Param) -> String {
+pub(super) fn flag(param: Param) -> String {
     format!("--{}", param.field().replace('_', "-"))
 }
 

@@ -18,6 +18,7 @@ macro_rules! out {
     }};
 }
 
+mod batch;
 mod check;
 pub mod generate;
 mod measures;
