@@ -73,9 +73,14 @@ fn branching(m: &Measures) -> String {
         .mean
         .map_or_else(|| "-".to_owned(), |x| format!("mean {}", figure(x)));
     format!(
-        "branching: {} along the plan ({} looked at); {mean}, max {} ways on",
+        "branching: {} along the plan ({} looked at{}); {mean}, max {} ways on",
         report::noun(b.decision_points, "decision point"),
         report::noun(b.states, "state"),
+        if b.complete {
+            ""
+        } else {
+            ", the rest past the work bound"
+        },
         b.max
     )
 }
@@ -99,10 +104,15 @@ fn routes(m: &Measures) -> String {
     let r = &m.routes;
     match (r.mean, r.min, r.max) {
         (Some(mean), Some(min), Some(max)) => format!(
-            "routes: {}, doors in: mean {}, min {min}, max {max}; {} with several",
+            "routes: {}, doors in: mean {}, min {min}, max {max}; {} with several{}",
             report::noun(r.areas.len(), "locked area"),
             figure(mean),
-            r.several
+            r.several,
+            if r.complete {
+                ""
+            } else {
+                " (too large to walk per area: doors from every other area counted)"
+            }
         ),
         _ => "routes: no locked area".to_owned(),
     }

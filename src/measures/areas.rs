@@ -32,7 +32,15 @@ pub struct Routes {
     pub max: Option<usize>,
     /// Locked areas with two or more doors into them.
     pub several: usize,
+    /// False on a level too large to walk it once per locked area (more
+    /// than a few million rooms and doors in all): the doors into each area
+    /// are then counted from every other area, reachable behind it or not.
+    pub complete: bool,
 }
+
+/// Rooms and doors the walks from the start, one per locked area, may
+/// visit in all.
+const MAX_ROUTES_WORK: usize = 4_000_000;
 
 impl Routes {
     /// `{ "areas": n, "mean": …, "min": …, "max": …, "several": …, "per_area": [...] }`.
@@ -53,6 +61,7 @@ impl Routes {
             "min": self.min,
             "max": self.max,
             "several": self.several,
+            "complete": self.complete,
             "per_area": per_area,
         })
     }
@@ -119,21 +128,31 @@ pub(super) fn routes(rules: &Rules<'_>) -> Routes {
     let area = area_of_rooms(m);
     let count = area.iter().map(|&a| a + 1).max().unwrap_or(0);
     let start_area = area.get(m.start()).copied();
+    let mut rooms_of: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for (r, &a) in area.iter().enumerate() {
+        rooms_of[a].push(r);
+    }
+    let mut passages_into: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+    for p in m.passages() {
+        if area[p.from] != area[p.to] {
+            passages_into[area[p.to]].push((p.from, p.door));
+        }
+    }
+    let complete = count.saturating_mul(m.rooms() + m.passages().len()) <= MAX_ROUTES_WORK;
     let mut areas = Vec::new();
     for a in (0..count).filter(|&a| Some(a) != start_area) {
-        let outside = reached_avoiding(m, &area, a);
-        let mut doors: Vec<usize> = m
-            .passages()
+        let outside = complete.then(|| reached_avoiding(m, &area, a));
+        let mut doors: Vec<usize> = passages_into[a]
             .iter()
-            .filter(|p| area[p.to] == a && area[p.from] != a && outside[p.from])
-            .map(|p| p.door)
+            .filter(|&&(from, _)| outside.as_ref().is_none_or(|o| o[from]))
+            .map(|&(_, door)| door)
             .collect();
         doors.sort_unstable();
         doors.dedup();
         areas.push(Area {
-            rooms: (0..level.rooms.len())
-                .filter(|&r| area[r] == a)
-                .map(|r| level.rooms[r].id.clone())
+            rooms: rooms_of[a]
+                .iter()
+                .map(|&r| level.rooms[r].id.clone())
                 .collect(),
             doors_in: doors.iter().map(|&d| level.doors[d].id.clone()).collect(),
         });
@@ -145,6 +164,7 @@ pub(super) fn routes(rules: &Rules<'_>) -> Routes {
         min: counts.iter().copied().min(),
         max: counts.iter().copied().max(),
         several: counts.iter().filter(|&&c| c >= 2).count(),
+        complete,
         areas,
     }
 }

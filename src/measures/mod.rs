@@ -106,6 +106,10 @@ pub struct Branching {
     pub mean: Option<f64>,
     /// Most productive steps open at any state looked at.
     pub max: usize,
+    /// False when the plan was too long for the level's size to look at
+    /// every such state (a work bound of a few million rooms and doors
+    /// walked): the figures then cover the first `states` of them.
+    pub complete: bool,
 }
 
 /// Content the least-cost plan does without.
@@ -315,7 +319,11 @@ fn score(m: &Measures, options: &[usize]) -> Score {
         .map_or(0.0, |p| f64::from(p.moves) + f64::from(p.pulls));
     let backtracking = Score::BACKTRACKING_WEIGHT * m.backtracking.unwrap_or(0.0);
     let key_distance = m.key_distance.mean.unwrap_or(0.0);
-    let branching = options.iter().map(|&n| n.saturating_sub(1) as f64).sum();
+    let branching = 0.0
+        + options
+            .iter()
+            .map(|&n| n.saturating_sub(1) as f64)
+            .sum::<f64>();
     let risk = Score::RISK_WEIGHT * m.risk.dead_end_share.unwrap_or(0.0);
     Score {
         total: length + backtracking + key_distance + branching + risk,
@@ -365,6 +373,7 @@ impl Measures {
                 "states": self.branching.states,
                 "decision_points": self.branching.decision_points,
                 "mean": opt_num(self.branching.mean), "max": self.branching.max,
+                "complete": self.branching.complete,
             },
             "optional": {
                 "rooms": self.optional.rooms.iter().map(RoomId::as_str).collect::<Vec<_>>(),

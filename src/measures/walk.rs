@@ -29,6 +29,10 @@ pub(super) struct Walked {
     pub options_at_decisions: Vec<usize>,
 }
 
+/// Rooms and doors the branching walks may visit in all: past it, the
+/// remaining states of a long plan on a large level are not looked at.
+const MAX_BRANCHING_WORK: usize = 4_000_000;
+
 /// Moves and pulls among `steps` (pickups are not steps taken).
 pub(super) fn actions(steps: &[Step]) -> u32 {
     let n = steps
@@ -53,7 +57,10 @@ pub(super) fn walk(rules: &Rules<'_>, steps: &[Step]) -> Result<Walked, SolveErr
         revisits: 0,
         picked_at: vec![None; level.keys.len()],
         used_at: vec![None; level.keys.len()],
-        branching: Branching::default(),
+        branching: Branching {
+            complete: true,
+            ..Branching::default()
+        },
         options_at_decisions: Vec::new(),
     };
     mark(&mut w.visited, state.room());
@@ -69,7 +76,7 @@ pub(super) fn walk(rules: &Rules<'_>, steps: &[Step]) -> Result<Walked, SolveErr
     let mut n = 0u32;
     for step in steps.iter().filter(|s| !matches!(s, Step::Pickup { .. })) {
         n += 1;
-        let before = state.clone();
+        let small_before = state.small_in_hand();
         let got = rules
             .apply(&mut state, step)
             .map_err(|e| SolveError::Internal(format!("the plan does not replay: {e}")))?;
@@ -79,8 +86,7 @@ pub(super) fn walk(rules: &Rules<'_>, steps: &[Step]) -> Result<Walked, SolveErr
                 *slot = Some(n);
             }
         }
-        let spent =
-            (before.small_in_hand() + small_count(m, &got)).saturating_sub(state.small_in_hand());
+        let spent = (small_before + small_count(m, &got)).saturating_sub(state.small_in_hand());
         small.spend(spent, n, &mut w.used_at);
         small.picked_keys(m, &got);
         let changed = !got.is_empty() || spent > 0 || matches!(step, Step::Pull { .. });
@@ -171,8 +177,14 @@ impl Walked {
         }
     }
 
-    /// Looks at one state of the plan: the productive steps open there.
+    /// Looks at one state of the plan: the productive steps open there,
+    /// unless the work budget is spent.
     fn look(&mut self, m: &Mechanics, state: &PlayState) {
+        let cost = m.rooms() + m.doors().len() + 1;
+        if self.branching.states.saturating_add(1).saturating_mul(cost) > MAX_BRANCHING_WORK {
+            self.branching.complete = false;
+            return;
+        }
         let open = productive_steps(m, state);
         self.branching.states += 1;
         self.branching.max = self.branching.max.max(open);
