@@ -30,6 +30,7 @@ pub mod export;
 pub mod format;
 pub mod generate;
 pub mod layout;
+pub mod measures;
 pub mod model;
 pub mod play;
 pub mod rules;

@@ -111,9 +111,11 @@ fn keys_of(value: &Value) -> Vec<&str> {
     keys
 }
 
-const SOLVE_KEYS: [&str; 8] = [
+/// FORMAT.md's fields, and `metrics` (the quality measures, docs/format.md).
+const SOLVE_KEYS: [&str; 9] = [
     "cost",
     "dead_ends",
+    "metrics",
     "min_pulls",
     "moves",
     "pulls",
@@ -159,6 +161,12 @@ fn solve_json_of_a_solvable_level() {
     let v = json_of(&stdout);
     assert_eq!(keys_of(&v), SOLVE_KEYS);
     assert_eq!(v["solvable"], json!(true));
+    let metrics = &v["metrics"];
+    assert_eq!(metrics["critical_path"]["moves"], json!(3));
+    assert_eq!(metrics["critical_path"]["rooms_visited"], json!(4));
+    assert_eq!(metrics["backtracking"], json!(0));
+    assert_eq!(metrics["optional"]["rooms"], json!(["r5"]));
+    assert!(metrics["score"]["total"].is_number(), "{metrics}");
     // cost 1 + 1 (pull) + 1 + 3 = 6, printed as a whole number.
     assert_eq!(v["cost"], json!(6));
     assert!(v["cost"].is_u64(), "{}", v["cost"]);
@@ -290,6 +298,11 @@ fn check_prints_warnings_and_the_analysis() {
         "dead ends: ",
         "unreachable rooms: r6",
         "keys no solution needs: gem",
+        "measures:",
+        "critical path: 3 moves, 1 pull, cost 6; visits 4 of 6 rooms",
+        "backtracking: 0% of moves",
+        "optional: rooms r5, r6; keys gem",
+        "score: ",
     ] {
         assert!(stdout.contains(want), "missing {want:?} in\n{stdout}");
     }

@@ -45,6 +45,15 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
     if a.solvable == Some(true) {
         keys(&labels, &a);
     }
+    match crate::measures::measure(level, &a) {
+        Ok(m) => {
+            outln!("measures:");
+            for line in super::measures::lines(&labels, &m) {
+                outln!("{line}");
+            }
+        }
+        Err(e) => outln!("measures: not worked out: {e}"),
+    }
     if let Some(stop) = a.stopped {
         outln!("{}", budget.incomplete(stop));
     }

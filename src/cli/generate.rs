@@ -69,6 +69,10 @@ pub struct CommonArgs {
     /// Print nothing but errors.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Make this many levels, seeds S..S+N-1 (S from --seed), in parallel;
+    /// OUT is then a folder that receives the levels and measures.csv.
+    #[arg(long, value_name = "N")]
+    pub count: Option<usize>,
 }
 
 /// Where the rooms and doors come from.
@@ -104,6 +108,11 @@ pub struct BackwardArgs {
     /// Locked dead ends holding only a treasure nobody needs.
     #[arg(long, default_value_t = BackwardParams::default().side_areas)]
     side_areas: usize,
+    #[command(flatten)]
+    aim: AimArgs,
+    /// With targets or --score: levels to make, at most, to meet them.
+    #[arg(long, default_value_t = BackwardParams::default().max_tries)]
+    max_tries: usize,
 }
 
 /// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
@@ -188,6 +197,37 @@ pub struct RandomArgs {
     /// Reject tries with more solver states than this.
     #[arg(long, default_value_t = RandomParams::default().max_states)]
     max_states: usize,
+    #[command(flatten)]
+    aim: AimArgs,
+}
+
+/// Targets on the quality measures (docs/format.md), for `random` and `backward`.
+#[derive(Debug, Args)]
+pub struct AimArgs {
+    /// Keep only levels whose backtracking share (0 to 1) is at least this.
+    #[arg(long)]
+    min_backtracking: Option<f64>,
+    /// Keep only levels whose mean key-lock distance is at least this many steps.
+    #[arg(long)]
+    min_key_distance: Option<f64>,
+    /// Keep only levels whose locked areas have at least this many doors in, on average.
+    #[arg(long)]
+    min_routes: Option<f64>,
+    /// Make every try and keep the one with the highest difficulty score
+    /// among those that meet the targets.
+    #[arg(long)]
+    score: bool,
+}
+
+impl AimArgs {
+    fn aim(&self) -> crate::generate::Aim {
+        crate::generate::Aim {
+            min_backtracking: self.min_backtracking,
+            min_key_distance: self.min_key_distance,
+            min_routes: self.min_routes,
+            score: self.score,
+        }
+    }
 }
 
 /// A number or a range of numbers: `"2"`, `"1..3"` or `"1..=3"`.
@@ -270,6 +310,9 @@ pub fn run(args: GenerateArgs) -> u8 {
             }
         });
     }
+    if let Some(count) = common.count {
+        return super::batch::run(&kind, seed, count, &output, quiet, &cancel);
+    }
     let reporter = Reporter::new(quiet);
     let report = |p: Progress| reporter.report(p);
     let Some(result) = generate(&kind, seed, &report, &cancel) else {
@@ -277,7 +320,16 @@ pub fn run(args: GenerateArgs) -> u8 {
     };
     reporter.clear();
     match result {
-        Ok(generated) => write(&generated, &output, quiet),
+        Ok(mut generated) => {
+            let options = crate::solver::SolveOptions {
+                cancel: Some(Arc::clone(&cancel)),
+                ..crate::solver::SolveOptions::default()
+            };
+            if let Err(e) = crate::measures::record(&mut generated.level, &options) {
+                eprintln!("warning: the level was not measured: {e}");
+            }
+            write(&generated, &output, quiet)
+        }
         Err(e) => {
             eprintln!("error: {}", e.worded(&flag));
             match e {
@@ -307,6 +359,23 @@ fn generate(
     })
 }
 
+impl Kind {
+    /// The generator and its parameters for a batch; `None` when an input
+    /// file could not be loaded (the problems are reported).
+    pub(super) fn batch_kind(&self, seed: u64) -> Option<crate::generate::BatchKind> {
+        use crate::generate::BatchKind;
+        Some(match self {
+            Self::Backward(a) => BatchKind::Backward(a.params(seed)?),
+            Self::Levers(a) => {
+                let loaded = load_or_report(&a.layout)?;
+                BatchKind::Levers(Box::new(a.params(seed, loaded.level)))
+            }
+            Self::Nested(a) => BatchKind::Nested(a.params(seed)),
+            Self::Random(a) => BatchKind::Random(a.params(seed)?),
+        })
+    }
+}
+
 impl BackwardArgs {
     /// The parameters; `None` when the layout could not be loaded.
     fn params(&self, seed: u64) -> Option<BackwardParams> {
@@ -317,6 +386,8 @@ impl BackwardArgs {
             keys_per_lock: self.keys_per_lock.into(),
             red_herrings: self.red_herrings,
             side_areas: self.side_areas,
+            aim: self.aim.aim(),
+            max_tries: self.max_tries,
         })
     }
 }
@@ -362,13 +433,14 @@ impl RandomArgs {
             min_cost: self.min_cost,
             min_pulls: self.min_pulls,
             max_states: self.max_states,
+            aim: self.aim.aim(),
         })
     }
 }
 
 /// A generator parameter as its option: `--keys-per-lock`. The options are
 /// named after the parameters' fields.
-fn flag(param: Param) -> String {
+pub(super) fn flag(param: Param) -> String {
     format!("--{}", param.field().replace('_', "-"))
 }
 
@@ -432,6 +504,9 @@ fn write(generated: &Generated, output: &Path, quiet: bool) -> u8 {
             .collect();
         eprintln!("{}", figures.join(", "));
     }
+    if let Some(metrics) = level.generator.as_ref().and_then(|g| g.get("metrics")) {
+        eprintln!("{}", metrics_line(metrics));
+    }
     let removed: Vec<String> = generated
         .changes
         .iter()
@@ -442,6 +517,26 @@ fn write(generated: &Generated, output: &Path, quiet: bool) -> u8 {
         eprintln!("  {line}");
     }
     EXIT_OK
+}
+
+/// "score 27.25, backtracking 0.3, key distance 3.25, routes 1": the
+/// headline measures of a generator record's `metrics`.
+pub(crate) fn metrics_line(metrics: &serde_json::Value) -> String {
+    let show = |v: &serde_json::Value| {
+        if v.is_null() {
+            "-".to_owned()
+        } else {
+            v.to_string()
+        }
+    };
+    format!(
+        "score {}, backtracking {}, key distance {}, routes {}, dead-end share {}",
+        show(&metrics["score"]["total"]),
+        show(&metrics["backtracking"]),
+        show(&metrics["key_distance"]["mean"]),
+        show(&metrics["routes"]["mean"]),
+        show(&metrics["risk"]["dead_end_share"]),
+    )
 }
 
 /// Progress on standard error: a bar on a terminal, a line a second otherwise.

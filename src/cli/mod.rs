@@ -18,8 +18,10 @@ macro_rules! out {
     }};
 }
 
+mod batch;
 mod check;
 pub mod generate;
+mod measures;
 mod report;
 mod solve;
 

@@ -21,10 +21,13 @@ pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
         Err(e) => return super::fail(&e),
     };
     if as_json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&to_json(&a)).unwrap_or_default()
-        );
+        let mut out = to_json(&a);
+        // A new optional field: the quality measures (docs/format.md).
+        let metrics = crate::measures::measure(level, &a).map_or(Value::Null, |m| m.to_json());
+        if let Some(map) = out.as_object_mut() {
+            map.insert("metrics".to_owned(), metrics);
+        }
+        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
         print_text(path, level, &a);
     }

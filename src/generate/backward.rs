@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
+use super::aim::{Aim, Judged};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, Verified, dress, record, verify};
 use super::{
     Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng, Source,
@@ -43,6 +44,11 @@ pub struct BackwardParams {
     /// Locked dead ends that hold nothing the player needs (their locks are
     /// the only ones that are not necessary).
     pub side_areas: usize,
+    /// Targets on the quality measures; with none, the first level made is
+    /// kept (and is what it always was for its seed).
+    pub aim: Aim,
+    /// With an aim: how many levels to make, at most, to meet it.
+    pub max_tries: usize,
 }
 
 impl BackwardParams {
@@ -62,6 +68,8 @@ impl Default for BackwardParams {
             keys_per_lock: (1, 2),
             red_herrings: 0,
             side_areas: 0,
+            aim: Aim::default(),
+            max_tries: 50,
         }
     }
 }
@@ -151,8 +159,81 @@ pub fn backward(
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    if params.aim.is_empty() {
+        return backward_once(params, Rng::new(params.seed), progress, cancel);
+    }
+    params.aim.check()?;
+    if params.max_tries == 0 {
+        return Err(GenerateError::param(
+            Param::MaxTries,
+            Problem::TooSmall { min: 1, value: 0 },
+        ));
+    }
+    let mut best: Option<(Generated, Judged)> = None;
+    let mut tries = 0;
+    let mut met = 0;
+    while tries < params.max_tries && !cancel.load(Ordering::Relaxed) {
+        // The first try is the level the seed makes without an aim.
+        let rng = match tries {
+            0 => Rng::new(params.seed),
+            t => Rng::with_stream(params.seed, t as u64),
+        };
+        tries += 1;
+        let made = backward_once(params, rng, &super::no_progress, cancel)?;
+        progress(Progress::new(
+            "aiming",
+            tries as u64,
+            Some(params.max_tries as u64),
+        ));
+        let Some(judged) = Judged::of(&made.level, &params.aim, VERIFY_MAX_STATES)? else {
+            continue;
+        };
+        met += usize::from(judged.met());
+        if best.as_ref().is_none_or(|(_, b)| judged.better_than(b)) {
+            best = Some((made, judged));
+        }
+        if met > 0 && !params.aim.score {
+            break;
+        }
+    }
+    finish_aim(params, best, tries, met)
+}
+
+/// The level kept by an aimed run, with what it reached in its record; or
+/// which targets the closest level fell short of.
+fn finish_aim(
+    params: &BackwardParams,
+    best: Option<(Generated, Judged)>,
+    tries: usize,
+    met: usize,
+) -> Result<Generated, GenerateError> {
+    let Some((mut made, judged)) = best else {
+        return Err(GenerateError::Cancelled);
+    };
+    if !judged.met() {
+        return Err(GenerateError::AimNotMet {
+            tries,
+            shortfalls: judged.shortfalls,
+        });
+    }
+    if let Some(record) = made.level.generator.as_mut() {
+        super::random::aim_json(&params.aim, &mut record["parameters"]);
+        record["parameters"]["max_tries"] = params.max_tries.into();
+        record["result"]["aim"] = params.aim.record(&judged.measures);
+        record["result"]["tries"] = tries.into();
+        record["result"]["met_targets"] = met.into();
+    }
+    Ok(made)
+}
+
+/// One level by the backward method, from `rng`.
+fn backward_once(
+    params: &BackwardParams,
+    mut rng: Rng,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
     check_keys_per_lock(params.keys_per_lock)?;
-    let mut rng = Rng::new(params.seed);
     let base = Base::new(&params.source, &mut rng)?;
     check_key_count(params)?;
     let mut work = Work::new(base.level, base.from_layout)?;

@@ -63,11 +63,19 @@ pub enum Param {
     MinPulls,
     /// `RandomParams::max_states`.
     MaxStates,
+    /// `Aim::min_backtracking` (of `RandomParams::aim`, `BackwardParams::aim`).
+    MinBacktracking,
+    /// `Aim::min_key_distance`.
+    MinKeyDistance,
+    /// `Aim::min_routes`.
+    MinRoutes,
+    /// `Aim::score`.
+    Score,
 }
 
 impl Param {
     /// Every parameter.
-    pub const ALL: [Self; 23] = [
+    pub const ALL: [Self; 27] = [
         Self::Rooms,
         Self::ExtraDoors,
         Self::Locks,
@@ -91,6 +99,10 @@ impl Param {
         Self::MinCost,
         Self::MinPulls,
         Self::MaxStates,
+        Self::MinBacktracking,
+        Self::MinKeyDistance,
+        Self::MinRoutes,
+        Self::Score,
     ];
 
     /// The name of its field: `"keys_per_lock"`.
@@ -125,6 +137,10 @@ impl Param {
             Self::MinCost => "min_cost",
             Self::MinPulls => "min_pulls",
             Self::MaxStates => "max_states",
+            Self::MinBacktracking => "min_backtracking",
+            Self::MinKeyDistance => "min_key_distance",
+            Self::MinRoutes => "min_routes",
+            Self::Score => "score",
         }
     }
 }
@@ -361,6 +377,32 @@ impl NotFound {
     }
 }
 
+/// "no level in 50 tries reached the targets; the closest fell short on
+/// min backtracking: 0.2 of 0.4 (0.2 short): lower it, or raise max tries".
+fn aim_not_met(tries: usize, shortfalls: &[super::aim::Shortfall], name: Names<'_>) -> String {
+    let figure = |x: f64| crate::model::format_cost((x * 1e4).round() / 1e4);
+    let short: Vec<String> = shortfalls
+        .iter()
+        .map(|s| {
+            format!(
+                "{} reached {} of {} ({} short)",
+                name(s.param),
+                figure(s.reached),
+                figure(s.wanted),
+                figure(s.wanted - s.reached)
+            )
+        })
+        .collect();
+    let params: Vec<Param> = shortfalls.iter().map(|s| s.param).collect();
+    format!(
+        "no level in {tries} {} reached the targets; the closest: {}: lower {}, or raise {}",
+        if tries == 1 { "try" } else { "tries" },
+        short.join("; "),
+        either(&params, name),
+        name(Param::MaxTries)
+    )
+}
+
 /// `Display` in plain words: [`worded`](Problem::worded) with the fields' names.
 macro_rules! display_in_plain_words {
     ($($t:ty),*) => {$(
@@ -454,6 +496,15 @@ pub enum GenerateError {
     /// A search found nothing good enough within its budget.
     #[error("{}", self.worded(&plain))]
     NotFound(NotFound),
+    /// Solvable levels were made, but none reached the targets on the
+    /// measures: what the closest one reached.
+    #[error("{}", self.worded(&plain))]
+    AimNotMet {
+        /// Levels made and measured.
+        tries: usize,
+        /// The targets the closest level fell short of.
+        shortfalls: Vec<super::aim::Shortfall>,
+    },
     /// Cancelled before any level was found.
     #[error("cancelled before any level was found")]
     Cancelled,
@@ -540,6 +591,7 @@ impl GenerateError {
                 format!("the goal cannot be made reachable: {}", why.worded(name))
             }
             Self::NotFound(why) => why.worded(name),
+            Self::AimNotMet { tries, shortfalls } => aim_not_met(*tries, shortfalls, name),
             Self::TooLargeToCheck { limit, lower } => format!(
                 "the level made is too large for the solver to prove it solvable (more than \
                  {limit} states): make it smaller: lower {}",
@@ -658,6 +710,21 @@ pub(crate) fn examples() -> Vec<GenerateError> {
         GenerateError::TooLargeToCheck {
             limit: 10,
             lower: &[Param::Rooms, Param::Locks],
+        },
+        GenerateError::AimNotMet {
+            tries: 50,
+            shortfalls: vec![
+                super::aim::Shortfall {
+                    param: Param::MinBacktracking,
+                    wanted: 0.4,
+                    reached: 0.25,
+                },
+                super::aim::Shortfall {
+                    param: Param::MinRoutes,
+                    wanted: 2.0,
+                    reached: 1.0,
+                },
+            ],
         },
     ]);
     all

@@ -22,7 +22,9 @@
 //! for them. Each parameter type's `Default` holds the defaults that the
 //! command line and the editor use.
 
+mod aim;
 mod backward;
+mod batch;
 mod common;
 mod error;
 mod graph;
@@ -35,7 +37,9 @@ mod rng;
 use std::fmt;
 
 pub use crate::model::palette::nth as palette;
+pub use aim::{Aim, Shortfall};
 pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
+pub use batch::{BatchItem, BatchKind, batch};
 #[cfg(test)]
 pub(crate) use error::examples as error_examples;
 pub use error::{GenerateError, Names, NotFound, Param, Problem, Unreachable};

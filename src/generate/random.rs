@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
+use super::aim::{Aim, Judged};
 use super::backward::{farthest, source_json};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
 use super::{
@@ -42,6 +43,9 @@ pub struct RandomParams {
     pub min_pulls: Option<u32>,
     /// A try whose level has more states than this is rejected as too large.
     pub max_states: usize,
+    /// Targets on the quality measures, and whether to keep the try with the
+    /// best score (then every try is made and measured).
+    pub aim: Aim,
 }
 
 impl RandomParams {
@@ -64,6 +68,7 @@ impl Default for RandomParams {
             min_cost: None,
             min_pulls: None,
             max_states: 200_000,
+            aim: Aim::default(),
         }
     }
 }
@@ -72,6 +77,8 @@ impl Default for RandomParams {
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     tries: usize,
+    /// Tries that met the bar and the targets.
+    met: usize,
     unsolvable: usize,
     too_easy: usize,
     too_large: usize,
@@ -83,6 +90,10 @@ struct Candidate {
     changes: Vec<DoorChange>,
     cost: f64,
     pulls: Option<u32>,
+    /// Its measures against the aim, when there is one.
+    judged: Option<Judged>,
+    /// It meets `min_cost` and `min_pulls`.
+    bar: bool,
 }
 
 /// Generates a level by generate-and-test.
@@ -164,8 +175,13 @@ pub fn random(
     let (found, tally) = search.into_found()?;
     let mut level = found.level;
     describe(&mut level, params, from_layout, tally.tries);
-    let params_json = params_json(params, &layout_name);
-    let result = tally.result(found.cost, found.pulls, accepted);
+    let mut params_json = params_json(params, &layout_name);
+    aim_json(&params.aim, &mut params_json);
+    let mut result = tally.result(found.cost, found.pulls, accepted);
+    if let Some(judged) = &found.judged {
+        result["aim"] = params.aim.record(&judged.measures);
+        result["met_targets"] = tally.met.into();
+    }
     dress(&mut level);
     verify(
         &level,
@@ -219,8 +235,20 @@ fn params_json(params: &RandomParams, layout_name: &str) -> Value {
     })
 }
 
+/// The aim's targets in the generator record's parameters, when it has one.
+pub(crate) fn aim_json(aim: &Aim, params: &mut Value) {
+    if aim.is_empty() {
+        return;
+    }
+    params["min_backtracking"] = aim.min_backtracking.map(num).into();
+    params["min_key_distance"] = aim.min_key_distance.map(num).into();
+    params["min_routes"] = aim.min_routes.map(num).into();
+    params["score"] = aim.score.into();
+}
+
 /// At least one try, and a bar of a cost that is a number >= 0.
 fn check_params(params: &RandomParams) -> Result<(), GenerateError> {
+    params.aim.check()?;
     if params.max_tries == 0 {
         return Err(GenerateError::param(
             Param::MaxTries,
@@ -368,36 +396,45 @@ impl Search {
             let Some((cost, pulls)) = search.tally.solved(measured)? else {
                 continue;
             };
+            let judged = judge(&level, params)?;
             let candidate = Candidate {
                 level,
                 changes,
                 cost,
                 pulls,
+                judged,
+                bar: false,
             };
-            if search.keep(candidate, params) {
+            if search.keep(candidate, params) && !params.aim.score {
                 break;
             }
         }
         Ok(search)
     }
 
-    /// Keeps `candidate` when it meets the bar or beats the best so far.
-    /// Returns whether it meets the bar.
-    fn keep(&mut self, candidate: Candidate, params: &RandomParams) -> bool {
+    /// Keeps `candidate` when it meets the bar and the targets (the first
+    /// one, or with `aim.score` the best scored), or beats the best so far
+    /// while none does. Returns whether it meets them.
+    fn keep(&mut self, mut candidate: Candidate, params: &RandomParams) -> bool {
         let (cost, pulls) = (candidate.cost, candidate.pulls);
-        let good = params.min_cost.is_none_or(|c| cost >= c)
+        let bar = params.min_cost.is_none_or(|c| cost >= c)
             && params
                 .min_pulls
                 .is_none_or(|p| pulls.is_some_and(|q| q >= p));
-        let better = self
-            .best
-            .as_ref()
-            .is_none_or(|b| (cost, pulls.unwrap_or(0)) > (b.cost, b.pulls.unwrap_or(0)));
-        if good || better {
+        candidate.bar = bar;
+        let good = bar && candidate.judged.as_ref().is_none_or(Judged::met);
+        let keep = match &self.best {
+            None => true,
+            Some(best) if good => !self.accepted || score_of(&candidate) > score_of(best),
+            Some(_) if self.accepted => false,
+            Some(best) => closer(&candidate, best),
+        };
+        if keep {
             self.best = Some(candidate);
         }
         if good {
             self.accepted = true;
+            self.tally.met += 1;
         } else {
             self.tally.too_easy += 1;
         }
@@ -418,6 +455,16 @@ impl Search {
                 too_large: tally.too_large,
             }));
         };
+        if !self.accepted
+            && !self.cancelled
+            && let Some(judged) = &found.judged
+            && !judged.met()
+        {
+            return Err(GenerateError::AimNotMet {
+                tries: tally.tries,
+                shortfalls: judged.shortfalls.clone(),
+            });
+        }
         if !self.accepted && !self.cancelled {
             return Err(GenerateError::NotFound(NotFound::BarNotMet {
                 tries: tally.tries,
@@ -452,7 +499,11 @@ impl Tally {
 
     /// The generator record's result for a level of `cost` and `pulls`.
     fn result(&self, cost: f64, pulls: Option<u32>, accepted: bool) -> Value {
-        let rejected = if accepted { self.tries - 1 } else { self.tries };
+        let rejected = if accepted {
+            self.tries.saturating_sub(self.met.max(1))
+        } else {
+            self.tries
+        };
         let rate = if self.tries == 0 {
             0.0
         } else {
@@ -470,6 +521,31 @@ impl Tally {
             "met_bar": accepted,
         })
     }
+}
+
+/// The score of a candidate (0 without an aim).
+fn score_of(c: &Candidate) -> f64 {
+    c.judged.as_ref().map_or(0.0, |j| j.measures.score_total())
+}
+
+/// True when `c`, which does not meet the bar and the targets, is closer to
+/// them than `best`, which does not either: meeting the bar first, then
+/// falling short of the targets by less, else a harder level.
+fn closer(c: &Candidate, best: &Candidate) -> bool {
+    match (c.bar, best.bar, &c.judged, &best.judged) {
+        (true, false, _, _) => true,
+        (false, true, _, _) => false,
+        (true, true, Some(a), Some(b)) => a.better_than(b),
+        _ => (c.cost, c.pulls.unwrap_or(0)) > (best.cost, best.pulls.unwrap_or(0)),
+    }
+}
+
+/// The candidate's measures against the aim; `None` without an aim.
+fn judge(level: &Level, params: &RandomParams) -> Result<Option<Judged>, GenerateError> {
+    if params.aim.is_empty() {
+        return Ok(None);
+    }
+    Ok(Judged::of(level, &params.aim, params.max_states)?)
 }
 
 /// A random graph with its goal far from the start.

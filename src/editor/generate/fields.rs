@@ -105,6 +105,10 @@ pub fn label(param: Param) -> &'static str {
         Param::MinCost => "Min cost",
         Param::MinPulls => "Min pulls",
         Param::MaxStates => "Max states",
+        Param::MinBacktracking => "Min backtracking",
+        Param::MinKeyDistance => "Min key distance",
+        Param::MinRoutes => "Min routes",
+        Param::Score => "Best score",
     }
 }
 

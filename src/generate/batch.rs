@@ -1,0 +1,141 @@
+//! Batches: many levels of one kind, seeds `S..S+N-1`, made in parallel and
+//! measured, for a designer to pick from.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::{
+    BackwardParams, GenerateError, LeversParams, NestedParams, RandomParams, backward, levers,
+    nested, no_progress, random,
+};
+use crate::measures::Measures;
+use crate::model::Level;
+use crate::solver::SolveOptions;
+
+/// The generator of a batch and its parameters (their seeds are replaced by
+/// the batch's).
+#[derive(Clone, Debug)]
+pub enum BatchKind {
+    /// [`backward()`](super::backward()).
+    Backward(BackwardParams),
+    /// [`levers()`](super::levers()); each level's search runs on one thread.
+    Levers(Box<LeversParams>),
+    /// [`nested()`](super::nested()).
+    Nested(NestedParams),
+    /// [`random()`](super::random()).
+    Random(RandomParams),
+}
+
+impl BatchKind {
+    /// `"backward"`, `"levers"`, `"nested"` or `"random"`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Backward(_) => "backward",
+            Self::Levers(_) => "levers",
+            Self::Nested(_) => "nested",
+            Self::Random(_) => "random",
+        }
+    }
+
+    /// Makes the level of `seed`.
+    fn make(&self, seed: u64, cancel: &AtomicBool) -> Result<Level, GenerateError> {
+        let made = match self {
+            Self::Backward(p) => {
+                backward(&BackwardParams { seed, ..p.clone() }, &no_progress, cancel)
+            }
+            Self::Levers(p) => {
+                let mut p = p.as_ref().clone();
+                p.seed = seed;
+                p.threads = 1;
+                levers(&p, &no_progress, cancel)
+            }
+            Self::Nested(p) => nested(&NestedParams { seed, ..p.clone() }, &no_progress, cancel),
+            Self::Random(p) => random(&RandomParams { seed, ..p.clone() }, &no_progress, cancel),
+        }?;
+        Ok(made.level)
+    }
+}
+
+/// One level of a batch.
+#[derive(Debug)]
+pub struct BatchItem {
+    /// Its seed.
+    pub seed: u64,
+    /// The level, with `generator.metrics` recorded, and its measures; or
+    /// why the generator made none for this seed.
+    pub outcome: Result<(Level, Measures), GenerateError>,
+}
+
+/// Makes `count` levels of `kind` with seeds `first_seed..first_seed+count`,
+/// on `threads` threads (0: one per core), measures each and records its
+/// measures in its generator record.
+///
+/// `progress(done, count)` is called from the worker threads after each
+/// level. Setting `cancel` stops the batch: levels not started are left
+/// out, and those under way stop as their generator does.
+///
+/// Returns the levels in seed order; a seed for which the generator failed
+/// keeps its error. The same kind, seeds and parameters give the same
+/// levels whatever the number of threads.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use lockwork::generate::{BatchKind, NestedParams, batch};
+///
+/// let kind = BatchKind::Nested(NestedParams::default());
+/// let items = batch(&kind, 10, 4, 2, &|_, _| {}, &AtomicBool::new(false));
+/// assert_eq!(items.iter().map(|i| i.seed).collect::<Vec<_>>(), [10, 11, 12, 13]);
+/// assert!(items.iter().all(|i| i.outcome.is_ok()));
+/// ```
+pub fn batch(
+    kind: &BatchKind,
+    first_seed: u64,
+    count: usize,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    cancel: &AtomicBool,
+) -> Vec<BatchItem> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .min(count.max(1));
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<BatchItem>>> = Mutex::new((0..count).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count || cancel.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let seed = first_seed.wrapping_add(i as u64);
+                    let item = one(kind, seed, cancel);
+                    if let Ok(mut slots) = slots.lock()
+                        && let Some(slot) = slots.get_mut(i)
+                    {
+                        *slot = Some(item);
+                    }
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, count);
+                }
+            });
+        }
+    });
+    slots
+        .into_inner()
+        .unwrap_or_default()
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The level of `seed`, measured.
+fn one(kind: &BatchKind, seed: u64, cancel: &AtomicBool) -> BatchItem {
+    let outcome = kind.make(seed, cancel).and_then(|mut level| {
+        let measures = crate::measures::record(&mut level, &SolveOptions::default())?;
+        Ok((level, measures))
+    });
+    BatchItem { seed, outcome }
+}

@@ -1,0 +1,170 @@
+//! Routes: the level cut into areas by its free doors, and the doors that
+//! lead into each area the player does not start in.
+
+use serde_json::{Value, json};
+
+use crate::model::{DoorId, RoomId};
+use crate::rules::Rules;
+use crate::rules::mechanics::{Mechanics, Opening};
+
+/// A locked area: rooms joined to each other by free doors, not holding the
+/// start, and the doors that lead into it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Area {
+    /// Its rooms, in level order.
+    pub rooms: Vec<RoomId>,
+    /// The distinct doors that lead into it from a room that can be reached
+    /// from the start without entering it (locks, levers and small keys
+    /// ignored; one-way doors only their way), in level order.
+    pub doors_in: Vec<DoorId>,
+}
+
+/// The routes into the level's locked areas.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Routes {
+    /// The locked areas, in the order of their first room.
+    pub areas: Vec<Area>,
+    /// The mean number of doors into a locked area; `None` when there is none.
+    pub mean: Option<f64>,
+    /// The fewest doors into a locked area.
+    pub min: Option<usize>,
+    /// The most doors into a locked area.
+    pub max: Option<usize>,
+    /// Locked areas with two or more doors into them.
+    pub several: usize,
+    /// False on a level too large to walk it once per locked area (more
+    /// than a few million rooms and doors in all): the doors into each area
+    /// are then counted from every other area, reachable behind it or not.
+    pub complete: bool,
+}
+
+/// Rooms and doors the walks from the start, one per locked area, may
+/// visit in all.
+const MAX_ROUTES_WORK: usize = 4_000_000;
+
+impl Routes {
+    /// `{ "areas": n, "mean": …, "min": …, "max": …, "several": …, "per_area": [...] }`.
+    pub fn to_json(&self) -> Value {
+        let per_area: Vec<Value> = self
+            .areas
+            .iter()
+            .map(|a| {
+                json!({
+                    "rooms": a.rooms.iter().map(RoomId::as_str).collect::<Vec<_>>(),
+                    "doors_in": a.doors_in.iter().map(DoorId::as_str).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "areas": self.areas.len(),
+            "mean": self.mean.map(|x| crate::format::number((x * 1e4).round() / 1e4)),
+            "min": self.min,
+            "max": self.max,
+            "several": self.several,
+            "complete": self.complete,
+            "per_area": per_area,
+        })
+    }
+}
+
+/// A door is free when it is always open, two-way, and needs no key.
+fn is_free(m: &Mechanics, door: usize) -> bool {
+    m.doors().get(door).is_some_and(|d| {
+        d.opening == Opening::Open && !d.one_way && d.locks.is_empty() && d.small_locks == 0
+    })
+}
+
+/// The area of each room: rooms joined by free doors share one, numbered in
+/// the order of their first room.
+fn area_of_rooms(m: &Mechanics) -> Vec<usize> {
+    let n = m.rooms();
+    let mut area = vec![usize::MAX; n];
+    let mut next = 0;
+    for first in 0..n {
+        if area[first] != usize::MAX {
+            continue;
+        }
+        area[first] = next;
+        let mut stack = vec![first];
+        while let Some(r) = stack.pop() {
+            for p in m.passages_from(r) {
+                if is_free(m, p.door) && area[p.to] == usize::MAX {
+                    area[p.to] = next;
+                    stack.push(p.to);
+                }
+            }
+        }
+        next += 1;
+    }
+    area
+}
+
+/// The rooms reachable from the start without entering area `a`, every door
+/// taken as passable in the directions it allows (locks, levers and small
+/// keys ignored).
+fn reached_avoiding(m: &Mechanics, area: &[usize], a: usize) -> Vec<bool> {
+    let mut seen = vec![false; m.rooms()];
+    let start = m.start();
+    if area.get(start) == Some(&a) || start >= seen.len() {
+        return seen;
+    }
+    seen[start] = true;
+    let mut stack = vec![start];
+    while let Some(r) = stack.pop() {
+        for p in m.passages_from(r) {
+            if area[p.to] != a && !seen[p.to] {
+                seen[p.to] = true;
+                stack.push(p.to);
+            }
+        }
+    }
+    seen
+}
+
+/// The routes into every area but the start's.
+pub(super) fn routes(rules: &Rules<'_>) -> Routes {
+    let m = rules.mechanics();
+    let level = rules.level();
+    let area = area_of_rooms(m);
+    let count = area.iter().map(|&a| a + 1).max().unwrap_or(0);
+    let start_area = area.get(m.start()).copied();
+    let mut rooms_of: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for (r, &a) in area.iter().enumerate() {
+        rooms_of[a].push(r);
+    }
+    let mut passages_into: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+    for p in m.passages() {
+        if area[p.from] != area[p.to] {
+            passages_into[area[p.to]].push((p.from, p.door));
+        }
+    }
+    let complete = count.saturating_mul(m.rooms() + m.passages().len()) <= MAX_ROUTES_WORK;
+    let mut areas = Vec::new();
+    for a in (0..count).filter(|&a| Some(a) != start_area) {
+        let outside = complete.then(|| reached_avoiding(m, &area, a));
+        let mut doors: Vec<usize> = passages_into[a]
+            .iter()
+            .filter(|&&(from, _)| outside.as_ref().is_none_or(|o| o[from]))
+            .map(|&(_, door)| door)
+            .collect();
+        doors.sort_unstable();
+        doors.dedup();
+        areas.push(Area {
+            rooms: rooms_of[a]
+                .iter()
+                .map(|&r| level.rooms[r].id.clone())
+                .collect(),
+            doors_in: doors.iter().map(|&d| level.doors[d].id.clone()).collect(),
+        });
+    }
+    let counts: Vec<usize> = areas.iter().map(|a| a.doors_in.len()).collect();
+    Routes {
+        mean: (!counts.is_empty())
+            .then(|| counts.iter().sum::<usize>() as f64 / counts.len() as f64),
+        min: counts.iter().copied().min(),
+        max: counts.iter().copied().max(),
+        several: counts.iter().filter(|&&c| c >= 2).count(),
+        complete,
+        areas,
+    }
+}

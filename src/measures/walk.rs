@@ -1,0 +1,293 @@
+//! The measures read off one walk along the plan: rooms visited, moves into
+//! rooms visited before, when each key is picked up and first used, and the
+//! productive steps open at each state where the plan's holdings change.
+
+use std::collections::VecDeque;
+
+use super::{Branching, KeyDistance, Optional};
+use crate::model::{KeyId, Level, LevelIndex};
+use crate::rules::mechanics::Mechanics;
+use crate::rules::{PlayState, Rules, Step};
+use crate::solver::SolveError;
+
+/// What the walk along the plan saw.
+pub(super) struct Walked {
+    /// Per room: entered by the plan (the start included).
+    pub visited: Vec<bool>,
+    /// Moves of the plan.
+    pub moves: u32,
+    /// Moves into a room entered before.
+    pub revisits: u32,
+    /// Per key: the step (1-based count of moves and pulls; 0 for the start)
+    /// after which it was picked up.
+    pub picked_at: Vec<Option<u32>>,
+    /// Per key: the step that first used it.
+    pub used_at: Vec<Option<u32>>,
+    /// Branching along the plan.
+    pub branching: Branching,
+    /// Productive steps open at each decision point.
+    pub options_at_decisions: Vec<usize>,
+}
+
+/// Rooms and doors the branching walks may visit in all: past it, the
+/// remaining states of a long plan on a large level are not looked at.
+const MAX_BRANCHING_WORK: usize = 4_000_000;
+
+/// Moves and pulls among `steps` (pickups are not steps taken).
+pub(super) fn actions(steps: &[Step]) -> u32 {
+    let n = steps
+        .iter()
+        .filter(|s| !matches!(s, Step::Pickup { .. }))
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Walks `steps` from the start under `rules`, noting what the measures need.
+///
+/// # Errors
+/// [`SolveError::Internal`] when a step is not allowed: the plan is not one
+/// of this level.
+pub(super) fn walk(rules: &Rules<'_>, steps: &[Step]) -> Result<Walked, SolveError> {
+    let level = rules.level();
+    let m = rules.mechanics();
+    let mut state = rules.start();
+    let mut w = Walked {
+        visited: vec![false; level.rooms.len()],
+        moves: 0,
+        revisits: 0,
+        picked_at: vec![None; level.keys.len()],
+        used_at: vec![None; level.keys.len()],
+        branching: Branching {
+            complete: true,
+            ..Branching::default()
+        },
+        options_at_decisions: Vec::new(),
+    };
+    mark(&mut w.visited, state.room());
+    for (k, &p) in state.picked().iter().enumerate() {
+        if p {
+            w.picked_at[k] = Some(0);
+        }
+    }
+    // Small keys in hand, oldest first: spending takes the oldest.
+    let mut small = SmallQueue::default();
+    small.picked(m, &w.picked_at, 0);
+    w.look(m, &state);
+    let mut n = 0u32;
+    for step in steps.iter().filter(|s| !matches!(s, Step::Pickup { .. })) {
+        n += 1;
+        let small_before = state.small_in_hand();
+        let got = rules
+            .apply(&mut state, step)
+            .map_err(|e| SolveError::Internal(format!("the plan does not replay: {e}")))?;
+        w.took(m, rules.index(), &state, step, n);
+        for &k in &got {
+            if let Some(slot) = w.picked_at.get_mut(k) {
+                *slot = Some(n);
+            }
+        }
+        let spent = (small_before + small_count(m, &got)).saturating_sub(state.small_in_hand());
+        small.spend(spent, n, &mut w.used_at);
+        small.picked_keys(m, &got);
+        let changed = !got.is_empty() || spent > 0 || matches!(step, Step::Pull { .. });
+        if changed && !rules.is_solved(&state) {
+            w.look(m, &state);
+        }
+    }
+    for &k in m.goal_requires() {
+        if let Some(slot) = w.used_at.get_mut(k) {
+            slot.get_or_insert(n);
+        }
+    }
+    w.finish_branching();
+    Ok(w)
+}
+
+fn mark(visited: &mut [bool], room: usize) {
+    if let Some(v) = visited.get_mut(room) {
+        *v = true;
+    }
+}
+
+fn small_count(m: &Mechanics, keys: &[usize]) -> u32 {
+    let n = keys
+        .iter()
+        .filter(|&&k| m.keys().get(k).is_some_and(|key| key.small))
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The small keys in hand, in the order picked up.
+#[derive(Default)]
+struct SmallQueue(VecDeque<usize>);
+
+impl SmallQueue {
+    /// Adds the small keys picked up at step `at` (from the table).
+    fn picked(&mut self, m: &Mechanics, picked_at: &[Option<u32>], at: u32) {
+        let keys: Vec<usize> = (0..picked_at.len())
+            .filter(|&k| picked_at[k] == Some(at))
+            .collect();
+        self.picked_keys(m, &keys);
+    }
+
+    /// Adds the small keys among `keys`.
+    fn picked_keys(&mut self, m: &Mechanics, keys: &[usize]) {
+        self.0.extend(
+            keys.iter()
+                .copied()
+                .filter(|&k| m.keys().get(k).is_some_and(|key| key.small)),
+        );
+    }
+
+    /// Spends the `n` oldest, used at step `at`.
+    fn spend(&mut self, n: u32, at: u32, used_at: &mut [Option<u32>]) {
+        for _ in 0..n {
+            if let Some(k) = self.0.pop_front()
+                && let Some(slot) = used_at.get_mut(k)
+            {
+                slot.get_or_insert(at);
+            }
+        }
+    }
+}
+
+impl Walked {
+    /// Notes step `n` taken from `before` to `after`: a move's room, and the
+    /// named keys its door needed.
+    fn took(&mut self, m: &Mechanics, index: &LevelIndex, after: &PlayState, step: &Step, n: u32) {
+        if !matches!(step, Step::Move { .. }) {
+            return;
+        }
+        self.moves += 1;
+        let to = after.room();
+        if self.visited.get(to).copied().unwrap_or(false) {
+            self.revisits += 1;
+        }
+        mark(&mut self.visited, to);
+        let door = match step {
+            Step::Move { door, .. } => index.door(door),
+            _ => None,
+        };
+        if let Some(rule) = door.and_then(|d| m.doors().get(d)) {
+            for &k in &rule.locks {
+                if let Some(slot) = self.used_at.get_mut(k) {
+                    slot.get_or_insert(n);
+                }
+            }
+        }
+    }
+
+    /// Looks at one state of the plan: the productive steps open there,
+    /// unless the work budget is spent.
+    fn look(&mut self, m: &Mechanics, state: &PlayState) {
+        let cost = m.rooms() + m.doors().len() + 1;
+        if self.branching.states.saturating_add(1).saturating_mul(cost) > MAX_BRANCHING_WORK {
+            self.branching.complete = false;
+            return;
+        }
+        let open = productive_steps(m, state);
+        self.branching.states += 1;
+        self.branching.max = self.branching.max.max(open);
+        if open >= 2 {
+            self.options_at_decisions.push(open);
+        }
+    }
+
+    fn finish_branching(&mut self) {
+        let points = &self.options_at_decisions;
+        self.branching.decision_points = points.len();
+        self.branching.mean =
+            (!points.is_empty()).then(|| points.iter().sum::<usize>() as f64 / points.len() as f64);
+    }
+
+    /// The backtracking share.
+    pub fn backtracking(&self) -> Option<f64> {
+        (self.moves > 0).then(|| f64::from(self.revisits) / f64::from(self.moves))
+    }
+
+    /// Key–lock distances of the keys the plan used, in the order of first use.
+    pub fn key_distance(&self, level: &Level) -> KeyDistance {
+        let mut used: Vec<(u32, KeyId, u32)> = (0..level.keys.len())
+            .filter_map(|k| {
+                let (picked, used) = (self.picked_at[k]?, self.used_at[k]?);
+                Some((used, level.keys[k].id.clone(), used.saturating_sub(picked)))
+            })
+            .collect();
+        used.sort_by_key(|&(at, _, _)| at);
+        let per_key: Vec<(KeyId, u32)> = used.into_iter().map(|(_, k, d)| (k, d)).collect();
+        let n = per_key.len();
+        KeyDistance {
+            mean: (n > 0)
+                .then(|| per_key.iter().map(|&(_, d)| f64::from(d)).sum::<f64>() / n as f64),
+            max: per_key.iter().map(|&(_, d)| d).max(),
+            per_key,
+        }
+    }
+
+    /// Rooms never entered; keys never picked up or never used.
+    pub fn optional(&self, level: &Level) -> Optional {
+        Optional {
+            rooms: (0..level.rooms.len())
+                .filter(|&r| !self.visited[r])
+                .map(|r| level.rooms[r].id.clone())
+                .collect(),
+            keys: (0..level.keys.len())
+                .filter(|&k| self.used_at[k].is_none())
+                .map(|k| level.keys[k].id.clone())
+                .collect(),
+        }
+    }
+}
+
+/// The productive steps open in `state`: over the rooms the player can walk
+/// to from here through passages that are open, whose locks are held and
+/// that spend nothing (with the holdings of `state`), count each key lying
+/// in one of them not yet picked up, each passage out of one of them that
+/// would spend small keys and can be afforded now (each door once), and each
+/// lever standing in one of them whose pull opens a door now closed.
+pub(crate) fn productive_steps(m: &Mechanics, state: &PlayState) -> usize {
+    let rooms = m.rooms();
+    let mut seen = vec![false; rooms];
+    let mut spend_doors = vec![false; m.doors().len()];
+    let mut queue = VecDeque::new();
+    let mut count = 0usize;
+    if state.room() < rooms {
+        seen[state.room()] = true;
+        queue.push_back(state.room());
+    }
+    while let Some(r) = queue.pop_front() {
+        count += m.keys_in(r).filter(|&k| !holds_picked(state, k)).count();
+        count += m
+            .levers_in(r)
+            .filter(|&l| opens_a_closed_door(m, state, l))
+            .count();
+        for &p in m.passages_from(r) {
+            if m.blocked(p, state).is_some() {
+                continue;
+            }
+            if m.spends(p, state) > 0 {
+                if !spend_doors[p.door] {
+                    spend_doors[p.door] = true;
+                    count += 1;
+                }
+            } else if !seen[p.to] {
+                seen[p.to] = true;
+                queue.push_back(p.to);
+            }
+        }
+    }
+    count
+}
+
+fn holds_picked(state: &PlayState, k: usize) -> bool {
+    state.picked().get(k).copied().unwrap_or(true)
+}
+
+fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
+    m.levers().get(l).is_some_and(|lever| {
+        lever
+            .flips
+            .iter()
+            .any(|&d| !state.open_doors().get(d).copied().unwrap_or(true))
+    })
+}
