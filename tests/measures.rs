@@ -344,3 +344,47 @@ fn a_batch_is_the_levels_of_its_seeds_measured() {
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     assert!(batch(&kind, 0, 4, 2, &|_, _| {}, &stop).is_empty());
 }
+
+/// A corridor r1 -d1- r2 -d2- r3 -d3- r4 using the extension fields: d1 is
+/// a bombable wall (spends one bomb, lying in r1), d2 opens with either the
+/// blue or the green key (blue lies in r1, green is never placed on the
+/// way), and d3 is always open. The plan: d1, d2, d3.
+#[test]
+fn items_of_a_kind_and_any_of_locks_count_as_uses() {
+    let mut level = Level::new("extensions");
+    for (i, id) in ["r2", "r3", "r4"].iter().enumerate() {
+        level
+            .rooms
+            .push(Room::new(*id, [100.0 * (i + 1) as f64, 0.0]));
+    }
+    let mut wall = Door::new("d1", "r1", "r2");
+    wall.spend.insert("bomb".into(), 1);
+    let mut gate = Door::new("d2", "r2", "r3");
+    gate.locks_any = vec!["blue".into(), "green".into()];
+    level.doors = vec![wall, gate, Door::new("d3", "r3", "r4")];
+    let mut bomb = Key::new("b1", "r1");
+    bomb.kind = Some("bomb".into());
+    level.keys.push(bomb);
+    level.keys.push(Key::new("blue", "r1"));
+    level.keys.push(Key::new("green", "r4"));
+    level.goal = "r4".into();
+    let m = measured(&level);
+    // The bomb is spent by move 1, blue first used by move 2; both were
+    // picked up at the start (step 0).
+    let per_key: Vec<(&str, u32)> = m
+        .key_distance
+        .per_key
+        .iter()
+        .map(|(k, d)| (k.as_str(), *d))
+        .collect();
+    assert_eq!(per_key, [("b1", 1), ("blue", 2)]);
+    let keys: Vec<&str> = m
+        .optional
+        .keys
+        .iter()
+        .map(lockwork::model::KeyId::as_str)
+        .collect();
+    assert_eq!(keys, ["green"], "green lies past the lock it could open");
+    // No door is free but d3: r1, r2 and r3..r4 are three areas, two locked.
+    assert_eq!(m.routes.areas.len(), 2);
+}

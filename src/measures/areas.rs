@@ -67,10 +67,16 @@ impl Routes {
     }
 }
 
-/// A door is free when it is always open, two-way, and needs no key.
+/// A door is free when it is always open, two-way, and needs no key and
+/// spends no item (from either side).
 fn is_free(m: &Mechanics, door: usize) -> bool {
     m.doors().get(door).is_some_and(|d| {
-        d.opening == Opening::Open && !d.one_way && d.locks.is_empty() && d.small_locks == 0
+        d.opening == Opening::Open
+            && !d.one_way
+            && d.locks.is_empty()
+            && d.locks_any.is_empty()
+            && d.small_locks == 0
+            && d.spend.is_empty()
     })
 }
 

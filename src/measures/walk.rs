@@ -6,7 +6,8 @@ use std::collections::VecDeque;
 
 use super::{Branching, KeyDistance, Optional};
 use crate::model::{KeyId, Level, LevelIndex};
-use crate::rules::mechanics::Mechanics;
+use crate::rules::Holdings;
+use crate::rules::mechanics::{Mechanics, Opening};
 use crate::rules::{PlayState, Rules, Step};
 use crate::solver::SolveError;
 
@@ -69,27 +70,28 @@ pub(super) fn walk(rules: &Rules<'_>, steps: &[Step]) -> Result<Walked, SolveErr
             w.picked_at[k] = Some(0);
         }
     }
-    // Small keys in hand, oldest first: spending takes the oldest.
-    let mut small = SmallQueue::default();
-    small.picked(m, &w.picked_at, 0);
+    // Items in hand per kind (small keys are one kind), oldest first:
+    // spending takes the oldest.
+    let mut items = ItemQueues::new(m);
+    items.picked(m, &w.picked_at, 0);
     w.look(m, &state);
     let mut n = 0u32;
     for step in steps.iter().filter(|s| !matches!(s, Step::Pickup { .. })) {
         n += 1;
-        let small_before = state.small_in_hand();
+        let before = state.items_in_hand().to_vec();
+        w.took(m, rules.index(), &state, step, n);
         let got = rules
             .apply(&mut state, step)
             .map_err(|e| SolveError::Internal(format!("the plan does not replay: {e}")))?;
-        w.took(m, rules.index(), &state, step, n);
+        w.moved(&state, step);
         for &k in &got {
             if let Some(slot) = w.picked_at.get_mut(k) {
                 *slot = Some(n);
             }
         }
-        let spent = (small_before + small_count(m, &got)).saturating_sub(state.small_in_hand());
-        small.spend(spent, n, &mut w.used_at);
-        small.picked_keys(m, &got);
-        let changed = !got.is_empty() || spent > 0 || matches!(step, Step::Pull { .. });
+        let spent = items.spend(m, &before, &got, state.items_in_hand(), n, &mut w.used_at);
+        items.picked_keys(m, &got);
+        let changed = !got.is_empty() || spent || matches!(step, Step::Pull { .. });
         if changed && !rules.is_solved(&state) {
             w.look(m, &state);
         }
@@ -109,20 +111,16 @@ fn mark(visited: &mut [bool], room: usize) {
     }
 }
 
-fn small_count(m: &Mechanics, keys: &[usize]) -> u32 {
-    let n = keys
-        .iter()
-        .filter(|&&k| m.keys().get(k).is_some_and(|key| key.small))
-        .count();
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
+/// The items in hand, per kind (small keys are kind 0), each kind oldest
+/// first.
+struct ItemQueues(Vec<VecDeque<usize>>);
 
-/// The small keys in hand, in the order picked up.
-#[derive(Default)]
-struct SmallQueue(VecDeque<usize>);
+impl ItemQueues {
+    fn new(m: &Mechanics) -> Self {
+        Self(vec![VecDeque::new(); m.kinds().len().max(1)])
+    }
 
-impl SmallQueue {
-    /// Adds the small keys picked up at step `at` (from the table).
+    /// Adds the items picked up at step `at` (from the table).
     fn picked(&mut self, m: &Mechanics, picked_at: &[Option<u32>], at: u32) {
         let keys: Vec<usize> = (0..picked_at.len())
             .filter(|&k| picked_at[k] == Some(at))
@@ -130,31 +128,82 @@ impl SmallQueue {
         self.picked_keys(m, &keys);
     }
 
-    /// Adds the small keys among `keys`.
+    /// Adds the items among `keys`.
     fn picked_keys(&mut self, m: &Mechanics, keys: &[usize]) {
-        self.0.extend(
-            keys.iter()
-                .copied()
-                .filter(|&k| m.keys().get(k).is_some_and(|key| key.small)),
-        );
-    }
-
-    /// Spends the `n` oldest, used at step `at`.
-    fn spend(&mut self, n: u32, at: u32, used_at: &mut [Option<u32>]) {
-        for _ in 0..n {
-            if let Some(k) = self.0.pop_front()
-                && let Some(slot) = used_at.get_mut(k)
+        for &k in keys {
+            if let Some(queue) = m
+                .keys()
+                .get(k)
+                .and_then(|key| key.kind)
+                .and_then(|kind| self.0.get_mut(kind))
             {
-                slot.get_or_insert(at);
+                queue.push_back(k);
             }
         }
+    }
+
+    /// Spends, of each kind, the oldest items that step `at` used up: as
+    /// many as were in hand `before`, plus those it picked up (`got`), less
+    /// those in hand `after`. Whether any was spent.
+    fn spend(
+        &mut self,
+        m: &Mechanics,
+        before: &[u32],
+        got: &[usize],
+        after: &[u32],
+        at: u32,
+        used_at: &mut [Option<u32>],
+    ) -> bool {
+        let mut any = false;
+        for (kind, queue) in self.0.iter_mut().enumerate() {
+            let picked = got
+                .iter()
+                .filter(|&&k| m.keys().get(k).and_then(|key| key.kind) == Some(kind))
+                .count();
+            let had = before.get(kind).copied().unwrap_or(0) as usize + picked;
+            let spent = had.saturating_sub(after.get(kind).copied().unwrap_or(0) as usize);
+            for _ in 0..spent {
+                if let Some(k) = queue.pop_front()
+                    && let Some(slot) = used_at.get_mut(k)
+                {
+                    slot.get_or_insert(at);
+                    any = true;
+                }
+            }
+        }
+        any
     }
 }
 
 impl Walked {
-    /// Notes step `n` taken from `before` to `after`: a move's room, and the
-    /// named keys its door needed.
-    fn took(&mut self, m: &Mechanics, index: &LevelIndex, after: &PlayState, step: &Step, n: u32) {
+    /// Notes the named keys that step `n`, about to be taken from `before`,
+    /// uses: every key of its door's `locks`, and the keys of its
+    /// `locks_any` held then, when the lock applies from this side.
+    fn took(&mut self, m: &Mechanics, index: &LevelIndex, before: &PlayState, step: &Step, n: u32) {
+        let Step::Move { door, to } = step else {
+            return;
+        };
+        let (Some(d), Some(to)) = (index.door(door), index.room(to)) else {
+            return;
+        };
+        let Some(rule) = m.doors().get(d) else {
+            return;
+        };
+        if m.passage(d, before.room(), to)
+            .is_ok_and(|p| !m.locked_here(p))
+        {
+            return;
+        }
+        let held = rule.locks_any.iter().filter(|&&k| before.holds(k));
+        for &k in rule.locks.iter().chain(held) {
+            if let Some(slot) = self.used_at.get_mut(k) {
+                slot.get_or_insert(n);
+            }
+        }
+    }
+
+    /// Notes a move's room, after it.
+    fn moved(&mut self, after: &PlayState, step: &Step) {
         if !matches!(step, Step::Move { .. }) {
             return;
         }
@@ -164,17 +213,6 @@ impl Walked {
             self.revisits += 1;
         }
         mark(&mut self.visited, to);
-        let door = match step {
-            Step::Move { door, .. } => index.door(door),
-            _ => None,
-        };
-        if let Some(rule) = door.and_then(|d| m.doors().get(d)) {
-            for &k in &rule.locks {
-                if let Some(slot) = self.used_at.get_mut(k) {
-                    slot.get_or_insert(n);
-                }
-            }
-        }
     }
 
     /// Looks at one state of the plan: the productive steps open there,
@@ -283,11 +321,50 @@ fn holds_picked(state: &PlayState, k: usize) -> bool {
     state.picked().get(k).copied().unwrap_or(true)
 }
 
+/// Whether pulling lever `l` now opens a door that is closed: one it
+/// flips, or one whose `open_when` it turns true.
 fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
-    m.levers().get(l).is_some_and(|lever| {
-        lever
-            .flips
-            .iter()
-            .any(|&d| !state.open_doors().get(d).copied().unwrap_or(true))
-    })
+    let Some(lever) = m.levers().get(l) else {
+        return false;
+    };
+    if m.pull_used(l, state) {
+        return false;
+    }
+    let flips = lever
+        .flips
+        .iter()
+        .any(|&d| !state.open_doors().get(d).copied().unwrap_or(true));
+    let pulled = Pulled { state, lever: l };
+    flips
+        || (0..m.doors().len()).any(|d| {
+            m.doors()[d].opening == Opening::When && !m.is_open(d, state) && m.is_open(d, &pulled)
+        })
+}
+
+/// `state` as it would be right after pulling `lever` (for the doors whose
+/// `open_when` names it).
+struct Pulled<'s> {
+    state: &'s PlayState,
+    lever: usize,
+}
+
+impl Holdings for Pulled<'_> {
+    fn door_open(&self, door: usize) -> bool {
+        self.state.door_open(door)
+    }
+    fn holds(&self, key: usize) -> bool {
+        self.state.holds(key)
+    }
+    fn unlocked(&self, door: usize) -> bool {
+        self.state.unlocked(door)
+    }
+    fn small_in_hand(&self) -> u32 {
+        Holdings::small_in_hand(self.state)
+    }
+    fn in_hand(&self, kind: usize) -> u32 {
+        self.state.in_hand(kind)
+    }
+    fn pulled_odd(&self, lever: usize) -> bool {
+        self.state.pulled_odd(lever) != (lever == self.lever)
+    }
 }
