@@ -179,9 +179,12 @@ fn cancelled_lever_run(keep_best: bool) -> (App<'static>, Level) {
     harness.get_by_label("⏹ Cancel").click();
     let cancelled = Instant::now();
     harness.step();
-    wait_for_the_run(&mut harness, Duration::from_secs(5));
+    wait_for_the_run(&mut harness, Duration::from_secs(10));
+    // The run's own limit is 120 s: ending within seconds is Cancel's
+    // doing. (On a quiet machine it takes well under a second; a tighter
+    // bound failed on a machine busy with other builds.)
     assert!(
-        cancelled.elapsed() < Duration::from_millis(1500),
+        cancelled.elapsed() < Duration::from_secs(10),
         "Cancel stopped the search in {:?}",
         cancelled.elapsed()
     );

@@ -748,3 +748,100 @@ fn a_position_of_minus_zero_reads_zero() {
         "showing changes nothing"
     );
 }
+
+/// Zooms in eight wheel notches on room `id`.
+fn zoom_in_on(h: &mut App<'_>, id: &str) {
+    click_room(h, id);
+    for _ in 0..8 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: vec2(0.0, 1.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    settle(h);
+}
+
+/// Where the first door of the solution stands on the canvas.
+fn first_solution_door(h: &App<'_>, level: &Level) -> Pos2 {
+    let plan = app(h)
+        .solver()
+        .state()
+        .analysis()
+        .unwrap()
+        .plan
+        .clone()
+        .unwrap();
+    let door = plan
+        .steps
+        .iter()
+        .find_map(|s| match s {
+            lockwork::rules::Step::Move { door, .. } => Some(door.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let d = level.door(&door).unwrap();
+    let at = |r: &RoomId| {
+        let [x, y] = level.room(r).unwrap().pos.unwrap();
+        Pos2::new(x as f32, y as f32)
+    };
+    at(&d.from).lerp(at(&d.to), 0.5)
+}
+
+fn click_first_solution_row(h: &mut App<'_>) {
+    h.query_all_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with("1. ")))
+        .next()
+        .expect("the solution's first step in the list")
+        .click();
+    h.run_steps(3);
+    settle(h);
+}
+
+#[test]
+fn selecting_in_a_list_keeps_the_view_unless_the_item_is_off_screen() {
+    let level = backward_30();
+    let mut h = harness(level.clone());
+    let door = first_solution_door(&h, &level);
+    // Zoomed in on the start, the first door of the plan is in view:
+    // selecting it in the list leaves the view where it is.
+    zoom_in_on(&mut h, level.start.as_str());
+    let view = visible(&h);
+    assert!(view.contains(door), "{door:?} in {view:?}");
+    click_first_solution_row(&mut h);
+    assert!(
+        app(&h)
+            .selection()
+            .iter()
+            .any(|i| matches!(i, ItemId::Door(_))),
+        "the row selected its door"
+    );
+    let kept = visible(&h);
+    assert!(
+        kept.center().distance(view.center()) < 1.0 && (kept.width() - view.width()).abs() < 1.0,
+        "{view:?} → {kept:?}"
+    );
+    // Zoomed in far from it, selecting it brings it into view.
+    let far = level
+        .rooms
+        .iter()
+        .max_by(|a, b| {
+            let d = |r: &lockwork::model::Room| {
+                let [x, y] = r.pos.unwrap();
+                Pos2::new(x as f32, y as f32).distance(door)
+            };
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap()
+        .id
+        .clone();
+    h.key_press(Key::F);
+    h.run_steps(3);
+    settle(&mut h);
+    zoom_in_on(&mut h, far.as_str());
+    assert!(!visible(&h).contains(door), "the door is off-screen");
+    click_first_solution_row(&mut h);
+    assert!(visible(&h).contains(door), "{door:?} in {:?}", visible(&h));
+}
