@@ -845,3 +845,43 @@ fn selecting_in_a_list_keeps_the_view_unless_the_item_is_off_screen() {
     click_first_solution_row(&mut h);
     assert!(visible(&h).contains(door), "{door:?} in {:?}", visible(&h));
 }
+
+#[test]
+fn the_wiring_banner_and_its_done_button_fit_a_small_window() {
+    let mut h = harness(basement());
+    let lever = basement().levers[0].id.clone();
+    // Select the lever on the canvas, then wire from the inspector.
+    let mark = h
+        .query_all_by(|n| {
+            n.role() == Role::Button
+                && n.label()
+                    .is_some_and(|l| l.starts_with(&format!("Lever {lever}")))
+        })
+        .next()
+        .expect("the lever's mark on the canvas")
+        .rect();
+    let at = app(&h).canvas().to_screen() * mark.center();
+    click_at(&mut h, at, Modifiers::NONE);
+    h.run_steps(3);
+    h.get_by_label("🔗 Wire doors on canvas").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).canvas().link_lever, Some(lever.clone()));
+    // The window shrinks to 640×400.
+    h.set_size(vec2(640.0, 400.0));
+    h.run_steps(5);
+    assert!(
+        h.query_by_label_contains(&format!("Wiring {lever}"))
+            .is_some(),
+        "the banner says what clicks do"
+    );
+    let done = h.get_by_label("Done").rect();
+    let window = Rect::from_min_size(Pos2::ZERO, vec2(640.0, 400.0));
+    assert!(window.contains_rect(done), "{done:?} inside {window:?}");
+    h.get_by_label("Done").click();
+    h.run_steps(3);
+    assert_eq!(app(&h).canvas().link_lever, None, "Done ends the wiring");
+    assert!(
+        h.query_by_label_contains(&format!("Wiring {lever}"))
+            .is_none()
+    );
+}
