@@ -411,26 +411,39 @@ impl Validator<'_> {
     }
 
     fn check_warnings(&mut self) {
+        self.door_warnings();
+        self.small_key_warning();
+        self.lever_warnings();
+        self.own_lock_warnings();
+    }
+
+    /// Doors that never open, and keys listed twice in a lock.
+    fn door_warnings(&mut self) {
         let level = self.level;
         let toggled: FxHashSet<&crate::model::DoorId> =
             level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
         for (i, door) in level.doors.iter().enumerate() {
-            let item = ItemId::Door(door.id.clone());
-            if !door.open && !toggled.contains(&door.id) {
+            let item = || ItemId::Door(door.id.clone());
+            if !door.open && door.open_when.is_none() && !toggled.contains(&door.id) {
                 let p = Problem::new(
                     format!("doors[{i}]"),
                     "starts closed and no lever toggles it, so it never opens",
                 );
-                self.warn(p.about(item.clone()));
+                self.warn(p.about(item()));
             }
             if let Some(j) = first_repeat(&door.locks) {
                 let p = Problem::new(
                     format!("doors[{i}].locks[{j}]"),
                     format!("key \"{}\" is listed twice", door.locks[j]),
                 );
-                self.warn(p.about(item.clone()));
+                self.warn(p.about(item()));
             }
         }
+    }
+
+    /// A door that needs more small keys than the level has.
+    fn small_key_warning(&mut self) {
+        let level = self.level;
         let small_keys = level.keys.iter().filter(|k| k.is_small()).count();
         let most_small_locks = level
             .doors
@@ -449,6 +462,11 @@ impl Validator<'_> {
                     .about(ItemId::Door(door.id.clone())),
             );
         }
+    }
+
+    /// Levers that do nothing, and doors listed twice in a lever's toggles.
+    fn lever_warnings(&mut self) {
+        let level = self.level;
         let in_conditions: FxHashSet<&crate::model::LeverId> = (level.doors.iter())
             .filter_map(|d| d.open_when.as_ref())
             .flatten()
@@ -456,22 +474,27 @@ impl Validator<'_> {
             .map(|l| &l.lever)
             .collect();
         for (i, lever) in level.levers.iter().enumerate() {
-            let item = ItemId::Lever(lever.id.clone());
+            let item = || ItemId::Lever(lever.id.clone());
             let named = in_conditions.contains(&lever.id);
             if lever.toggles.is_empty() && !named {
                 self.warn(
                     Problem::new(format!("levers[{i}].toggles"), "the lever toggles no door")
-                        .about(item),
+                        .about(item()),
                 );
             } else if let Some(j) = first_repeat(&lever.toggles) {
                 let msg = format!(
                     "door \"{}\" is listed twice, so one pull flips it back",
                     lever.toggles[j]
                 );
-                self.warn(Problem::new(format!("levers[{i}].toggles[{j}]"), msg).about(item));
+                self.warn(Problem::new(format!("levers[{i}].toggles[{j}]"), msg).about(item()));
             }
         }
-        let Ok(m) = Mechanics::new(level) else {
+    }
+
+    /// Keys that lie behind their own lock, for a hopeful player.
+    fn own_lock_warnings(&mut self) {
+        let level = self.level;
+        let Ok(m) = Mechanics::with_index(level, self.index) else {
             return;
         };
         // The hopeful player below sets every lever door open; a door's
