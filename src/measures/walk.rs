@@ -335,10 +335,16 @@ fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
         .iter()
         .any(|&d| !state.open_doors().get(d).copied().unwrap_or(true));
     let pulled = Pulled { state, lever: l };
+    // Only a lever whose position is part of the state can be named by a
+    // condition (levels with conditions are small: they are searched state
+    // by state).
     flips
-        || (0..m.doors().len()).any(|d| {
-            m.doors()[d].opening == Opening::When && !m.is_open(d, state) && m.is_open(d, &pulled)
-        })
+        || lever.parity
+            && (0..m.doors().len()).any(|d| {
+                m.doors()[d].opening == Opening::When
+                    && !m.is_open(d, state)
+                    && m.is_open(d, &pulled)
+            })
 }
 
 /// `state` as it would be right after pulling `lever` (for the doors whose
