@@ -262,21 +262,20 @@ fn score_ui(ui: &mut Ui, view: &View<'_>, m: &Measures) {
         .on_hover_text(about);
     ui.add(egui::Label::new(RichText::new(format!("score {}", score_line(s))).small()).wrap())
         .on_hover_text(about);
-    Grid::new("score parts")
-        .num_columns(3)
-        .spacing([8.0, 2.0])
-        .show(ui, |ui| {
-            for (name, points, how) in score_parts(m, s) {
-                ui.label(name).on_hover_text(&how);
-                ui.label(RichText::new(figure(points)).monospace())
-                    .on_hover_text(&how);
-                ui.add(
-                    egui::Label::new(RichText::new(&how).small().color(view.theme.weak_text))
-                        .wrap(),
-                );
-                ui.end_row();
-            }
-        });
+    for (name, points, how) in score_parts(m, s) {
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.label(RichText::new(format!("+ {name}")).color(view.theme.weak_text));
+            ui.label(RichText::new(figure(points)).monospace().strong());
+            ui.label(
+                RichText::new(format!("= {how}"))
+                    .small()
+                    .color(view.theme.weak_text),
+            );
+        })
+        .response
+        .on_hover_text(&how);
+    }
     ui.add_space(4.0);
 }
 

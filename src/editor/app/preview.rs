@@ -68,7 +68,7 @@ impl Preview {
 /// The banner over the canvas while a candidate is previewed.
 pub fn banner(ui: &Ui, seed: u64, theme: &Theme) {
     egui::Area::new(egui::Id::unique("lockwork-preview-banner"))
-        .anchor(Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(Align2::CENTER_BOTTOM, [0.0, -8.0])
         .interactable(false)
         .constrain_to(ui.max_rect())
         .show(ui.ctx(), |ui| {

@@ -12,7 +12,7 @@ use crate::editor::metrics::figure;
 use crate::editor::theme::Theme;
 
 /// Height of the plot, axes included.
-const PLOT_HEIGHT: f32 = 240.0;
+const PLOT_HEIGHT: f32 = 210.0;
 /// Room left of the plot for the y ticks, and below it for the x ticks.
 const MARGIN: (f32, f32) = (52.0, 34.0);
 /// Radius of a point.
@@ -26,7 +26,7 @@ pub fn table_ui(ui: &mut Ui, batch: &mut Batch, theme: &Theme) {
     let mut picked = batch.picked;
     egui::ScrollArea::both()
         .id_salt("batch table")
-        .max_height(200.0)
+        .max_height(150.0)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             Grid::new("batch grid")
