@@ -103,8 +103,14 @@ fn a_nested_run_replaces_the_level_as_one_undoable_edit() {
         depth: 3,
         ..NestedParams::default()
     };
-    let expected = nested(&params, &no_progress, &AtomicBool::new(false)).unwrap();
+    let mut expected = nested(&params, &no_progress, &AtomicBool::new(false)).unwrap();
+    // The window records the measures, as the command line does.
+    lockwork::measures::record(&mut expected.level, &SolveOptions::default()).unwrap();
     assert_eq!(made, expected.level, "the level of seed 42, depth 3");
+    assert!(
+        made.generator.as_ref().unwrap()["metrics"]["score"]["total"].is_number(),
+        "the generator record carries the metrics"
+    );
     let record = made.generator.as_ref().expect("a generator record");
     assert_eq!(record["kind"], "nested");
     assert_eq!(record["seed"], 42);

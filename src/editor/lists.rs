@@ -1,6 +1,7 @@
 //! The left panel: the level's keys and levers, its problems (validation and
-//! the solver's findings) and a short solution. Clicking a row selects the
-//! item it is about and frames it on the canvas.
+//! the solver's findings), the level's quality measures ([`super::metrics`])
+//! and a short solution. Clicking a row selects the item it is about and
+//! frames it on the canvas.
 
 use egui::{
     Atom, AtomExt as _, Atoms, Button, CollapsingHeader, Color32, Label, RichText, Sense, Ui, vec2,
@@ -25,6 +26,7 @@ pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     keys_ui(ui, view, out);
     levers_ui(ui, view, out);
     problems_ui(ui, view, out);
+    super::metrics::metrics_ui(ui, view, out);
     if let Some(analysis) = view.solver.analysis() {
         solution_ui(ui, view, analysis, out);
     }

@@ -1,6 +1,7 @@
 //! Re-analyses the level on a worker thread after every edit. A new edit
 //! cancels the stale analysis; the UI thread never waits for the solver. The
 //! analysis has a time limit (a preference); past it, it says what it proved.
+//! The quality measures are worked out on the same thread, after the analysis.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,6 +9,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::measures::{Measures, measure};
 use crate::model::Level;
 use crate::solver::{Analysis, SolveOptions, analyze};
 
@@ -42,6 +44,9 @@ pub struct SolverState {
     pub running: bool,
     /// The time limit it ran with, in seconds.
     pub limit_secs: f32,
+    /// The quality measures of the analysed level; `None` while there is no
+    /// analysis, or when they could not be measured.
+    pub measures: Option<Box<Measures>>,
 }
 
 impl SolverState {
@@ -66,6 +71,7 @@ struct Done {
     outcome: Outcome,
     elapsed: Duration,
     limit_secs: f32,
+    measures: Option<Box<Measures>>,
 }
 
 /// The worker thread and what it last said.
@@ -106,9 +112,18 @@ impl LiveSolver {
                         Err(crate::solver::SolveError::Invalid(_)) => Outcome::Invalid,
                         Err(e) => Outcome::Failed(e.to_string()),
                     };
+                    // Measured here, so that nothing heavy runs on the UI thread.
+                    let measures = match &outcome {
+                        Outcome::Analysed(a) => measure(&job.level, a).ok().map(Box::new),
+                        _ => None,
+                    };
+                    if job.cancel.load(Ordering::Relaxed) {
+                        continue;
+                    }
                     let answer = Done {
                         revision: job.revision,
                         outcome,
+                        measures,
                         elapsed: started.elapsed(),
                         limit_secs: job.limit_secs,
                     };
@@ -172,6 +187,7 @@ impl LiveSolver {
                     elapsed: done.elapsed,
                     running: false,
                     limit_secs: done.limit_secs,
+                    measures: done.measures,
                 };
             }
         }

@@ -18,6 +18,7 @@ pub mod intent;
 pub mod key_look;
 mod lists;
 pub mod live_solver;
+mod metrics;
 pub mod play_check;
 pub mod playback;
 mod playback_ui;

@@ -6,6 +6,7 @@ mod commands;
 mod keyboard;
 mod menus;
 mod playback;
+mod preview;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -53,6 +54,8 @@ pub struct EditorApp {
     files: Files,
     /// The generator window and its run.
     generator: GeneratorWindow,
+    /// A batch candidate shown on the canvas in place of the level.
+    preview: preview::Preview,
     prefs: Prefs,
     /// Validation and index of the level, for the revision they were made at.
     cached: (u64, Report, LevelIndex),
@@ -89,6 +92,7 @@ impl EditorApp {
             play_check: PlayCheck::new(ctx.clone()),
             files: Files::new(dialogs),
             generator: GeneratorWindow::default(),
+            preview: preview::Preview::default(),
             prefs,
             cached,
             load_warnings: Vec::new(),
@@ -214,6 +218,9 @@ impl EditorApp {
         let zoom = self.canvas.to_screen().scaling;
         self.tick_mode(&ctx);
         let play = self.mode.play_view(self.doc.level());
+        if self.preview.refresh(self.generator.preview()) {
+            self.canvas.fit();
+        }
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &mut out));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut out));
         {
@@ -258,7 +265,18 @@ impl EditorApp {
                             .show(ui, |ui| inspector::inspector_ui(ui, &view, &mut out));
                     });
             }
-            egui::CentralPanel::no_frame().show(ui, |ui| self.canvas.ui(ui, &view, &mut out));
+            let shown = self.generator.preview();
+            let preview = shown.and_then(|(_, seed, level)| {
+                Some((seed, self.preview.view(level, &theme, &self.prefs)?))
+            });
+            egui::CentralPanel::no_frame().show(ui, |ui| match &preview {
+                Some((seed, preview)) => {
+                    // Read-only: what the canvas asks for is dropped.
+                    self.canvas.ui(ui, preview, &mut Vec::new());
+                    preview::banner(ui, *seed, &theme);
+                }
+                None => self.canvas.ui(ui, &view, &mut out),
+            });
             self.find.ui(&ctx, &view, &mut out);
         }
         // Before the files: a generated document may wait on them.

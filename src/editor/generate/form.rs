@@ -94,6 +94,8 @@ pub struct Form {
     pub min_cost: Optional<f64>,
     /// Keep only levels of at least this many pulls (random).
     pub min_pulls: Optional<u32>,
+    /// The form is for a batch: its seed is the first of the batch's.
+    pub batch: bool,
 }
 
 impl Default for Form {
@@ -110,6 +112,7 @@ impl Default for Form {
             random: RandomParams::default(),
             min_cost: Optional::off(10.0),
             min_pulls: Optional::off(3),
+            batch: false,
         }
     }
 }
@@ -187,7 +190,7 @@ impl Form {
             .num_columns(2)
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
-                let label = ui.label("Seed");
+                let label = ui.label(if self.batch { "First seed" } else { "Seed" });
                 ui.horizontal(|ui| {
                     ui.add(DragValue::new(&mut self.seed).speed(1.0))
                         .labelled_by(label.id)

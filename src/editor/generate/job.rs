@@ -16,6 +16,7 @@ use crate::editor::theme::Theme;
 use crate::generate::{
     BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Progress, RandomParams,
 };
+use crate::solver::SolveOptions;
 
 /// Reports closer together than this are dropped (the last one before the
 /// result does not matter: the result follows).
@@ -77,6 +78,23 @@ enum Message {
 /// What a finished run gave.
 pub type Finished = Result<Generated, GenerateError>;
 
+/// Records the measures of the level in its generator record
+/// (`generator.metrics`), as the command line does, unless the run was
+/// stopped: Cancel answers at once, and the Metrics panel measures the level
+/// anyway once it is applied. A level that cannot be measured keeps its
+/// record as it is.
+fn measure(generated: &mut Generated, cancel: &Arc<AtomicBool>) {
+    if generated.cancelled || cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let options = SolveOptions {
+        cancel: Some(Arc::clone(cancel)),
+        ..SolveOptions::default()
+    };
+    // Not measured is not an error: the level is still the generator's.
+    let _ = crate::measures::record(&mut generated.level, &options);
+}
+
 /// A run in progress.
 pub struct Job {
     kind: Kind,
@@ -111,7 +129,11 @@ impl Job {
                         }
                     }
                 };
-                let result = run.generate(&report, &flag);
+                let result = run.generate(&report, &flag).map(|mut generated| {
+                    report(Progress::new("measuring", 0, None));
+                    measure(&mut generated, &flag);
+                    generated
+                });
                 // The window may be gone; then nobody waits for the result.
                 let _ = tx.send(Message::Done(Box::new(result)));
                 ctx.request_repaint();

@@ -9,6 +9,8 @@
 //! generated document in place of the empty one ([`GeneratorWindow::take_held`]).
 
 mod ask;
+mod batch;
+mod batch_ui;
 mod blockers;
 mod fields;
 mod form;
@@ -21,6 +23,7 @@ mod report;
 use egui::{RichText, Ui};
 
 use ask::{Answer, Closing, Hold};
+use batch::{Batch, BatchJob};
 use blockers::Blockers;
 pub use form::{Form, Origin};
 use job::{Finished, Job};
@@ -44,6 +47,15 @@ pub enum Deliver {
     NewDocument,
 }
 
+/// One level, or a batch to pick from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Make one level and apply it.
+    Single,
+    /// Make many, compare them, preview them and use one.
+    Batch,
+}
+
 /// What the last run came to.
 enum Outcome {
     /// Applied, or opened (or being opened) as a new document.
@@ -61,7 +73,10 @@ enum Outcome {
 /// The generator window and the run it started.
 pub struct GeneratorWindow {
     open: bool,
+    mode: Mode,
     form: Form,
+    /// Batch mode's settings, its run and its candidates.
+    batch: Batch,
     deliver: Deliver,
     keep_best: bool,
     job: Option<Job>,
@@ -84,7 +99,9 @@ impl Default for GeneratorWindow {
     fn default() -> Self {
         Self {
             open: false,
+            mode: Mode::Single,
             form: Form::default(),
+            batch: Batch::default(),
             deliver: Deliver::Replace,
             keep_best: true,
             job: None,
@@ -103,7 +120,7 @@ impl GeneratorWindow {
     /// Opens the window, or closes it; during a run, asks first whether to
     /// stop the run.
     pub fn toggle(&mut self) {
-        if self.open && self.job.is_some() {
+        if self.open && self.is_running() {
             self.asking_close = true;
         } else {
             self.open = !self.open;
@@ -125,9 +142,25 @@ impl GeneratorWindow {
         self.open
     }
 
-    /// Is a generator running?
+    /// Is a generator (or a batch) running?
     pub fn is_running(&self) -> bool {
-        self.job.is_some()
+        self.job.is_some() || self.batch.job.is_some()
+    }
+
+    /// The batch candidate to show on the canvas in place of the level, while
+    /// the window is open in batch mode: an id that changes whenever the
+    /// preview does, its seed and its level.
+    pub fn preview(&self) -> Option<(u64, u64, &Level)> {
+        if !self.open || self.mode != Mode::Batch {
+            return None;
+        }
+        let c = self.batch.candidates.get(self.batch.picked?)?;
+        Some((self.batch.preview_id, c.seed, &c.level))
+    }
+
+    /// The candidates of the last batch, in seed order (for tests).
+    pub fn batch_seeds(&self) -> Vec<u64> {
+        self.batch.candidates.iter().map(|c| c.seed).collect()
     }
 
     /// The generated document, once [`Files`] replaced the level as asked:
@@ -156,6 +189,7 @@ impl GeneratorWindow {
             let kind = self.job.take().map_or(self.form.kind, |j| j.kind());
             self.finish(kind, finished, doc, files, out);
         }
+        self.poll_batch();
         if self.held.is_some() && !files.is_busy() {
             // The unsaved-changes question was answered with Cancel.
             self.held = None;
@@ -167,7 +201,7 @@ impl GeneratorWindow {
         if let Some(note) = self.note.take() {
             out.push(Intent::Status(note));
         }
-        if self.job.is_some() {
+        if self.is_running() {
             // The elapsed time moves on between reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
@@ -182,7 +216,7 @@ impl GeneratorWindow {
             .constrain(true)
             .resizable(true)
             .show(ctx, |ui| self.window_ui(ui, doc, files, theme, out));
-        if !open && self.job.is_some() {
+        if !open && self.is_running() {
             // Closing during a run asks first.
             self.asking_close = true;
         } else if self.open == was_open {
@@ -203,9 +237,49 @@ impl GeneratorWindow {
             self.closing_ui(ui, theme);
             ui.separator();
         }
-        let running = self.job.is_some();
-        // The form scrolls on a short window; the run's controls stay in view.
-        let form_height = (ui.ctx().content_rect().height() - 380.0).max(120.0);
+        ui.add_enabled_ui(!self.is_running(), |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.mode, Mode::Single, "One level")
+                    .on_hover_text("Make one level and apply it");
+                ui.selectable_value(&mut self.mode, Mode::Batch, "Batch")
+                    .on_hover_text(
+                        "Make many levels (seeds in a row), compare their measures in a table                          and a plot, preview them on the canvas and use the one you like",
+                    );
+            });
+        });
+        if self.mode == Mode::Batch {
+            ui.set_min_width(660.0);
+        }
+        self.form.batch = self.mode == Mode::Batch;
+        self.form_ui(ui);
+        if self.mode == Mode::Single {
+            ui.checkbox(
+                &mut self.keep_best,
+                "If cancelled, use the best level found so far",
+            )
+            .on_hover_text(
+                "On: Cancel applies the best level the search has found (levers, random). \
+                 Off: Cancel leaves the level unchanged.",
+            );
+        }
+        ui.add_space(4.0);
+        match self.mode {
+            Mode::Single => self.run_ui(ui, doc, theme, out),
+            Mode::Batch => self.batch_ui(ui, doc, files, theme, out),
+        }
+        self.outcome_ui(ui, doc, files, theme, out);
+    }
+
+    /// The form and where the result goes; it scrolls on a short window, so
+    /// that the run's controls stay in view.
+    fn form_ui(&mut self, ui: &mut Ui) {
+        let running = self.is_running();
+        let reserve = if self.mode == Mode::Batch {
+            620.0
+        } else {
+            380.0
+        };
+        let form_height = (ui.ctx().content_rect().height() - reserve).max(120.0);
         egui::ScrollArea::vertical()
             .max_height(form_height)
             .auto_shrink([false, true])
@@ -229,15 +303,10 @@ impl GeneratorWindow {
                     });
                 });
             });
-        ui.checkbox(
-            &mut self.keep_best,
-            "If cancelled, use the best level found so far",
-        )
-        .on_hover_text(
-            "On: Cancel applies the best level the search has found (levers, random). \
-             Off: Cancel leaves the level unchanged.",
-        );
-        ui.add_space(4.0);
+    }
+
+    /// Run, or the progress of the run and Cancel.
+    fn run_ui(&mut self, ui: &mut Ui, doc: &Document, theme: &Theme, out: &mut Vec<Intent>) {
         match &mut self.job {
             Some(job) => {
                 job.ui(ui, theme);
@@ -251,19 +320,196 @@ impl GeneratorWindow {
                 }
             }
             None => {
-                let found = self.blockers.of(&self.form, doc).to_vec();
-                blockers::blockers_ui(ui, &found, doc.level(), theme, out);
-                if ui
-                    .add_enabled(found.is_empty(), egui::Button::new("▶ Run"))
-                    .on_hover_text("Run the generator with these options")
-                    .on_disabled_hover_text("Clear what stands in the way first (above)")
-                    .clicked()
-                {
+                if self.run_button(ui, doc, theme, out, "Run the generator with these options") {
                     self.start(ui.ctx(), doc);
                 }
             }
         }
-        self.outcome_ui(ui, doc, files, theme, out);
+    }
+
+    /// What stands in the way of a run, then Run; true when it was clicked.
+    fn run_button(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+        hover: &str,
+    ) -> bool {
+        let found = self.blockers.of(&self.form, doc).to_vec();
+        blockers::blockers_ui(ui, &found, doc.level(), theme, out);
+        ui.add_enabled(found.is_empty(), egui::Button::new("▶ Run"))
+            .on_hover_text(hover)
+            .on_disabled_hover_text("Clear what stands in the way first (above)")
+            .clicked()
+    }
+
+    /// Batch mode: how many, Run or the progress and Cancel, then the
+    /// candidates in a table and a plot, and "Use this one".
+    fn batch_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        ui.add_enabled_ui(!self.is_running(), |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Candidates");
+                ui.add(egui::DragValue::new(&mut self.batch.count).range(1..=batch::MAX_COUNT))
+                    .labelled_by(label.id)
+                    .on_hover_text("How many levels to make: one per seed, from the first seed on");
+                let last = self.form.seed.saturating_add(self.batch.count as u64 - 1);
+                ui.label(
+                    RichText::new(format!("seeds {} to {last}", self.form.seed))
+                        .color(theme.weak_text),
+                );
+            });
+        });
+        match &self.batch.job {
+            Some(job) => {
+                job.ui(ui);
+                let stopping = job.is_cancelling();
+                if ui
+                    .add_enabled(!stopping, egui::Button::new("⏹ Cancel"))
+                    .on_hover_text("Stop the batch: the levels made so far are kept")
+                    .clicked()
+                {
+                    job.cancel();
+                }
+            }
+            None => {
+                let hover = "Make the candidates with these options, on every core";
+                if self.run_button(ui, doc, theme, out, hover) {
+                    self.start_batch(ui.ctx(), doc);
+                }
+            }
+        }
+        self.candidates_ui(ui, doc, files, theme, out);
+    }
+
+    /// The last batch's candidates, and "Use this one" for the one picked.
+    fn candidates_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        let b = &self.batch;
+        if b.candidates.is_empty() && b.failed.is_empty() {
+            return;
+        }
+        ui.separator();
+        let mut summary = format!(
+            "{} candidates of the {} generator",
+            b.candidates.len(),
+            b.kind.label().to_lowercase()
+        );
+        if b.stopped {
+            summary.push_str(" (stopped early)");
+        }
+        ui.label(RichText::new(summary).strong());
+        if !b.failed.is_empty() {
+            let seeds: Vec<String> = b.failed.iter().map(|(s, _)| s.to_string()).collect();
+            let why: Vec<String> = b
+                .failed
+                .iter()
+                .map(|(s, e)| format!("seed {s}: {e}"))
+                .collect();
+            ui.label(
+                RichText::new(format!("No level for seeds {}", seeds.join(", ")))
+                    .color(theme.warning),
+            )
+            .on_hover_text(why.join("\n"));
+        }
+        if self.batch.candidates.is_empty() {
+            return;
+        }
+        batch_ui::table_ui(ui, &mut self.batch, theme);
+        batch_ui::plot_ui(ui, &mut self.batch, theme);
+        self.use_ui(ui, doc, files, theme, out);
+    }
+
+    /// Which candidate the canvas shows, and "Use this one".
+    fn use_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        let picked = self.batch.picked;
+        let Some(c) = picked.and_then(|i| self.batch.candidates.get(i)) else {
+            ui.label(
+                RichText::new("Click a row or a point to preview that level on the canvas.")
+                    .color(theme.weak_text),
+            );
+            return;
+        };
+        let seed = c.seed;
+        let mut use_it = false;
+        let mut stop = false;
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Previewing seed {seed}")).color(theme.solution));
+            use_it = ui
+                .add_enabled(!self.is_running(), egui::Button::new("✔ Use this one"))
+                .on_hover_text("Apply this level as chosen above (Undo brings the level back)")
+                .clicked();
+            stop = ui
+                .button("Stop previewing")
+                .on_hover_text("Show the level being edited again")
+                .clicked();
+        });
+        if stop {
+            self.batch.pick(None);
+        }
+        if use_it && let Some(c) = picked.and_then(|i| self.batch.candidates.get(i)).cloned() {
+            self.batch.pick(None);
+            let generated = Generated {
+                level: c.level,
+                changes: Vec::new(),
+                cancelled: false,
+            };
+            self.drop_result = false;
+            self.finish(self.batch.kind, Ok(generated), doc, files, out);
+        }
+    }
+
+    /// Starts a batch on the level on the canvas.
+    fn start_batch(&mut self, ctx: &egui::Context, doc: &Document) {
+        let name = layout_name(doc);
+        let run = self.form.run(doc.level(), &name);
+        self.outcome = None;
+        self.run_revision = doc.revision();
+        self.drop_result = false;
+        self.batch.pick(None);
+        match BatchJob::spawn(ctx, run, self.form.seed, self.batch.count) {
+            Ok(job) => self.batch.job = Some(job),
+            Err(e) => self.outcome = Some(Outcome::Failed(e)),
+        }
+    }
+
+    /// Takes in a finished batch.
+    fn poll_batch(&mut self) {
+        let Some(result) = self.batch.job.as_ref().and_then(BatchJob::poll) else {
+            return;
+        };
+        let kind = self.batch.job.take().map_or(self.form.kind, |j| j.kind());
+        match result {
+            Ok(items) => {
+                let asked = self.batch.count;
+                self.batch.finish(kind, items, asked, batch_error);
+                self.note = Some(format!(
+                    "Made {} candidates: pick one in the Generate window",
+                    self.batch.candidates.len()
+                ));
+            }
+            Err(e) => self.outcome = Some(Outcome::Failed(e)),
+        }
     }
 
     /// Starts a run on the level on the canvas.
@@ -454,6 +700,9 @@ impl GeneratorWindow {
                 if let Some(job) = &mut self.job {
                     job.cancel();
                 }
+                if let Some(job) = &self.batch.job {
+                    job.cancel();
+                }
                 self.drop_result = true;
                 self.asking_close = false;
                 self.open = false;
@@ -466,6 +715,11 @@ impl GeneratorWindow {
             None => {}
         }
     }
+}
+
+/// A generator's error in words, as the window words them.
+fn batch_error(e: &GenerateError) -> String {
+    fields::capitalised(&e.worded(&fields::named))
 }
 
 /// The layout's name in the generator record: its file name, or the level's name.
