@@ -86,6 +86,8 @@ pub struct Canvas {
     pointer: Option<Pos2>,
     /// The keys lit last frame, with their locks.
     lit: Vec<KeyId>,
+    /// The doors lit last frame: their condition names a hovered or selected lever.
+    lit_doors: Vec<crate::model::DoorId>,
     /// How far the legend reached into the canvas when last drawn (screen
     /// points), so that Fit puts the level beside it.
     legend_width: f32,
@@ -109,6 +111,7 @@ impl Default for Canvas {
             legend_hover: None,
             pointer: None,
             lit: Vec::new(),
+            lit_doors: Vec::new(),
             legend_width: 0.0,
             fit_inset: 0.0,
         }
@@ -185,6 +188,12 @@ impl Canvas {
         &self.lit
     }
 
+    /// The doors lit last frame: those whose condition names the lever
+    /// hovered or selected.
+    pub fn lit_doors(&self) -> &[crate::model::DoorId] {
+        &self.lit_doors
+    }
+
     /// The part of the level in view last frame, in canvas units.
     pub fn visible(&self) -> Rect {
         self.to_screen.inverse() * self.screen
@@ -257,6 +266,10 @@ impl Canvas {
                 self.lit = (view.level.keys.iter().enumerate())
                     .filter(|(k, _)| scope.lit.key(*k))
                     .map(|(_, key)| key.id.clone())
+                    .collect();
+                self.lit_doors = (view.level.doors.iter().enumerate())
+                    .filter(|(d, _)| scope.lit.door(*d))
+                    .map(|(_, door)| door.id.clone())
                     .collect();
                 self.rubber_band_ui(ui, &geo, view.theme);
                 self.rename_ui(ui, view, &geo, out);

@@ -134,6 +134,7 @@ fn starts_with_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             let button = egui::Button::new((swatch, labels.key(&key.id))).frame(false);
             if ui
                 .add(button)
+                .accessible_name(format!("Starts with {}", labels.key(&key.id)))
                 .on_hover_text(format!("Select {} and show it", key.id))
                 .clicked()
             {
