@@ -93,7 +93,7 @@ fn the_side_a_lock_applies_to_is_picked() {
     h.run();
     h.check_accessibility();
     one_undo_restores(&mut h, |h| {
-        click(h, "From side only (r1)");
+        click(h, "From side (r1)");
         assert_eq!(door(h, "d1").locked_from, Some(Side::From));
     });
     select_door(&mut h, "d4");

@@ -100,11 +100,11 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
         });
         ui.end_row();
     });
-    door_rules::lock_side_ui(ui, view, door, out);
     ui.add_space(8.0);
     locks_ui(ui, view, door, out);
     door_rules::any_locks_ui(ui, view, door, out);
     door_rules::spend_ui(ui, view, door, out);
+    door_rules::lock_side_ui(ui, view, door, out);
     condition::condition_ui(ui, view, door, out);
     ui.add_space(8.0);
     if let Some((props, key)) = props_ui(ui, view, &door.props, &field) {

@@ -4,8 +4,8 @@
 
 use egui::{Checkbox, ComboBox, DragValue, RichText, Ui};
 
+use super::heading_small;
 use super::widgets::{FIELD_WIDTH, emit, key_color, lock_swatch, merge_key, row_label};
-use super::{form, heading_small};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
@@ -24,14 +24,15 @@ fn set(out: &mut Vec<Intent>, door: &Door, change: impl FnOnce(&mut Door), merge
 /// The side the locks apply to: both, or the From or To room's side only.
 pub fn lock_side_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
     let labels = view.labels();
-    form(ui, &format!("door:{}:side", door.id), |ui| {
+    ui.add_space(8.0);
+    ui.horizontal_wrapped(|ui| {
         row_label(ui, view, "Locked from")
             .on_hover_text("The side from which the locks, any-of keys and spent items apply");
-        ui.vertical(|ui| {
+        {
             let choices = [
                 (None, "both sides".to_owned()),
-                (Some(Side::From), format!("From side only ({})", door.from)),
-                (Some(Side::To), format!("To side only ({})", door.to)),
+                (Some(Side::From), format!("From side ({})", door.from)),
+                (Some(Side::To), format!("To side ({})", door.to)),
             ];
             for (side, text) in choices {
                 let room = match side {
@@ -57,8 +58,7 @@ pub fn lock_side_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Int
                     set(out, door, |d| d.locked_from = side, None);
                 }
             }
-        });
-        ui.end_row();
+        }
     });
 }
 
