@@ -11,6 +11,7 @@ mod highlight;
 mod input;
 mod legend;
 pub mod lod;
+mod marks;
 mod menus;
 mod minimap;
 mod overlay;
@@ -296,8 +297,13 @@ impl Canvas {
     fn wiring_ui(&self, ui: &Ui, scope: &Scope<'_, '_>) {
         let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
         for lever in &view.level.levers {
-            let shown = view.selection.contains(&ItemId::Lever(lever.id.clone()))
-                || self.link_lever.as_ref() == Some(&lever.id);
+            let item = ItemId::Lever(lever.id.clone());
+            let named = view.selection.contains(&item) || self.hovered.as_ref() == Some(&item);
+            if named {
+                self.condition_lines(ui, scope, lever);
+            }
+            let shown =
+                view.selection.contains(&item) || self.link_lever.as_ref() == Some(&lever.id);
             if !shown {
                 continue;
             }
@@ -318,6 +324,31 @@ impl Canvas {
                         4.0f32.max(4.0 * px),
                     ));
                 }
+            }
+        }
+    }
+
+    /// Dotted lines from a hovered or selected lever to the doors whose
+    /// condition names it.
+    fn condition_lines(&self, ui: &Ui, scope: &Scope<'_, '_>, lever: &crate::model::Lever) {
+        let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
+        let Some(from) = geo
+            .room_rect(&lever.room)
+            .map(|r| overlay::lever_rect(r, view.level, &lever.id, lod).center())
+        else {
+            return;
+        };
+        let px = 1.0 / lod.zoom;
+        for (d, seg) in geo.doors.iter().enumerate() {
+            if let Some((a, b)) = seg
+                && scope.lit.door(d)
+            {
+                ui.painter().extend(egui::Shape::dotted_line(
+                    &[from, *a + (*b - *a) / 2.0],
+                    view.theme.selection,
+                    6.0f32.max(6.0 * px),
+                    1.5f32.max(1.2 * px),
+                ));
             }
         }
     }

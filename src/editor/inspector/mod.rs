@@ -4,6 +4,7 @@
 //! typed name or a dragged cost is one undo step.
 
 mod condition;
+pub(in crate::editor) use condition::arrow;
 mod door;
 mod door_rules;
 mod key;
