@@ -276,3 +276,65 @@ fn hovering_a_lever_lights_the_doors_its_condition_names() {
     h.run_steps(3);
     assert!(app(&h).canvas().lit_doors().is_empty());
 }
+
+#[test]
+fn play_mode_shows_item_counts_and_lever_positions_at_each_step() {
+    let mut h = harness();
+    h.key_press(Key::F6);
+    h.run_steps(2);
+    // At the start: the carried lamp and bomb, both levers up.
+    assert!(h.query_by_label("1 bomb").is_some());
+    assert!(h.query_by_label("l1 ⬆").is_some());
+    assert!(h.query_by_label("l2 ⬆").is_some());
+    // Into the hall through the lamp's any-of lock: a bomb and a small key more.
+    click_on_canvas(&mut h, "Room r2");
+    assert!(h.query_by_label("2 bomb").is_some());
+    assert!(h.query_by_label("1 small key").is_some());
+    // The once lever, pulled, stays down for good.
+    click_on_canvas(&mut h, "Lever l1");
+    assert!(h.query_by_label("l1 ⬇ (used)").is_some());
+    assert!(h.query_by_label("l2 ⬆").is_some());
+    // Stepping back puts it up again.
+    h.get_by_label_contains("Undo step").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("l1 ⬆").is_some());
+}
+
+#[test]
+fn stepping_through_the_solution_shows_lever_positions() {
+    let mut h = harness();
+    h.key_press(Key::F5);
+    h.run_steps(2);
+    assert!(h.query_by_label("l1 ⬆").is_some());
+    let plan = app(&h)
+        .solver()
+        .state()
+        .analysis()
+        .unwrap()
+        .plan
+        .clone()
+        .unwrap();
+    // Every step shows each lever as the plan has left it so far.
+    let steps: Vec<_> = plan
+        .steps
+        .iter()
+        .filter(|s| !matches!(s, lockwork::rules::Step::Pickup { .. }))
+        .collect();
+    let mut down = [false, false];
+    for step in steps {
+        h.key_press(Key::ArrowRight);
+        h.run_steps(2);
+        if let lockwork::rules::Step::Pull { lever } = step {
+            let l = usize::from(lever.as_str() == "l2");
+            down[l] = !down[l];
+        }
+        for (l, id) in ["l1", "l2"].iter().enumerate() {
+            let arrow = if down[l] { "⬇" } else { "⬆" };
+            let shown = h
+                .query_all_by_label_contains(&format!("{id} {arrow}"))
+                .count();
+            assert!(shown > 0, "{id} {arrow} after {step:?}");
+        }
+    }
+    assert!(down[0], "the solution pulls l1");
+}
