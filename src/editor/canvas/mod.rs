@@ -300,7 +300,7 @@ impl Canvas {
             let item = ItemId::Lever(lever.id.clone());
             let named = view.selection.contains(&item) || self.hovered.as_ref() == Some(&item);
             if named {
-                self.condition_lines(ui, scope, lever);
+                Self::condition_lines(ui, scope, lever);
             }
             let shown =
                 view.selection.contains(&item) || self.link_lever.as_ref() == Some(&lever.id);
@@ -330,7 +330,7 @@ impl Canvas {
 
     /// Dotted lines from a hovered or selected lever to the doors whose
     /// condition names it.
-    fn condition_lines(&self, ui: &Ui, scope: &Scope<'_, '_>, lever: &crate::model::Lever) {
+    fn condition_lines(ui: &Ui, scope: &Scope<'_, '_>, lever: &crate::model::Lever) {
         let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
         let Some(from) = geo
             .room_rect(&lever.room)
