@@ -124,9 +124,8 @@ pub fn door(
         let points = vec![b, back + normal * head / 2.0, back - normal * head / 2.0];
         painter.add(Shape::convex_polygon(points, color, Stroke::NONE));
     }
-    let mid = a + (b - a) / 2.0;
     let marks = lock_marks(painter, (a, b), look, color, theme, lod);
-    door_labels(painter, (a, b), mid, normal, look, theme, lod);
+    door_labels(painter, (a, b), marks, normal, look, theme, lod);
     if em.selected {
         painter.rect_stroke(
             marks.expand(3.0 * px.max(1.0)),
@@ -172,21 +171,31 @@ fn lock_marks(
         }
     } else {
         let center = match look.lock_side {
-            Some(from) => beside(painter, (a, b), from, row, color, size),
+            Some(from) => beside((a, b), from, row, size),
             None => mid,
         };
-        chip_row(painter, center, row, look, theme, size)
+        let chips = chip_row(painter, center, row, look, theme, size);
+        if let Some(from) = look.lock_side {
+            // A short bar across the door on the free side of the marks:
+            // the lock sits on its side of it (at its middle when there is room).
+            let u = ((if from { a } else { b }) - mid).normalized();
+            let reach = row / 2.0 * u.x.abs() + size / 2.0 * u.y.abs();
+            let at = center - u * (reach + size * 0.4);
+            let across = vec2(-u.y, u.x) * size * 0.7;
+            painter.line_segment([at - across, at + across], Stroke::new(size * 0.22, color));
+        }
+        chips
     };
     if let Some((alternatives, lit)) = look.condition {
         let at = if marks.is_finite() && marks.is_positive() {
-            pos2(marks.center().x, marks.bottom() + size * 0.75)
+            pos2(marks.center().x, marks.bottom() + size * 0.9)
         } else {
             mid
         };
         let pill = marks::Pill {
             alternatives,
             lit,
-            size,
+            size: size * 1.25,
             max_width: ((b - a).length() * 0.9).max(size * 4.0),
         };
         let rect = marks::condition_pill(painter, at, &pill, theme);
@@ -202,22 +211,10 @@ fn lock_marks(
 /// Where a one-sided lock's row of `row` width sits: beside the door's
 /// middle towards its side, clear of the middle, which a short bar across
 /// the door marks.
-fn beside(
-    painter: &Painter,
-    (a, b): (Pos2, Pos2),
-    from: bool,
-    row: f32,
-    color: Color32,
-    size: f32,
-) -> Pos2 {
+fn beside((a, b): (Pos2, Pos2), from: bool, row: f32, size: f32) -> Pos2 {
     let mid = a + (b - a) / 2.0;
     let end = if from { a } else { b };
     let u = (end - mid).normalized();
-    let normal = vec2(-u.y, u.x);
-    painter.line_segment(
-        [mid - normal * size * 0.7, mid + normal * size * 0.7],
-        Stroke::new(size * 0.22, color),
-    );
     let margin = size * 0.45;
     let along_x = if u.x.abs() > 1e-3 {
         (row / 2.0 + margin) / u.x.abs()
@@ -229,7 +226,9 @@ fn beside(
     } else {
         f32::INFINITY
     };
-    let far = ((end - mid).length() * 0.8).max(0.0);
+    // Not past the door's end, where the room would hide it.
+    let reach = row / 2.0 * u.x.abs() + size / 2.0 * u.y.abs();
+    let far = ((end - mid).length() - reach).max(0.0);
     mid + u * along_x.min(along_y).min(far)
 }
 
@@ -376,14 +375,18 @@ pub fn glyph_text(
 fn door_labels(
     painter: &Painter,
     (a, b): (Pos2, Pos2),
-    mid: Pos2,
+    marks: Rect,
     normal: Vec2,
     look: &DoorLook<'_>,
     theme: &Theme,
     lod: Lod,
 ) {
+    let mid = a + (b - a) / 2.0;
     let room_for = (b - a).length() - lod.mark(13.0) * 2.0;
-    let offset = lod.mark(13.0) * 0.6 + lod.font(11.0) * 0.8;
+    // Clear of the marks (a condition makes them wide).
+    let across = (marks.width() / 2.0 * normal.x.abs() + marks.height() / 2.0 * normal.y.abs())
+        .max(lod.mark(13.0) * 0.6);
+    let offset = across + lod.font(11.0) * 0.8;
     for (text, side) in [(look.cost.as_deref(), 1.0), (look.label, -1.0)] {
         let Some(text) = text else { continue };
         let font = lod.font(11.0);
@@ -612,13 +615,13 @@ pub fn lever(painter: &Painter, rect: Rect, em: Emphasis, state: LeverState, the
     painter.line_segment([base, knob], Stroke::new(2.0 * s, color));
     painter.circle_filled(knob, 2.8 * s, color);
     if state.once {
-        let at = rect.left_top() + vec2(0.5 * s, 0.5 * s);
-        painter.circle(at, 3.2 * s, color, Stroke::new(0.6 * s, theme.canvas));
+        let at = rect.left_top();
+        painter.circle(at, 4.5 * s, color, Stroke::new(0.8 * s, theme.canvas));
         painter.text(
             at,
             Align2::CENTER_CENTER,
             "1",
-            FontId::proportional(4.8 * s),
+            FontId::proportional(7.0 * s),
             theme.ink_on(color),
         );
     }
