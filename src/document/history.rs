@@ -88,6 +88,11 @@ impl History {
         self.undo.last().map(|g| g.label.as_str())
     }
 
+    /// How many steps Undo can take back.
+    pub fn undo_len(&self) -> usize {
+        self.undo.len()
+    }
+
     /// The label of the step Redo would do again.
     pub fn redo_label(&self) -> Option<&str> {
         self.redo.last().map(|g| g.label.as_str())

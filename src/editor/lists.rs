@@ -48,7 +48,11 @@ fn key_row(
         view,
         swatch,
         text,
-        key.room.as_ref().map(|r| labels.room(r)),
+        Some(
+            key.room
+                .as_ref()
+                .map_or_else(|| "carried from the start".to_owned(), |r| labels.room(r)),
+        ),
         ItemId::Key(key.id.clone()),
         out,
     );

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::model::{Level, LeverId, RoomId};
+use crate::model::{Level, LeverId, Literal, RoomId};
 use crate::rules::{Illegal, PlayState, Rules, Step};
 use crate::solver::Analysis;
 
@@ -379,6 +379,56 @@ pub struct PlayView {
     pub interactive: bool,
     /// While viewing a plan: which plan, and how many steps were taken.
     pub step: Option<(Source, usize)>,
+    /// Per lever, in `level.levers` order: down (pulled an odd number of
+    /// times in the steps taken)?
+    pub levers_down: Vec<bool>,
+}
+
+impl PlayView {
+    /// Is door `d` open in the state shown? A door with a condition is open
+    /// while its condition holds for the levers' positions.
+    pub fn door_open(&self, level: &Level, d: usize) -> bool {
+        let Some(door) = level.doors.get(d) else {
+            return false;
+        };
+        match &door.open_when {
+            Some(condition) => condition_holds(level, condition, &self.levers_down),
+            None => self.state.open_doors().get(d).copied().unwrap_or(door.open),
+        }
+    }
+
+    /// Is lever `l` down in the state shown?
+    pub fn lever_down(&self, l: usize) -> bool {
+        self.levers_down.get(l).copied().unwrap_or(false)
+    }
+}
+
+/// Does `condition` hold with the levers `down` as given (in `level.levers` order)?
+pub fn condition_holds(level: &Level, condition: &[Vec<Literal>], down: &[bool]) -> bool {
+    condition.iter().any(|all| {
+        all.iter().all(|lit| {
+            let l = level.levers.iter().position(|x| x.id == lit.lever);
+            l.and_then(|l| down.get(l)).copied().unwrap_or(false) == lit.pulled
+        })
+    })
+}
+
+/// Per lever: pulled an odd number of times in `steps`?
+fn levers_down(level: &Level, steps: &[Step]) -> Vec<bool> {
+    let mut down = vec![false; level.levers.len()];
+    if steps.iter().any(|s| matches!(s, Step::Pull { .. })) {
+        let index: rustc_hash::FxHashMap<&LeverId, usize> = (level.levers.iter().enumerate())
+            .map(|(l, lever)| (&lever.id, l))
+            .collect();
+        for step in steps {
+            if let Step::Pull { lever } = step
+                && let Some(&l) = index.get(lever)
+            {
+                down[l] = !down[l];
+            }
+        }
+    }
+    down
 }
 
 impl Mode {
@@ -392,12 +442,14 @@ impl Mode {
                 current: v.current().cloned().filter(|_| v.at > 0),
                 interactive: false,
                 step: Some((v.source, v.at)),
+                levers_down: levers_down(level, &v.steps[..v.at.min(v.steps.len())]),
             }),
             Self::Play(p) => Some(PlayView {
                 state: p.state.clone(),
                 current: p.log.last().cloned(),
                 interactive: true,
                 step: None,
+                levers_down: levers_down(level, &p.log),
             }),
         }
     }

@@ -111,6 +111,7 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
         ui.label(RichText::new(step).strong());
         if let Some(play) = view.play {
             inventory_ui(ui, view, &play.state);
+            levers_ui(ui, view);
         }
     });
     if let Some(reason) = viewer.reason.as_ref().filter(|_| viewer.at == n) {
@@ -166,6 +167,7 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
     });
     ui.horizontal_wrapped(|ui| {
         inventory_ui(ui, view, &play.state);
+        levers_ui(ui, view);
     });
     let hint = "Click a neighbouring room to walk there; click a lever in this room to pull it.";
     match &play.message {
@@ -183,33 +185,74 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
     }
 }
 
-/// Keys held and small keys in hand.
+/// Keys held, and the items of each kind in hand (small keys included).
 fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
     let labels = view.labels();
     let level = view.level;
     ui.label(RichText::new("Holding:").color(view.theme.weak_text));
     let mut any = false;
     for (k, key) in level.keys.iter().enumerate() {
-        if state.picked()[k] && !key.small {
+        if state.picked()[k] && key.kind_name().is_none() {
             any = true;
             let color = Theme::key(palette::key_color(level, k));
             ui.label(RichText::new("■").color(color));
             ui.label(labels.key(&key.id));
         }
     }
-    if state.small_in_hand() > 0 {
+    let kinds = crate::rules::mechanics::kind_names(level);
+    for (kind, &n) in kinds.iter().zip(state.items_in_hand()) {
+        if n == 0 {
+            continue;
+        }
         any = true;
-        ui.label(
-            RichText::new(format!(
-                "{} small key{}",
-                state.small_in_hand(),
-                if state.small_in_hand() == 1 { "" } else { "s" }
-            ))
-            .color(view.theme.small_key),
-        );
+        let text = if kind == crate::model::SMALL {
+            format!("{n} small key{}", if n == 1 { "" } else { "s" })
+        } else {
+            format!("{n} {kind}")
+        };
+        ui.label(RichText::new(text).color(view.theme.small_key));
     }
     if !any {
         ui.label(RichText::new("nothing").color(view.theme.weak_text));
+    }
+}
+
+/// Most levers listed one by one with their position; past it, only the
+/// levers that are down are named.
+const LEVERS_LISTED: usize = 12;
+
+/// Where every lever stands: up, or down (pulled an odd number of times).
+fn levers_ui(ui: &mut Ui, view: &View<'_>) {
+    let level = view.level;
+    let Some(play) = view.play.filter(|_| !level.levers.is_empty()) else {
+        return;
+    };
+    ui.separator();
+    ui.label(RichText::new("Levers:").color(view.theme.weak_text))
+        .on_hover_text("Down: pulled an odd number of times; up: an even number");
+    let lever_text = |l: usize, id: &crate::model::LeverId| {
+        let down = play.lever_down(l);
+        let used = level.levers[l].once && down;
+        let mut text = format!("{id} {}", crate::editor::inspector::arrow(down));
+        if used {
+            text.push_str(" (used)");
+        }
+        RichText::new(text).color(view.theme.lever)
+    };
+    if level.levers.len() <= LEVERS_LISTED {
+        for (l, lever) in level.levers.iter().enumerate() {
+            ui.label(lever_text(l, &lever.id));
+        }
+        return;
+    }
+    let down: Vec<_> = (level.levers.iter().enumerate())
+        .filter(|(l, _)| play.lever_down(*l))
+        .collect();
+    if down.is_empty() {
+        ui.label(RichText::new("all up").color(view.theme.lever));
+    }
+    for (l, lever) in down {
+        ui.label(lever_text(l, &lever.id));
     }
 }
 

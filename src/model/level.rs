@@ -132,6 +132,44 @@ impl Literal {
     }
 }
 
+impl Literal {
+    /// Where the lever stands while the literal holds: `"down"` when pulled
+    /// an odd number of times, `"up"` when an even number.
+    pub fn position(&self) -> &'static str {
+        if self.pulled { "down" } else { "up" }
+    }
+}
+
+/// A condition in words: `"l2 down and l5 up, or l3 down"`; `"always"` for
+/// an empty alternative and `"never"` for no alternative.
+///
+/// ```
+/// use lockwork::model::{Literal, condition_words};
+/// let lit = |t: &str| Literal::parse(t).unwrap();
+/// let when = vec![vec![lit("l2"), lit("!l5")], vec![lit("l3")]];
+/// assert_eq!(condition_words(&when), "l2 down and l5 up, or l3 down");
+/// assert_eq!(condition_words(&[vec![]]), "always");
+/// ```
+pub fn condition_words(condition: &[Vec<Literal>]) -> String {
+    if condition.is_empty() {
+        return "never".to_owned();
+    }
+    let alternatives: Vec<String> = condition
+        .iter()
+        .map(|all| {
+            if all.is_empty() {
+                return "always".to_owned();
+            }
+            let parts: Vec<String> = all
+                .iter()
+                .map(|l| format!("{} {}", l.lever, l.position()))
+                .collect();
+            parts.join(" and ")
+        })
+        .collect();
+    alternatives.join(", or ")
+}
+
 impl std::fmt::Display for Literal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.pulled {

@@ -660,7 +660,7 @@ fn lever_rules(
 
 /// The kinds of countable items the level names, `"small"` first, then in
 /// the order keys and doors first name them.
-fn kind_names(level: &Level) -> Vec<String> {
+pub fn kind_names(level: &Level) -> Vec<String> {
     let mut kinds = vec![crate::model::SMALL.to_owned()];
     let named = (level
         .keys

@@ -3,11 +3,13 @@
 
 use egui::{Rect, Role, Sense, Ui, WidgetInfo, vec2};
 
+use super::marks::{self, LeverMark};
 use super::paint::{self, DoorLook, Emphasis, LockMark};
 use super::{Canvas, Scope, door_label, menus, overlay};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
-use crate::model::{Door, ItemId};
+use crate::editor::playback::condition_holds;
+use crate::model::{Door, ItemId, KeyId, SMALL, Side};
 use crate::rules::Step;
 
 /// Shortest door, on screen, that gets its step numbers drawn.
@@ -59,31 +61,8 @@ impl Canvas {
         if response.hovered() {
             *hovered = Some(item.clone());
         }
-        let locks: Vec<LockMark<'_>> = door
-            .locks
-            .iter()
-            .filter_map(|k| view.index.key(k))
-            .map(|k| LockMark {
-                color: scope.looks[k].color,
-                glyph: scope.looks[k].glyph.as_deref(),
-                lit: scope.lit.key(k),
-            })
-            .collect();
-        let dim = scope.lit.any() && !locks.iter().any(|l| l.lit);
-        let cost = (door.cost != 1.0).then(|| crate::model::format_cost(door.cost));
-        let look = DoorLook {
-            open: view.play.map_or(door.open, |p| p.state.open_doors()[d]),
-            one_way: door.one_way,
-            cost,
-            locks: &locks,
-            small_locks: if view.play.is_some_and(|p| p.state.unlocked_doors()[d]) {
-                0
-            } else {
-                door.small_locks
-            },
-            label: Some(door.id.as_str()),
-            dim: dim && !locks.is_empty(),
-        };
+        let marks = DoorMarks::new(scope, d, door);
+        let look = marks.look(scope, d, door);
         let play_step = view.play.and_then(|p| p.current.as_ref());
         let em = Emphasis {
             selected: view.selection.contains(&item),
@@ -119,5 +98,84 @@ impl Canvas {
         };
         response.context_menu(|ui| menus::door_menu(ui, view, door, out));
         took_click
+    }
+}
+
+/// What a door's marks are drawn from, gathered once per frame.
+struct DoorMarks<'s> {
+    locks: Vec<LockMark<'s>>,
+    any: Vec<LockMark<'s>>,
+    spend: Vec<String>,
+    small: u32,
+    condition: Option<Vec<Vec<LeverMark<'s>>>>,
+}
+
+impl<'s> DoorMarks<'s> {
+    fn new(scope: &'s Scope<'_, '_>, d: usize, door: &'s Door) -> Self {
+        let view = scope.view;
+        let mark = |k: &KeyId| {
+            view.index.key(k).map(|k| LockMark {
+                color: scope.looks[k].color,
+                glyph: scope.looks[k].glyph.as_deref(),
+                lit: scope.lit.key(k),
+            })
+        };
+        let unlocked = view.play.is_some_and(|p| p.state.unlocked_doors()[d]);
+        let spends = if unlocked {
+            Default::default()
+        } else {
+            door.spends()
+        };
+        let condition = door.open_when.as_ref().map(|c| {
+            c.iter()
+                .map(|all| {
+                    all.iter()
+                        .map(|lit| LeverMark {
+                            lever: lit.lever.as_str(),
+                            down: lit.pulled,
+                            holds: view.play.map(|p| {
+                                let l = view.index.lever(&lit.lever);
+                                l.is_some_and(|l| p.lever_down(l)) == lit.pulled
+                            }),
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        Self {
+            locks: door.locks.iter().filter_map(mark).collect(),
+            any: door.locks_any.iter().filter_map(mark).collect(),
+            spend: (spends.iter())
+                .filter(|(kind, _)| kind.as_str() != SMALL)
+                .map(|(kind, &n)| marks::spend_text(kind, n))
+                .collect(),
+            small: spends.get(SMALL).copied().unwrap_or(0),
+            condition,
+        }
+    }
+
+    fn look<'l>(&'l self, scope: &Scope<'_, '_>, d: usize, door: &'l Door) -> DoorLook<'l> {
+        let view = scope.view;
+        let lit = self.locks.iter().chain(&self.any).any(|l| l.lit);
+        let has_locks = !self.locks.is_empty() || !self.any.is_empty();
+        let open = match (view.play, &door.open_when) {
+            (Some(p), _) => p.door_open(view.level, d),
+            // Before any pull every lever is up.
+            (None, Some(c)) => condition_holds(view.level, c, &[]),
+            (None, None) => door.open,
+        };
+        DoorLook {
+            open,
+            one_way: door.one_way,
+            cost: (door.cost != 1.0).then(|| crate::model::format_cost(door.cost)),
+            locks: &self.locks,
+            small_locks: self.small,
+            label: Some(door.id.as_str()),
+            dim: scope.lit.any() && !lit && has_locks,
+            any: &self.any,
+            spend: &self.spend,
+            lock_side: door.locked_from.map(|s| s == Side::From),
+            condition: self.condition.as_deref().map(|c| (c, scope.lit.door(d))),
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Which keys the canvas lights up: the key hovered or selected (and its
 //! locks, across the whole level), the keys of a hovered or selected door,
-//! and the key hovered in the legend.
+//! and the key hovered in the legend; and the doors whose condition names a
+//! hovered or selected lever.
 
 use crate::editor::view::View;
 use crate::model::{ItemId, KeyId};
@@ -10,6 +11,7 @@ use crate::model::{ItemId, KeyId};
 pub struct Lit {
     keys: Vec<bool>,
     any: bool,
+    doors: Vec<bool>,
 }
 
 impl Lit {
@@ -42,7 +44,31 @@ impl Lit {
             *lit &= !key.small;
         }
         let any = keys.iter().any(|&k| k);
-        Self { keys, any }
+        let levers: Vec<&crate::model::LeverId> = view
+            .selection
+            .iter()
+            .chain(hovered)
+            .filter_map(|item| match item {
+                ItemId::Lever(l) => Some(l),
+                _ => None,
+            })
+            .collect();
+        let doors = level
+            .doors
+            .iter()
+            .map(|door| {
+                door.open_when
+                    .as_ref()
+                    .is_some_and(|c| c.iter().flatten().any(|lit| levers.contains(&&lit.lever)))
+            })
+            .collect();
+        Self { keys, any, doors }
+    }
+
+    /// Does door `d` (its place in the level) have a condition naming a
+    /// hovered or selected lever?
+    pub fn door(&self, d: usize) -> bool {
+        self.doors.get(d).copied().unwrap_or(false)
     }
 
     /// Is key `k` (its place in the level) lit?

@@ -11,6 +11,7 @@ mod highlight;
 mod input;
 mod legend;
 pub mod lod;
+mod marks;
 mod menus;
 mod minimap;
 mod overlay;
@@ -86,6 +87,8 @@ pub struct Canvas {
     pointer: Option<Pos2>,
     /// The keys lit last frame, with their locks.
     lit: Vec<KeyId>,
+    /// The doors lit last frame: their condition names a hovered or selected lever.
+    lit_doors: Vec<crate::model::DoorId>,
     /// How far the legend reached into the canvas when last drawn (screen
     /// points), so that Fit puts the level beside it.
     legend_width: f32,
@@ -109,6 +112,7 @@ impl Default for Canvas {
             legend_hover: None,
             pointer: None,
             lit: Vec::new(),
+            lit_doors: Vec::new(),
             legend_width: 0.0,
             fit_inset: 0.0,
         }
@@ -185,6 +189,12 @@ impl Canvas {
         &self.lit
     }
 
+    /// The doors lit last frame: those whose condition names the lever
+    /// hovered or selected.
+    pub fn lit_doors(&self) -> &[crate::model::DoorId] {
+        &self.lit_doors
+    }
+
     /// The part of the level in view last frame, in canvas units.
     pub fn visible(&self) -> Rect {
         self.to_screen.inverse() * self.screen
@@ -258,6 +268,10 @@ impl Canvas {
                     .filter(|(k, _)| scope.lit.key(*k))
                     .map(|(_, key)| key.id.clone())
                     .collect();
+                self.lit_doors = (view.level.doors.iter().enumerate())
+                    .filter(|(d, _)| scope.lit.door(*d))
+                    .map(|(_, door)| door.id.clone())
+                    .collect();
                 self.rubber_band_ui(ui, &geo, view.theme);
                 self.rename_ui(ui, view, &geo, out);
             })
@@ -283,8 +297,13 @@ impl Canvas {
     fn wiring_ui(&self, ui: &Ui, scope: &Scope<'_, '_>) {
         let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
         for lever in &view.level.levers {
-            let shown = view.selection.contains(&ItemId::Lever(lever.id.clone()))
-                || self.link_lever.as_ref() == Some(&lever.id);
+            let item = ItemId::Lever(lever.id.clone());
+            let named = view.selection.contains(&item) || self.hovered.as_ref() == Some(&item);
+            if named {
+                Self::condition_lines(ui, scope, lever);
+            }
+            let shown =
+                view.selection.contains(&item) || self.link_lever.as_ref() == Some(&lever.id);
             if !shown {
                 continue;
             }
@@ -305,6 +324,31 @@ impl Canvas {
                         4.0f32.max(4.0 * px),
                     ));
                 }
+            }
+        }
+    }
+
+    /// Dotted lines from a hovered or selected lever to the doors whose
+    /// condition names it.
+    fn condition_lines(ui: &Ui, scope: &Scope<'_, '_>, lever: &crate::model::Lever) {
+        let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
+        let Some(from) = geo
+            .room_rect(&lever.room)
+            .map(|r| overlay::lever_rect(r, view.level, &lever.id, lod).center())
+        else {
+            return;
+        };
+        let px = 1.0 / lod.zoom;
+        for (d, seg) in geo.doors.iter().enumerate() {
+            if let Some((a, b)) = seg
+                && scope.lit.door(d)
+            {
+                ui.painter().extend(egui::Shape::dotted_line(
+                    &[from, *a + (*b - *a) / 2.0],
+                    view.theme.selection,
+                    6.0f32.max(6.0 * px),
+                    1.5f32.max(1.2 * px),
+                ));
             }
         }
     }

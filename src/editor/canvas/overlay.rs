@@ -191,8 +191,33 @@ pub fn door_tooltip(level: &Level, door: &Door) -> String {
         let keys: Vec<String> = door.locks.iter().map(|k| level.key_label(k)).collect();
         text.push_str(&format!("\nneeds {}", keys.join(" and ")));
     }
-    if door.small_locks > 0 {
-        text.push_str(&format!("\nspends {} small key(s) once", door.small_locks));
+    if !door.locks_any.is_empty() {
+        let keys: Vec<String> = door.locks_any.iter().map(|k| level.key_label(k)).collect();
+        text.push_str(&format!("\nneeds any one of {}", keys.join(", ")));
+    }
+    for (kind, n) in door.spends() {
+        let what = if kind == crate::model::SMALL {
+            "small key(s)"
+        } else {
+            &kind
+        };
+        text.push_str(&format!("\nthe first passage spends {n} {what}"));
+    }
+    if let Some(side) = door.locked_from {
+        let room = match side {
+            crate::model::Side::From => &door.from,
+            crate::model::Side::To => &door.to,
+        };
+        text.push_str(&format!(
+            "\nlocked only from {}; the other way is free",
+            level.room_label(room)
+        ));
+    }
+    if let Some(condition) = &door.open_when {
+        text.push_str(&format!(
+            "\nopen only while {}",
+            crate::model::condition_words(condition)
+        ));
     }
     let levers: Vec<String> = level
         .levers
@@ -249,7 +274,24 @@ pub fn lever_tooltip(level: &Level, lever: &Lever) -> String {
     } else {
         format!("toggles {}", doors.join(", "))
     };
-    format!("{} — {toggles}", level.lever_label(&lever.id))
+    let doors: Vec<&str> = level
+        .doors
+        .iter()
+        .filter(|d| {
+            d.open_when
+                .as_ref()
+                .is_some_and(|c| c.iter().flatten().any(|l| l.lever == lever.id))
+        })
+        .map(|d| d.id.as_str())
+        .collect();
+    let mut text = format!("{} — {toggles}", level.lever_label(&lever.id));
+    if !doors.is_empty() {
+        text.push_str(&format!("\nthe condition of {} names it", doors.join(", ")));
+    }
+    if lever.once {
+        text.push_str("\ncan be pulled only once");
+    }
+    text
 }
 
 /// The rooms and doors inside a selection box.

@@ -8,6 +8,7 @@ use egui::{
 };
 
 use super::lod::Lod;
+use super::marks::{self, LeverMark};
 use crate::editor::theme::{GRID, Theme};
 
 /// How a thing is emphasised.
@@ -68,6 +69,16 @@ pub struct DoorLook<'a> {
     pub label: Option<&'a str>,
     /// Some key is lit and none of this door's: drawn faint.
     pub dim: bool,
+    /// Keys of which any one opens it: one mark divided between their colours.
+    pub any: &'a [LockMark<'a>],
+    /// Items of other kinds its first passage spends, as chip texts ("2 bomb").
+    pub spend: &'a [String],
+    /// The end its locks apply from: `Some(true)` the `from` end,
+    /// `Some(false)` the `to` end, `None` both.
+    pub lock_side: Option<bool>,
+    /// Its condition (per alternative, its levers), and whether a lever it
+    /// names is hovered or selected.
+    pub condition: Option<(&'a [Vec<LeverMark<'a>>], bool)>,
 }
 
 /// A door from `a` to `b`; returns the rectangle of its marks (for clicking).
@@ -113,9 +124,8 @@ pub fn door(
         let points = vec![b, back + normal * head / 2.0, back - normal * head / 2.0];
         painter.add(Shape::convex_polygon(points, color, Stroke::NONE));
     }
-    let mid = a + (b - a) / 2.0;
-    let marks = lock_marks(painter, mid, look, color, theme, lod);
-    door_labels(painter, (a, b), mid, normal, look, theme, lod);
+    let marks = lock_marks(painter, (a, b), look, color, theme, lod);
+    door_labels(painter, (a, b), marks, normal, look, theme, lod);
     if em.selected {
         painter.rect_stroke(
             marks.expand(3.0 * px.max(1.0)),
@@ -127,61 +137,149 @@ pub fn door(
     marks
 }
 
-/// The lock squares in the middle of a door (or a dot when it has none).
+/// The lock marks of a door (a dot when it has none) and its condition
+/// under them; a one-sided lock sits beside the door's middle, on its side.
 fn lock_marks(
     painter: &Painter,
-    mid: Pos2,
+    (a, b): (Pos2, Pos2),
     look: &DoorLook<'_>,
     color: Color32,
     theme: &Theme,
     lod: Lod,
 ) -> Rect {
-    let count = look.locks.len() + usize::from(look.small_locks > 0);
-    if count == 0 {
-        let r = 4.0f32.max(3.0 / lod.zoom);
-        if lod.on_screen(r) > 3.5 {
-            painter.circle(mid, r, color, Stroke::new(1.5 * r / 4.0, theme.canvas));
-        } else {
-            // A few pixels across: a square reads the same, at a tenth of the vertices.
-            painter.rect_filled(Rect::from_center_size(mid, Vec2::splat(2.0 * r)), 0, color);
-        }
-        return Rect::from_center_size(mid, Vec2::splat(16.0f32.max(4.0 * r)));
-    }
+    let mid = a + (b - a) / 2.0;
     let size = lod.mark(13.0);
     let gap = size * 0.25;
-    let width = count as f32 * (size + gap) - gap;
-    let mut x = mid.x - width / 2.0;
-    let mut marks = Rect::from_center_size(mid, Vec2::splat(size));
-    for lock in look.locks {
-        let r = Rect::from_min_size(pos2(x, mid.y - size / 2.0), Vec2::splat(size));
-        let fill = if look.dim {
-            lock.color.gamma_multiply(0.35)
+    let mut widths: Vec<f32> = vec![size; look.locks.len()];
+    if !look.any.is_empty() {
+        widths.push(marks::any_width(look.any.len(), size));
+    }
+    widths.extend(
+        look.spend
+            .iter()
+            .map(|t| marks::spend_width(painter, t, size)),
+    );
+    if look.small_locks > 0 {
+        widths.push(size);
+    }
+    let row = widths.iter().sum::<f32>() + gap * widths.len().saturating_sub(1) as f32;
+    let mut marks = if widths.is_empty() {
+        if look.condition.is_some() {
+            Rect::NOTHING
         } else {
-            lock.color
+            return door_dot(painter, mid, color, theme, lod);
+        }
+    } else {
+        let center = match look.lock_side {
+            Some(from) => beside((a, b), from, row, size),
+            None => mid,
         };
-        if lock.lit {
-            painter.rect_stroke(
-                r.expand(size * 0.3),
-                CornerRadius::same(3),
-                Stroke::new(size * 0.18, theme.selection),
-                StrokeKind::Outside,
-            );
+        let chips = chip_row(painter, center, row, look, theme, size);
+        if let Some(from) = look.lock_side {
+            // A short bar across the door on the free side of the marks:
+            // the lock sits on its side of it (at its middle when there is room).
+            let u = ((if from { a } else { b }) - mid).normalized();
+            let reach = row / 2.0 * u.x.abs() + size / 2.0 * u.y.abs();
+            let at = center - u * (reach + size * 0.4);
+            let across = vec2(-u.y, u.x) * size * 0.7;
+            painter.line_segment([at - across, at + across], Stroke::new(size * 0.22, color));
         }
-        painter.rect(
-            r,
-            CornerRadius::same(2),
-            fill,
-            Stroke::new(size * 0.11, theme.canvas),
-            StrokeKind::Outside,
-        );
-        if let Some(glyph) = lock.glyph {
-            glyph_text(painter, r.center(), glyph, size, lock.color, theme);
-        }
+        chips
+    };
+    if let Some((alternatives, lit)) = look.condition {
+        let at = if marks.is_finite() && marks.is_positive() {
+            pos2(marks.center().x, marks.bottom() + size * 0.9)
+        } else {
+            mid
+        };
+        let pill = marks::Pill {
+            alternatives,
+            lit,
+            size: size * 1.25,
+            max_width: ((b - a).length() * 0.9).max(size * 4.0),
+        };
+        let rect = marks::condition_pill(painter, at, &pill, theme);
+        marks = if marks.is_positive() {
+            marks.union(rect)
+        } else {
+            rect
+        };
+    }
+    marks
+}
+
+/// Where a one-sided lock's row of `row` width sits: beside the door's
+/// middle towards its side, clear of the middle, which a short bar across
+/// the door marks.
+fn beside((a, b): (Pos2, Pos2), from: bool, row: f32, size: f32) -> Pos2 {
+    let mid = a + (b - a) / 2.0;
+    let end = if from { a } else { b };
+    let u = (end - mid).normalized();
+    let margin = size * 0.45;
+    let along_x = if u.x.abs() > 1e-3 {
+        (row / 2.0 + margin) / u.x.abs()
+    } else {
+        f32::INFINITY
+    };
+    let along_y = if u.y.abs() > 1e-3 {
+        (size / 2.0 + margin) / u.y.abs()
+    } else {
+        f32::INFINITY
+    };
+    // Not past the door's end, where the room would hide it.
+    let reach = row / 2.0 * u.x.abs() + size / 2.0 * u.y.abs();
+    let far = ((end - mid).length() - reach).max(0.0);
+    mid + u * along_x.min(along_y).min(far)
+}
+
+/// The dot in the middle of a door with no lock.
+fn door_dot(painter: &Painter, mid: Pos2, color: Color32, theme: &Theme, lod: Lod) -> Rect {
+    let r = 4.0f32.max(3.0 / lod.zoom);
+    if lod.on_screen(r) > 3.5 {
+        painter.circle(mid, r, color, Stroke::new(1.5 * r / 4.0, theme.canvas));
+    } else {
+        // A few pixels across: a square reads the same, at a tenth of the vertices.
+        painter.rect_filled(Rect::from_center_size(mid, Vec2::splat(2.0 * r)), 0, color);
+    }
+    Rect::from_center_size(mid, Vec2::splat(16.0f32.max(4.0 * r)))
+}
+
+/// The lock squares, the any-of mark, the spend chips and the small lock,
+/// in a row `row` wide centred at `center`.
+fn chip_row(
+    painter: &Painter,
+    center: Pos2,
+    row: f32,
+    look: &DoorLook<'_>,
+    theme: &Theme,
+    size: f32,
+) -> Rect {
+    let gap = size * 0.25;
+    let mut x = center.x - row / 2.0;
+    let mut marks = Rect::from_center_size(center, Vec2::splat(size));
+    let top = center.y - size / 2.0;
+    for lock in look.locks {
+        let r = Rect::from_min_size(pos2(x, top), Vec2::splat(size));
+        lock_square(painter, r, lock, look.dim, theme);
         marks = marks.union(r);
         x += size + gap;
     }
+    if !look.any.is_empty() {
+        let w = marks::any_width(look.any.len(), size);
+        let r = Rect::from_min_size(pos2(x, top), vec2(w, size));
+        marks::any_lock(painter, r, look.any, look.dim, theme);
+        marks = marks.union(r);
+        x += w + gap;
+    }
+    for text in look.spend {
+        let w = marks::spend_width(painter, text, size);
+        let r = Rect::from_min_size(pos2(x, top), vec2(w, size));
+        marks::spend_chip(painter, r, text, theme);
+        marks = marks.union(r);
+        x += w + gap;
+    }
     if look.small_locks > 0 {
-        let r = Rect::from_min_size(pos2(x, mid.y - size / 2.0), Vec2::splat(size));
+        let r = Rect::from_min_size(pos2(x, top), Vec2::splat(size));
         painter.rect(
             r,
             CornerRadius::same(2),
@@ -199,6 +297,34 @@ fn lock_marks(
         marks = marks.union(r);
     }
     marks
+}
+
+/// One named lock: a square in its key's colour, ringed when lit.
+fn lock_square(painter: &Painter, r: Rect, lock: &LockMark<'_>, dim: bool, theme: &Theme) {
+    let size = r.height();
+    let fill = if dim {
+        lock.color.gamma_multiply(0.35)
+    } else {
+        lock.color
+    };
+    if lock.lit {
+        painter.rect_stroke(
+            r.expand(size * 0.3),
+            CornerRadius::same(3),
+            Stroke::new(size * 0.18, theme.selection),
+            StrokeKind::Outside,
+        );
+    }
+    painter.rect(
+        r,
+        CornerRadius::same(2),
+        fill,
+        Stroke::new(size * 0.11, theme.canvas),
+        StrokeKind::Outside,
+    );
+    if let Some(glyph) = lock.glyph {
+        glyph_text(painter, r.center(), glyph, size, lock.color, theme);
+    }
 }
 
 /// A "+N" mark standing for `n` marks that do not fit.
@@ -249,14 +375,18 @@ pub fn glyph_text(
 fn door_labels(
     painter: &Painter,
     (a, b): (Pos2, Pos2),
-    mid: Pos2,
+    marks: Rect,
     normal: Vec2,
     look: &DoorLook<'_>,
     theme: &Theme,
     lod: Lod,
 ) {
+    let mid = a + (b - a) / 2.0;
     let room_for = (b - a).length() - lod.mark(13.0) * 2.0;
-    let offset = lod.mark(13.0) * 0.6 + lod.font(11.0) * 0.8;
+    // Clear of the marks (a condition makes them wide).
+    let across = (marks.width() / 2.0 * normal.x.abs() + marks.height() / 2.0 * normal.y.abs())
+        .max(lod.mark(13.0) * 0.6);
+    let offset = across + lod.font(11.0) * 0.8;
     for (text, side) in [(look.cost.as_deref(), 1.0), (look.label, -1.0)] {
         let Some(text) = text else { continue };
         let font = lod.font(11.0);
@@ -440,8 +570,20 @@ pub fn key(painter: &Painter, rect: Rect, mark: &KeyMark<'_>, em: Emphasis, them
     }
 }
 
-/// A lever: a knob on a stick over a base.
-pub fn lever(painter: &Painter, rect: Rect, em: Emphasis, pulled_on_path: bool, theme: &Theme) {
+/// How a lever stands and works.
+#[derive(Clone, Copy, Default)]
+pub struct LeverState {
+    /// Pulled an odd number of times (while viewing or playing): the knob
+    /// hangs below its base.
+    pub down: bool,
+    /// It can be pulled only once: a "1" on its corner.
+    pub once: bool,
+    /// Pulled on the solution path, or just now.
+    pub pulled: bool,
+}
+
+/// A lever: a knob on a stick over a base (under it when down).
+pub fn lever(painter: &Painter, rect: Rect, em: Emphasis, state: LeverState, theme: &Theme) {
     let s = rect.width() / 12.0;
     let color = if em.selected {
         theme.selection
@@ -455,15 +597,35 @@ pub fn lever(painter: &Painter, rect: Rect, em: Emphasis, pulled_on_path: bool, 
         Stroke::new(s, color),
         StrokeKind::Inside,
     );
-    let base = rect.center_bottom() - vec2(0.0, 3.0 * s);
+    let (base, knob) = if state.down {
+        (
+            rect.center_top() + vec2(0.0, 3.0 * s),
+            rect.center_bottom() + vec2(3.0 * s, -4.0 * s),
+        )
+    } else {
+        (
+            rect.center_bottom() - vec2(0.0, 3.0 * s),
+            rect.center_top() + vec2(3.0 * s, 4.0 * s),
+        )
+    };
     painter.line_segment(
         [base - vec2(5.0 * s, 0.0), base + vec2(5.0 * s, 0.0)],
         Stroke::new(2.0 * s, color),
     );
-    let knob = rect.center_top() + vec2(3.0 * s, 4.0 * s);
     painter.line_segment([base, knob], Stroke::new(2.0 * s, color));
     painter.circle_filled(knob, 2.8 * s, color);
-    if pulled_on_path {
+    if state.once {
+        let at = rect.left_top();
+        painter.circle(at, 4.5 * s, color, Stroke::new(0.8 * s, theme.canvas));
+        painter.text(
+            at,
+            Align2::CENTER_CENTER,
+            "1",
+            FontId::proportional(7.0 * s),
+            theme.ink_on(color),
+        );
+    }
+    if state.pulled {
         painter.circle_stroke(
             rect.center(),
             rect.width() * 0.75,

@@ -228,7 +228,14 @@ impl Canvas {
                 .and_then(|p| p.current.as_ref())
                 .is_some_and(|s| matches!(s, Step::Pull { lever: l } if l == &lever.id));
             let pulled = scope.path.lever_pulled(&lever.id) || just_pulled;
-            paint::lever(ui.painter(), mark, em, pulled, view.theme);
+            let state = paint::LeverState {
+                down: view
+                    .play
+                    .is_some_and(|p| view.index.lever(&lever.id).is_some_and(|l| p.lever_down(l))),
+                once: lever.once,
+                pulled,
+            };
+            paint::lever(ui.painter(), mark, em, state, view.theme);
             if scope.playing {
                 if response.clicked() {
                     out.push(Intent::Playback(Playback::Pull(lever.id.clone())));

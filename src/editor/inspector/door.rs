@@ -1,5 +1,7 @@
 //! A door's fields: name, sides, one-way, cost, open at start, locks, small
-//! locks, props; and the levers that flip it.
+//! locks, props; and the levers that flip it. The rules of the version-1
+//! extensions (lock side, any-of keys, spent items, condition) are drawn by
+//! [`super::door_rules`] and [`super::condition`].
 
 use egui::{Checkbox, ComboBox, RichText, Ui};
 
@@ -8,6 +10,7 @@ use super::widgets::{
     FIELD_WIDTH, check_row, emit, info_row, item_link, key_color, lock_swatch, number_row,
     row_label, text_row,
 };
+use super::{condition, door_rules};
 use super::{form, heading};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
@@ -65,7 +68,9 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
         {
             set(out, &|d| d.cost = cost, Some(key));
         }
-        if let Some(open) = check_row(ui, view, "At start", "open", door.open) {
+        if door.open_when.is_some() {
+            info_row(ui, view, "At start", "as its condition says");
+        } else if let Some(open) = check_row(ui, view, "At start", "open", door.open) {
             set(out, &|d| d.open = open, None);
         }
         let small_field = format!("{field}:small_locks");
@@ -97,6 +102,10 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
     });
     ui.add_space(8.0);
     locks_ui(ui, view, door, out);
+    door_rules::any_locks_ui(ui, view, door, out);
+    door_rules::spend_ui(ui, view, door, out);
+    door_rules::lock_side_ui(ui, view, door, out);
+    condition::condition_ui(ui, view, door, out);
     ui.add_space(8.0);
     if let Some((props, key)) = props_ui(ui, view, &door.props, &field) {
         set(out, &|d| d.props.clone_from(&props), key);

@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use super::props::props_ui;
 use super::widgets::{
-    emit, info_row, item_link, key_color, merge_key, room_picker, row_label, text_row,
+    FIELD_WIDTH, emit, info_row, item_link, key_color, merge_key, room_picker, row_label, text_row,
 };
 use super::{form, heading};
 use crate::document::LevelCommand;
@@ -25,7 +25,7 @@ pub fn key_ui(ui: &mut Ui, view: &View<'_>, key: &Key, out: &mut Vec<Intent>) {
     let opens: Vec<_> = level
         .doors
         .iter()
-        .filter(|d| d.locks.contains(&key.id))
+        .filter(|d| d.locks.contains(&key.id) || d.locks_any.contains(&key.id))
         .collect();
     let required = level.goal_requires.contains(&key.id);
 
@@ -41,29 +41,9 @@ pub fn key_ui(ui: &mut Ui, view: &View<'_>, key: &Key, out: &mut Vec<Intent>) {
         {
             set(out, &|k| k.name.clone_from(&name), Some(merge));
         }
-        let l = row_label(ui, view, "Lies in");
-        // A carried key (no room) shows the start room; picking a room
-        // puts it there. Editing "carried" is the inspector follow-up's.
-        let current = key.room.clone().unwrap_or_else(|| view.level.start.clone());
-        if let Some(room) = room_picker(ui, view, &format!("{field}:room"), &current, &l) {
-            set(out, &|k| k.room = Some(room.clone()), None);
-        }
-        ui.end_row();
-
-        row_label(ui, view, "Small key");
         let named_somewhere = !opens.is_empty() || required;
-        let mut small = key.small;
-        let response = ui.add_enabled(
-            key.small || !named_somewhere,
-            egui::Checkbox::new(&mut small, "opens any small lock, once"),
-        );
-        let response = response.on_disabled_hover_text(
-            "A small key cannot be named in a lock or the goal's keys: take it off those first",
-        );
-        if response.changed() {
-            set(out, &|k| k.small = small, None);
-        }
-        ui.end_row();
+        place_rows(ui, view, key, &field, out);
+        small_and_kind_rows(ui, view, key, &field, named_somewhere, out);
 
         if !key.small || key.color.is_some() {
             colour_row(ui, view, key, &field, out);
@@ -71,10 +51,19 @@ pub fn key_ui(ui: &mut Ui, view: &View<'_>, key: &Key, out: &mut Vec<Intent>) {
 
         row_label(ui, view, "Opens");
         ui.horizontal_wrapped(|ui| {
-            if key.small {
-                let n = level.doors.iter().filter(|d| d.small_locks > 0).count();
+            if let Some(kind) = key.kind_name() {
+                let n = level
+                    .doors
+                    .iter()
+                    .filter(|d| d.spends().contains_key(kind))
+                    .count();
+                let what = if key.is_small() {
+                    "any small lock".to_owned()
+                } else {
+                    format!("doors that spend {kind}")
+                };
                 ui.label(
-                    RichText::new(format!("any small lock ({n} door{})", plural(n)))
+                    RichText::new(format!("{what} ({n} door{})", plural(n)))
                         .color(view.theme.weak_text),
                 );
             } else if opens.is_empty() {
@@ -92,6 +81,92 @@ pub fn key_ui(ui: &mut Ui, view: &View<'_>, key: &Key, out: &mut Vec<Intent>) {
     ui.add_space(8.0);
     if let Some((props, merge)) = props_ui(ui, view, &key.props, &field) {
         set(out, &|k| k.props.clone_from(&props), merge);
+    }
+}
+
+/// Where the key lies, or that the player carries it from the start.
+fn place_rows(ui: &mut Ui, view: &View<'_>, key: &Key, field: &str, out: &mut Vec<Intent>) {
+    row_label(ui, view, "Carried");
+    let mut carried = key.room.is_none();
+    if ui
+        .checkbox(&mut carried, "from the start")
+        .on_hover_text(
+            "The player holds it from the start (an item from an earlier dungeon, a bought key)",
+        )
+        .changed()
+    {
+        let room = (!carried).then(|| view.level.start.clone());
+        let mut changed = key.clone();
+        changed.room = room;
+        emit(out, LevelCommand::SetKey(changed), None);
+    }
+    ui.end_row();
+    if let Some(room) = &key.room {
+        let l = row_label(ui, view, "Lies in");
+        if let Some(room) = room_picker(ui, view, &format!("{field}:room"), room, &l) {
+            let mut changed = key.clone();
+            changed.room = Some(room);
+            emit(out, LevelCommand::SetKey(changed), None);
+        }
+        ui.end_row();
+    }
+}
+
+/// Small key, and the kind of countable item it is.
+fn small_and_kind_rows(
+    ui: &mut Ui,
+    view: &View<'_>,
+    key: &Key,
+    field: &str,
+    named_somewhere: bool,
+    out: &mut Vec<Intent>,
+) {
+    let set = |out: &mut Vec<Intent>, change: &dyn Fn(&mut Key), merge: Option<String>| {
+        let mut changed = key.clone();
+        change(&mut changed);
+        emit(out, LevelCommand::SetKey(changed), merge);
+    };
+    row_label(ui, view, "Small key");
+    let mut small = key.small;
+    let response = ui.add_enabled(
+        key.small || !named_somewhere,
+        egui::Checkbox::new(&mut small, "opens any small lock, once"),
+    );
+    let response = response.on_disabled_hover_text(
+        "A small key cannot be named in a lock or the goal's keys: take it off those first",
+    );
+    if response.changed() {
+        set(out, &|k| k.small = small, None);
+    }
+    ui.end_row();
+
+    let l = row_label(ui, view, "Kind");
+    let mut kind = key.kind.clone().unwrap_or_default();
+    let enabled = !key.small && (key.kind.is_some() || !named_somewhere);
+    let response = ui
+        .add_enabled(
+            enabled,
+            egui::TextEdit::singleline(&mut kind)
+                .id_salt(format!("{field}:kind"))
+                .hint_text(if key.small { "small" } else { "none: a named key" })
+                .desired_width(FIELD_WIDTH),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("A countable item of this kind (bomb, arrow…): any one is as good as another, and doors spend them")
+        .on_disabled_hover_text(if key.small {
+            "A small key is of kind small"
+        } else {
+            "A key named in a lock or the goal's keys cannot have a kind: take it off those first"
+        });
+    ui.end_row();
+    let merge = merge_key(ui, &response, &format!("{field}:kind"));
+    if response.changed() {
+        let kind = kind.trim().to_owned();
+        set(
+            out,
+            &|k| k.kind = (!kind.is_empty()).then(|| kind.clone()),
+            Some(merge),
+        );
     }
 }
 

@@ -13,6 +13,7 @@ use super::{form, heading};
 use crate::document::{LevelCommand, LevelMeta};
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
+use crate::model::ItemId;
 
 /// Draws the level's form.
 pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
@@ -30,6 +31,7 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     ui.label(RichText::new("Select an item to edit it.").color(view.theme.weak_text));
     ui.add_space(4.0);
     fields_ui(ui, view, out);
+    starts_with_ui(ui, view, out);
     goal_requires_ui(ui, view, out);
     ui.add_space(8.0);
     if let Some((props, merge)) = props_ui(ui, view, &level.props, "level") {
@@ -103,6 +105,46 @@ fn fields_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             out.push(Intent::Edit(LevelCommand::SetGoal(room)));
         }
         ui.end_row();
+    });
+}
+
+/// What the player carries from the start: the keys with no room, named
+/// ones as links and countable ones as a count per kind.
+fn starts_with_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let labels = view.labels();
+    let level = view.level;
+    ui.add_space(8.0);
+    let carried: Vec<_> = level.keys.iter().filter(|k| k.room.is_none()).collect();
+    let mut kinds: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for key in &carried {
+        if let Some(kind) = key.kind_name() {
+            *kinds.entry(kind).or_default() += 1;
+        }
+    }
+    let l = ui
+        .label(RichText::new("Starts with").strong())
+        .on_hover_text("Keys and items the player carries from the start (keys with no room)");
+    ui.horizontal_wrapped(|ui| {
+        if carried.is_empty() {
+            ui.label(RichText::new("nothing").color(view.theme.weak_text))
+                .labelled_by(l.id);
+        }
+        for key in carried.iter().filter(|k| k.kind_name().is_none()) {
+            let swatch = key_swatch(key_color(view, &key.id), false, view.theme.room_stroke);
+            let button = egui::Button::new((swatch, labels.key(&key.id))).frame(false);
+            if ui
+                .add(button)
+                .accessible_name(format!("Starts with {}", labels.key(&key.id)))
+                .on_hover_text(format!("Select {} and show it", key.id))
+                .clicked()
+            {
+                out.push(Intent::Frame(ItemId::Key(key.id.clone())));
+            }
+        }
+        for (kind, n) in &kinds {
+            ui.label(format!("{kind} ×{n}"))
+                .on_hover_text(format!("{n} {kind} item(s) in hand at the start"));
+        }
     });
 }
 

@@ -4,7 +4,9 @@ use egui::{ComboBox, RichText, Ui};
 
 use super::key::plural;
 use super::props::props_ui;
-use super::widgets::{FIELD_WIDTH, emit, info_row, item_link, room_picker, row_label, text_row};
+use super::widgets::{
+    FIELD_WIDTH, check_row, emit, info_row, item_link, room_picker, row_label, text_row,
+};
 use super::{form, heading};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
@@ -31,6 +33,10 @@ pub fn lever_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Inten
             set(out, &|l| l.room = room.clone(), None);
         }
         ui.end_row();
+        let once = check_row(ui, view, "Once", "can be pulled only once", lever.once);
+        if let Some(once) = once {
+            set(out, &|l| l.once = once, None);
+        }
     });
 
     toggles_ui(ui, view, lever, out);

@@ -3,7 +3,10 @@
 //! pushes one command per edit; typing and dragging push merging edits, so a
 //! typed name or a dragged cost is one undo step.
 
+mod condition;
+pub(in crate::editor) use condition::arrow;
 mod door;
+mod door_rules;
 mod key;
 mod level;
 mod lever;
@@ -55,6 +58,12 @@ fn heading(ui: &mut Ui, view: &View<'_>, kind: &str, id: &str) {
         }
     });
     ui.separator();
+}
+
+/// A section's title, with what it means on hover.
+fn heading_small(ui: &mut Ui, title: &str, tip: &str) {
+    ui.add_space(8.0);
+    ui.label(RichText::new(title).strong()).on_hover_text(tip);
 }
 
 /// A two-column form of labelled rows.
