@@ -97,6 +97,7 @@ fn backward_params(seed: u64) -> BackwardParams {
         keys_per_lock: (1, rng.between(1, 3)),
         red_herrings: rng.between(0, 2),
         side_areas: rng.between(0, 1),
+        ..BackwardParams::default()
     }
 }
 

@@ -104,6 +104,12 @@ pub struct BackwardArgs {
     /// Locked dead ends holding only a treasure nobody needs.
     #[arg(long, default_value_t = BackwardParams::default().side_areas)]
     side_areas: usize,
+    /// Let some locks apply from one side only (the way back is free).
+    #[arg(long)]
+    one_sided: bool,
+    /// Let some locks open with any one of their keys.
+    #[arg(long)]
+    any_of: bool,
 }
 
 /// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
@@ -139,6 +145,16 @@ pub struct LeversArgs {
     /// Stop as soon as a wiring needs this many pulls.
     #[arg(long)]
     target: Option<u32>,
+    /// Give each closed door a condition on the levers' positions
+    /// (open_when) instead of wiring the levers to flip doors.
+    #[arg(long)]
+    conditions: bool,
+    /// With --conditions: each door's condition names at least this many levers.
+    #[arg(long, default_value_t = LeversParams::default().min_literals)]
+    min_literals: usize,
+    /// With --conditions: each door's condition names at most this many levers.
+    #[arg(long, default_value_t = LeversParams::default().max_literals)]
+    max_literals: usize,
 }
 
 /// `lockwork generate nested`. Its defaults are [`NestedParams::default`]'s.
@@ -317,6 +333,8 @@ impl BackwardArgs {
             keys_per_lock: self.keys_per_lock.into(),
             red_herrings: self.red_herrings,
             side_areas: self.side_areas,
+            one_sided: self.one_sided,
+            any_of: self.any_of,
         })
     }
 }
@@ -332,6 +350,9 @@ impl LeversArgs {
         params.allow_alike = self.allow_alike;
         params.set_budget(self.seconds, self.evaluations, self.target);
         params.threads = self.threads;
+        params.conditions = self.conditions;
+        params.min_literals = self.min_literals;
+        params.max_literals = self.max_literals;
         params
     }
 }

@@ -43,6 +43,12 @@ pub struct BackwardParams {
     /// Locked dead ends that hold nothing the player needs (their locks are
     /// the only ones that are not necessary).
     pub side_areas: usize,
+    /// Let some locks apply from one side only (`locked_from`): the side
+    /// the player first comes from, so the way back is free.
+    pub one_sided: bool,
+    /// Let some locks open with any one of their keys (`locks_any`) instead
+    /// of all of them.
+    pub any_of: bool,
 }
 
 impl BackwardParams {
@@ -52,7 +58,8 @@ impl BackwardParams {
 
 impl Default for BackwardParams {
     /// Six locks of one or two keys each on a random graph of
-    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas, seed 0.
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas,
+    /// no one-sided or any-of locks, seed 0.
     fn default() -> Self {
         let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
@@ -62,6 +69,8 @@ impl Default for BackwardParams {
             keys_per_lock: (1, 2),
             red_herrings: 0,
             side_areas: 0,
+            one_sided: false,
+            any_of: false,
         }
     }
 }

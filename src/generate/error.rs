@@ -63,11 +63,21 @@ pub enum Param {
     MinPulls,
     /// `RandomParams::max_states`.
     MaxStates,
+    /// `LeversParams::conditions`.
+    Conditions,
+    /// `LeversParams::min_literals`.
+    MinLiterals,
+    /// `LeversParams::max_literals`.
+    MaxLiterals,
+    /// `BackwardParams::one_sided`.
+    OneSided,
+    /// `BackwardParams::any_of`.
+    AnyOf,
 }
 
 impl Param {
     /// Every parameter.
-    pub const ALL: [Self; 23] = [
+    pub const ALL: [Self; 28] = [
         Self::Rooms,
         Self::ExtraDoors,
         Self::Locks,
@@ -91,6 +101,11 @@ impl Param {
         Self::MinCost,
         Self::MinPulls,
         Self::MaxStates,
+        Self::Conditions,
+        Self::MinLiterals,
+        Self::MaxLiterals,
+        Self::OneSided,
+        Self::AnyOf,
     ];
 
     /// The name of its field: `"keys_per_lock"`.
@@ -125,6 +140,11 @@ impl Param {
             Self::MinCost => "min_cost",
             Self::MinPulls => "min_pulls",
             Self::MaxStates => "max_states",
+            Self::Conditions => "conditions",
+            Self::MinLiterals => "min_literals",
+            Self::MaxLiterals => "max_literals",
+            Self::OneSided => "one_sided",
+            Self::AnyOf => "any_of",
         }
     }
 }
