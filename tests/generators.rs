@@ -157,7 +157,7 @@ fn check_backward(g: &Generated, params: &BackwardParams) {
 fn solvable_without_all(level: &Level, keys: &[&str]) -> bool {
     let mut without = level.clone();
     without.rooms.push(Room::new("vault", [-1000.0, -1000.0]));
-    for k in without.keys.iter_mut() {
+    for k in &mut without.keys {
         if keys.contains(&k.id.as_str()) {
             k.room = Some("vault".into());
         }
@@ -189,7 +189,11 @@ fn check_backward_extended(g: &Generated, params: &BackwardParams) -> (usize, us
         }
         any_of += 1;
         assert!(door.locks.is_empty() && door.locks_any.len() >= 2, "{id}");
-        let all: Vec<&str> = door.locks_any.iter().map(|k| k.as_str()).collect();
+        let all: Vec<&str> = door
+            .locks_any
+            .iter()
+            .map(lockwork::model::KeyId::as_str)
+            .collect();
         let needed = !solvable_without_all(level, &all);
         assert!(needed, "seed {seed}: any-of lock {id} is not needed");
         for key in &all {

@@ -146,7 +146,7 @@ pub struct LeversArgs {
     #[arg(long)]
     target: Option<u32>,
     /// Give each closed door a condition on the levers' positions
-    /// (open_when) instead of wiring the levers to flip doors.
+    /// (`open_when`) instead of wiring the levers to flip doors.
     #[arg(long)]
     conditions: bool,
     /// With --conditions: each door's condition names at least this many levers.

@@ -22,7 +22,7 @@ use crate::model::{Door, Level, Room};
 /// format's limits.
 ///
 /// # Complexity
-/// O(rooms + extra_doors) expected.
+/// O(`rooms + extra_doors`) expected.
 ///
 /// # Example
 /// ```

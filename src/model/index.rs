@@ -181,6 +181,6 @@ impl<'l> Labels<'l> {
         self.index
             .key(id)
             .and_then(|i| self.level.keys.get(i))
-            .is_some_and(|k| k.is_small())
+            .is_some_and(super::level::Key::is_small)
     }
 }

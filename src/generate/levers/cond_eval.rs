@@ -144,7 +144,7 @@ impl Dense {
         let out = &mut self.open[d * w..(d + 1) * w];
         out.fill(0);
         for conj in any {
-            for i in 0..w {
+            for (i, word) in out.iter_mut().enumerate() {
                 let mut acc = u64::MAX;
                 let mut care = conj.care;
                 while care != 0 {
@@ -153,7 +153,7 @@ impl Dense {
                     let v = usize::from(conj.want & (1 << l) != 0);
                     acc &= self.lit[(2 * l + v) * w + i];
                 }
-                out[i] |= acc;
+                *word |= acc;
             }
         }
     }
