@@ -1,13 +1,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-//! Saving and loading: random valid levels come back equal, the bytes are
-//! deterministic, `props` keep their order, and saving is atomic.
+//! Saving and loading: random valid levels (with and without the fields of
+//! the version-1 extensions) come back equal, the bytes are deterministic,
+//! `props` keep their order, and saving is atomic.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::Path;
 
 use lockwork::format;
-use lockwork::model::{Door, Key, Level, Lever, Props, Rgb, Room};
+use lockwork::model::{Door, Key, Level, Lever, Literal, Props, Rgb, Room, Side};
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -205,8 +206,143 @@ prop_compose! {
         levers in prop::collection::vec(lever_spec(), 0..4),
         props in props(),
         generator in prop::option::of(object(json_value())),
+        ext in prop_oneof![1 => Just(None), 2 => ext_spec().prop_map(Some)],
     ) -> Level {
-        build(head, &rooms, &doors, &keys, &levers, props, generator)
+        let mut level = build(head, &rooms, &doors, &keys, &levers, props, generator);
+        if let Some(ext) = ext {
+            extend(&mut level, &ext);
+        }
+        level
+    }
+}
+
+/// The kinds of countable items the extended levels use.
+const KINDS: [&str; 3] = ["bomb", "arrow", "small"];
+
+/// What the version-1 extensions add to one door.
+#[derive(Clone, Debug)]
+struct DoorExt {
+    /// `(kind, count)` to spend, when the door has no `small_locks`.
+    spend: Vec<(usize, u32)>,
+    locks_any: Vec<usize>,
+    /// 0: both sides; 1: from; 2: to.
+    side: u8,
+    /// `open_when` as `(lever pick, pulled)` lists, when set.
+    when: Option<Vec<Vec<(usize, bool)>>>,
+}
+
+/// What the version-1 extensions add to a level.
+#[derive(Clone, Debug)]
+struct ExtSpec {
+    doors: Vec<DoorExt>,
+    /// Per key: carried from the start.
+    carried: Vec<bool>,
+    /// Per key: a small key written as `kind: "small"`.
+    small_as_kind: Vec<bool>,
+    /// Items added: kind and room (`None`: carried).
+    items: Vec<(usize, Option<usize>)>,
+    /// Per lever: `once`.
+    once: Vec<bool>,
+}
+
+fn door_ext() -> impl Strategy<Value = DoorExt> {
+    let literal = (0..4usize, any::<bool>());
+    (
+        prop::collection::vec((0..3usize, prop_oneof![1..4u32, Just(u32::MAX)]), 0..3),
+        prop::collection::vec(0..8usize, 0..3),
+        0..3u8,
+        prop::option::of(prop::collection::vec(
+            prop::collection::vec(literal, 0..3),
+            0..3,
+        )),
+    )
+        .prop_map(|(spend, locks_any, side, when)| DoorExt {
+            spend,
+            locks_any,
+            side,
+            when,
+        })
+}
+
+fn ext_spec() -> impl Strategy<Value = ExtSpec> {
+    (
+        prop::collection::vec(door_ext(), 5),
+        prop::collection::vec(prop::bool::weighted(0.3), 5),
+        prop::collection::vec(any::<bool>(), 5),
+        prop::collection::vec((0..3usize, prop::option::of(0..8usize)), 0..4),
+        prop::collection::vec(any::<bool>(), 4),
+    )
+        .prop_map(|(doors, carried, small_as_kind, items, once)| ExtSpec {
+            doors,
+            carried,
+            small_as_kind,
+            items,
+            once,
+        })
+}
+
+/// Adds the fields of the version-1 extensions to a valid level, keeping it
+/// valid: kinds only on keys that no lock names, `spend` only without
+/// `small_locks`, `open_when` only on doors no lever toggles.
+fn extend(level: &mut Level, ext: &ExtSpec) {
+    let n = level.rooms.len();
+    let named: Vec<_> = (level.keys.iter())
+        .filter(|k| !k.small)
+        .map(|k| k.id.clone())
+        .collect();
+    for (k, key) in level.keys.iter_mut().enumerate() {
+        if ext.carried[k % 5] {
+            key.room = None;
+        }
+        if key.small && ext.small_as_kind[k % 5] {
+            key.small = false;
+            key.kind = Some("small".to_owned());
+        }
+    }
+    for (i, &(kind, room)) in ext.items.iter().enumerate() {
+        let mut item = Key::new(format!("item{i}"), "x");
+        item.room = room.map(|r| level.rooms[r % n].id.clone());
+        item.kind = Some(KINDS[kind].to_owned());
+        level.keys.push(item);
+    }
+    for (l, lever) in level.levers.iter_mut().enumerate() {
+        lever.once = ext.once[l % 4];
+    }
+    let toggled: BTreeSet<_> = (level.levers.iter())
+        .flat_map(|l| l.toggles.iter().cloned())
+        .collect();
+    let levers: Vec<_> = level.levers.iter().map(|l| l.id.clone()).collect();
+    for (d, door) in level.doors.iter_mut().enumerate() {
+        let e = &ext.doors[d % 5];
+        if door.small_locks == 0 {
+            for &(kind, count) in &e.spend {
+                door.spend.insert(KINDS[kind].to_owned(), count);
+            }
+        }
+        if !named.is_empty() {
+            door.locks_any = (e.locks_any.iter())
+                .map(|&p| named[p % named.len()].clone())
+                .collect();
+        }
+        door.locked_from = [None, Some(Side::From), Some(Side::To)][usize::from(e.side)];
+        if let Some(lists) = &e.when
+            && !toggled.contains(&door.id)
+            && (!levers.is_empty() || lists.iter().all(Vec::is_empty))
+        {
+            door.open = true;
+            door.open_when = Some(
+                (lists.iter())
+                    .map(|all| {
+                        (all.iter())
+                            .map(|&(l, pulled)| Literal {
+                                lever: levers[l % levers.len().max(1)].clone(),
+                                pulled,
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            );
+        }
     }
 }
 
@@ -315,6 +451,8 @@ proptest! {
         ..ProptestConfig::default()
     })]
 
+    /// Levels with and without the extension fields (about two in three
+    /// use them).
     #[test]
     fn save_then_load_gives_the_same_level(level in level()) {
         let report = lockwork::validate::validate(&level);

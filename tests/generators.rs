@@ -153,6 +153,95 @@ fn check_backward(g: &Generated, params: &BackwardParams) {
     );
 }
 
+/// Whether the level stays solvable with all of `keys` taken away.
+fn solvable_without_all(level: &Level, keys: &[&str]) -> bool {
+    let mut without = level.clone();
+    without.rooms.push(Room::new("vault", [-1000.0, -1000.0]));
+    for k in &mut without.keys {
+        if keys.contains(&k.id.as_str()) {
+            k.room = Some("vault".into());
+        }
+    }
+    solve(&without, &SolveOptions::default())
+        .unwrap()
+        .plan
+        .is_some()
+}
+
+/// With one-sided and any-of locks asked for: solvable, the new fields in
+/// use, every key of an all-of lock needed, every key of an any-of lock
+/// enough on its own and the lock needed, and a one-sided lock locked from
+/// the side the player comes from. Returns the one-sided and any-of locks.
+fn check_backward_extended(g: &Generated, params: &BackwardParams) -> (usize, usize) {
+    check_common(g, "backward");
+    let level = &g.level;
+    let seed = params.seed;
+    let (mut one_sided, mut any_of) = (0, 0);
+    for id in strings(&g.level.generator.as_ref().unwrap()["result"]["lock_doors"]) {
+        let door = level.door(&id.as_str().into()).unwrap();
+        one_sided += usize::from(door.locked_from.is_some());
+        if door.locks_any.is_empty() {
+            for key in &door.locks {
+                let needed = !solvable_without(level, key.as_str());
+                assert!(needed, "seed {seed}: key {key} of lock {id} is not needed");
+            }
+            continue;
+        }
+        any_of += 1;
+        assert!(door.locks.is_empty() && door.locks_any.len() >= 2, "{id}");
+        let all: Vec<&str> = door
+            .locks_any
+            .iter()
+            .map(lockwork::model::KeyId::as_str)
+            .collect();
+        let needed = !solvable_without_all(level, &all);
+        assert!(needed, "seed {seed}: any-of lock {id} is not needed");
+        for key in &all {
+            let others: Vec<&str> = all.iter().copied().filter(|k| k != key).collect();
+            let alone = solvable_without_all(level, &others);
+            assert!(alone, "seed {seed}: key {key} alone does not open {id}");
+        }
+    }
+    (one_sided, any_of)
+}
+
+#[test]
+fn backward_one_sided_and_any_of_locks_are_all_necessary() {
+    let (mut one_sided, mut any_of) = (0, 0);
+    for seed in seeds(24) {
+        let mut params = backward_params(seed);
+        params.keys_per_lock.1 = params.keys_per_lock.1.max(2);
+        params.one_sided = true;
+        params.any_of = true;
+        let g = backward(&params, &no_progress, &go()).unwrap();
+        let (o, a) = check_backward_extended(&g, &params);
+        one_sided += o;
+        any_of += a;
+        let record = &g.level.generator.as_ref().unwrap()["parameters"];
+        assert_eq!(
+            (&record["one_sided"], &record["any_of"]),
+            (&true.into(), &true.into())
+        );
+        let again = backward(&params, &no_progress, &go()).unwrap();
+        assert_eq!(again.level, g.level, "seed {seed}: reproducible");
+    }
+    assert!(
+        one_sided >= 5 && any_of >= 5,
+        "{one_sided} one-sided, {any_of} any-of"
+    );
+}
+
+#[test]
+fn backward_without_the_flags_uses_no_extension() {
+    for seed in seeds(10) {
+        let g = backward(&backward_params(seed), &no_progress, &go()).unwrap();
+        assert!(
+            g.level.doors.iter().all(|d| !d.is_extended()),
+            "seed {seed}"
+        );
+    }
+}
+
 #[test]
 fn backward_locks_are_all_necessary_on_many_seeds() {
     for seed in seeds(40) {

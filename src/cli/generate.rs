@@ -113,6 +113,12 @@ pub struct BackwardArgs {
     /// With targets or --score: levels to make, at most, to meet them.
     #[arg(long, default_value_t = BackwardParams::default().max_tries)]
     max_tries: usize,
+    /// Let some locks apply from one side only (the way back is free).
+    #[arg(long)]
+    one_sided: bool,
+    /// Let some locks open with any one of their keys.
+    #[arg(long)]
+    any_of: bool,
 }
 
 /// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
@@ -148,6 +154,16 @@ pub struct LeversArgs {
     /// Stop as soon as a wiring needs this many pulls.
     #[arg(long)]
     target: Option<u32>,
+    /// Give each closed door a condition on the levers' positions
+    /// (`open_when`) instead of wiring the levers to flip doors.
+    #[arg(long)]
+    conditions: bool,
+    /// With --conditions: each door's condition names at least this many levers.
+    #[arg(long, default_value_t = LeversParams::default().min_literals)]
+    min_literals: usize,
+    /// With --conditions: each door's condition names at most this many levers.
+    #[arg(long, default_value_t = LeversParams::default().max_literals)]
+    max_literals: usize,
 }
 
 /// `lockwork generate nested`. Its defaults are [`NestedParams::default`]'s.
@@ -388,6 +404,8 @@ impl BackwardArgs {
             side_areas: self.side_areas,
             aim: self.aim.aim(),
             max_tries: self.max_tries,
+            one_sided: self.one_sided,
+            any_of: self.any_of,
         })
     }
 }
@@ -403,6 +421,9 @@ impl LeversArgs {
         params.allow_alike = self.allow_alike;
         params.set_budget(self.seconds, self.evaluations, self.target);
         params.threads = self.threads;
+        params.conditions = self.conditions;
+        params.min_literals = self.min_literals;
+        params.max_literals = self.max_literals;
         params
     }
 }

@@ -49,6 +49,12 @@ pub struct BackwardParams {
     pub aim: Aim,
     /// With an aim: how many levels to make, at most, to meet it.
     pub max_tries: usize,
+    /// Let some locks apply from one side only (`locked_from`): the side
+    /// the player first comes from, so the way back is free.
+    pub one_sided: bool,
+    /// Let some locks open with any one of their keys (`locks_any`) instead
+    /// of all of them.
+    pub any_of: bool,
 }
 
 impl BackwardParams {
@@ -58,7 +64,8 @@ impl BackwardParams {
 
 impl Default for BackwardParams {
     /// Six locks of one or two keys each on a random graph of
-    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas, seed 0.
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas,
+    /// no one-sided or any-of locks, seed 0.
     fn default() -> Self {
         let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
@@ -70,6 +77,8 @@ impl Default for BackwardParams {
             side_areas: 0,
             aim: Aim::default(),
             max_tries: 50,
+            one_sided: false,
+            any_of: false,
         }
     }
 }
@@ -84,6 +93,8 @@ pub const MAX_KEYS_PER_LOCK: usize = 8;
 struct Placed {
     door: usize,
     key_rooms: Vec<usize>,
+    /// Any one of its keys opens it (`locks_any`), not all of them.
+    any_of: bool,
 }
 
 /// Generates a level by the backward method.
@@ -97,6 +108,13 @@ struct Placed {
 /// list. Every lock placed this way is necessary: taking away any one of its
 /// keys makes the level unsolvable. Red herrings then go on the way of the
 /// solution, and side areas are locked dead ends holding only a treasure.
+///
+/// With `one_sided`, about half the locks apply only from the side the
+/// player comes from (`locked_from`); they are as necessary as before. With
+/// `any_of`, about half the locks of two or more keys open with any one of
+/// them (`locks_any`); their key rooms are then not locked off in turn, so
+/// each key alone opens the lock, and taking all of them away makes the
+/// level unsolvable.
 ///
 /// # Arguments
 ///
@@ -459,14 +477,23 @@ impl Work {
             };
             self.seal_off(g, door, &via)?;
             let rooms = self.key_rooms(params.keys_per_lock, &queue, rng);
-            for &r in &rooms {
+            // The rooms of an any-of lock's keys are alternatives: none is
+            // locked off in turn, or its lock would not be needed. So one is
+            // placed only while other goals remain to lock off.
+            let goals_left = !queue.is_empty() || i + 1 == params.locks;
+            let any_of = params.any_of && rooms.len() >= 2 && goals_left && rng.chance(1, 2);
+            for &r in rooms.iter().filter(|_| !any_of) {
                 if r != self.start && !queue.contains(&r) {
                     queue.push_back(r);
                 }
             }
+            if params.one_sided && rng.chance(1, 2) {
+                self.lock_from_outside(g, door, &via);
+            }
             placed.push(Placed {
                 door,
                 key_rooms: rooms,
+                any_of,
             });
         }
         Ok(placed)
@@ -506,6 +533,19 @@ impl Work {
         }
         self.locked[door] = true;
         Ok(())
+    }
+
+    /// Makes the lock of `door`, the single way into `goal` and the area
+    /// behind it, apply only from the outside (`locked_from`): the way in
+    /// still needs its keys, the way back out is free.
+    fn lock_from_outside(&mut self, goal: usize, door: usize, via: &[usize]) {
+        let behind = subtree(&self.graph, via, goal);
+        let (from, _) = self.graph.ends[door];
+        self.level.doors[door].locked_from = Some(if behind[from] {
+            crate::model::Side::To
+        } else {
+            crate::model::Side::From
+        });
     }
 
     /// Rooms for the keys of the lock just placed: reachable without passing
@@ -564,9 +604,12 @@ impl Work {
                 self.level.keys.push(Key::new(id.clone(), room));
                 keys.push(id);
             }
-            self.level.doors[lock.door]
-                .locks
-                .extend(keys.iter().cloned());
+            let door = &mut self.level.doors[lock.door];
+            if lock.any_of {
+                door.locks_any.extend(keys.iter().cloned());
+            } else {
+                door.locks.extend(keys.iter().cloned());
+            }
             self.lock_changes.push((lock.door, Change::Locked(keys)));
         }
     }
@@ -834,13 +877,23 @@ fn describe(level: &mut Level, seed: u64, from_layout: bool, locks: usize) {
 /// The generator record's parameters.
 fn params_json(params: &BackwardParams, layout_name: &str) -> Value {
     let (kmin, kmax) = params.keys_per_lock;
-    json!({
+    let mut json = json!({
         "source": source_json(&params.source, layout_name),
         "locks": params.locks,
         "keys_per_lock": [kmin, kmax],
         "red_herrings": params.red_herrings,
         "side_areas": params.side_areas,
-    })
+    });
+    // Written only when asked for, so that older records stay as they were.
+    if let Some(map) = json.as_object_mut() {
+        if params.one_sided {
+            map.insert("one_sided".into(), Value::from(true));
+        }
+        if params.any_of {
+            map.insert("any_of".into(), Value::from(true));
+        }
+    }
+    json
 }
 
 /// The generator record's description of where the rooms came from.

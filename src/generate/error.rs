@@ -71,11 +71,21 @@ pub enum Param {
     MinRoutes,
     /// `Aim::score`.
     Score,
+    /// `LeversParams::conditions`.
+    Conditions,
+    /// `LeversParams::min_literals`.
+    MinLiterals,
+    /// `LeversParams::max_literals`.
+    MaxLiterals,
+    /// `BackwardParams::one_sided`.
+    OneSided,
+    /// `BackwardParams::any_of`.
+    AnyOf,
 }
 
 impl Param {
     /// Every parameter.
-    pub const ALL: [Self; 27] = [
+    pub const ALL: [Self; 32] = [
         Self::Rooms,
         Self::ExtraDoors,
         Self::Locks,
@@ -103,6 +113,11 @@ impl Param {
         Self::MinKeyDistance,
         Self::MinRoutes,
         Self::Score,
+        Self::Conditions,
+        Self::MinLiterals,
+        Self::MaxLiterals,
+        Self::OneSided,
+        Self::AnyOf,
     ];
 
     /// The name of its field: `"keys_per_lock"`.
@@ -141,6 +156,11 @@ impl Param {
             Self::MinKeyDistance => "min_key_distance",
             Self::MinRoutes => "min_routes",
             Self::Score => "score",
+            Self::Conditions => "conditions",
+            Self::MinLiterals => "min_literals",
+            Self::MaxLiterals => "max_literals",
+            Self::OneSided => "one_sided",
+            Self::AnyOf => "any_of",
         }
     }
 }

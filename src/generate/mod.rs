@@ -115,6 +115,8 @@ pub enum Change {
         /// Its state at the start.
         open: bool,
     },
+    /// The door now opens while a condition on the levers holds (`open_when`).
+    Conditioned,
 }
 
 /// One door that a generator removed or changed.
@@ -139,6 +141,11 @@ impl fmt::Display for DoorChange {
                 "door \"{}\" is flipped by levers, starting {}",
                 self.door,
                 if *open { "open" } else { "closed" }
+            ),
+            Change::Conditioned => write!(
+                f,
+                "door \"{}\" opens while a condition on the levers holds",
+                self.door
             ),
         }
     }

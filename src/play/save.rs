@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use serde::{Deserialize, Serialize};
 
 use super::{Guide, Session};
-use crate::model::{DoorId, KeyId, RoomId};
+use crate::model::{DoorId, KeyId, LeverId, RoomId};
 use crate::rules::PlayState;
 
 /// A [`Session`]'s state of play, by id, for a game's save file: what
@@ -49,9 +49,16 @@ pub struct SavedSession {
     /// file (`open`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub toggled: Vec<DoorId>,
-    /// The small-lock doors opened for good (their small keys spent).
+    /// The doors whose spending lock (small keys or other items) was
+    /// opened for good, their items spent. The items in hand follow from
+    /// it: per kind, the items picked up less those these doors spent.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unlocked: Vec<DoorId>,
+    /// The levers pulled an odd number of times (a `once` lever: pulled),
+    /// among those an `open_when` names or that are `once`; absent from
+    /// saves of levels without such levers, and from older saves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levers: Vec<LeverId>,
     /// Total cost of the steps taken.
     pub cost: f64,
     /// Moves taken.
@@ -78,9 +85,17 @@ pub enum RestoreError {
     /// A door listed as toggled that no lever flips.
     #[error("door \"{0}\" is flipped by no lever, so it cannot have changed")]
     NeverToggled(DoorId),
-    /// A door listed as unlocked that has no small lock.
-    #[error("door \"{0}\" has no small lock to open")]
+    /// A door listed as unlocked that has no lock spending small keys or
+    /// other items.
+    #[error("door \"{0}\" has no lock that spends keys or items to open")]
     NoSmallLock(DoorId),
+    /// The lever does not exist.
+    #[error("there is no lever \"{0}\"")]
+    NoSuchLever(LeverId),
+    /// A lever listed as pulled whose position nothing looks at: no
+    /// `open_when` names it and it is not `once`.
+    #[error("lever \"{0}\" is named by no open_when and is not once, so its position is not kept")]
+    NoParity(LeverId),
     /// A key not held in a room the player has been in (the current room,
     /// or the start): it would have been picked up.
     #[error("key \"{key}\" is not held, but the player has been in room \"{room}\", where it lies")]
@@ -105,6 +120,19 @@ pub enum RestoreError {
         /// Small keys picked up.
         picked: u64,
         /// Small keys the unlocked doors spent.
+        spent: u64,
+    },
+    /// The unlocked doors spent more items of a kind other than small keys
+    /// than were picked up.
+    #[error(
+        "the unlocked doors spent {spent} items of kind \"{kind}\", but only {picked} were picked up"
+    )]
+    OverspentItems {
+        /// The kind of item.
+        kind: String,
+        /// Items of the kind picked up.
+        picked: u64,
+        /// Items of the kind the unlocked doors spent.
         spent: u64,
     },
     /// The cost is negative or not a number.
@@ -153,6 +181,10 @@ impl Session {
             unlocked: on(state.unlocked_doors())
                 .into_iter()
                 .filter_map(door)
+                .collect(),
+            levers: (state.levers_odd().into_iter().enumerate())
+                .filter(|&(_, odd)| odd)
+                .filter_map(|(l, _)| level.levers.get(l).map(|lever| lever.id.clone()))
                 .collect(),
             cost: state.cost(),
             moves: state.moves(),
@@ -218,27 +250,61 @@ fn state_of(guide: &Guide, saved: &SavedSession) -> Result<PlayState, RestoreErr
     let picked = picked(guide, &saved.keys, room)?;
     let open = open(guide, &saved.toggled)?;
     let (unlocked, spent) = unlocked(guide, &saved.unlocked)?;
-    let m = guide.oracle.mechanics();
-    let small: u64 = (m.keys().iter().zip(&picked))
-        .map(|(key, &held)| u64::from(key.small && held))
-        .sum();
-    let in_hand = small
-        .checked_sub(spent)
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or(RestoreError::Overspent {
-            picked: small,
-            spent,
-        })?;
+    let in_hand = in_hand(guide, &picked, &spent)?;
+    let odd = odd_levers(guide, &saved.levers)?;
     if !(saved.cost.is_finite() && saved.cost >= 0.0) {
         return Err(RestoreError::BadCost(saved.cost));
     }
-    Ok(
-        PlayState::from_parts(room, picked, in_hand, open, unlocked).with_tally(
-            saved.cost,
-            saved.moves,
-            saved.pulls,
-        ),
-    )
+    let small = in_hand.first().copied().unwrap_or(0);
+    Ok(PlayState::from_parts(room, picked, small, open, unlocked)
+        .with_extensions(in_hand, odd)
+        .with_tally(saved.cost, saved.moves, saved.pulls))
+}
+
+/// Per kind of item: in hand, the items picked up less those `spent`.
+fn in_hand(guide: &Guide, picked: &[bool], spent: &[u64]) -> Result<Vec<u32>, RestoreError> {
+    let m = guide.oracle.mechanics();
+    let mut got = vec![0u64; m.kinds().len()];
+    for (key, _) in m.keys().iter().zip(picked).filter(|(_, held)| **held) {
+        if let Some(n) = key.kind.and_then(|kind| got.get_mut(kind)) {
+            *n += 1;
+        }
+    }
+    let mut in_hand = Vec::with_capacity(got.len());
+    for (kind, (&picked, &spent)) in got.iter().zip(spent).enumerate() {
+        let left = picked
+            .checked_sub(spent)
+            .and_then(|n| u32::try_from(n).ok());
+        let Some(left) = left else {
+            return Err(match kind {
+                0 => RestoreError::Overspent { picked, spent },
+                _ => RestoreError::OverspentItems {
+                    kind: m.kinds().get(kind).cloned().unwrap_or_default(),
+                    picked,
+                    spent,
+                },
+            });
+        };
+        in_hand.push(left);
+    }
+    Ok(in_hand)
+}
+
+/// Per lever: pulled an odd number of times? Only levers whose position
+/// the rules keep may be listed.
+fn odd_levers(guide: &Guide, levers: &[LeverId]) -> Result<Vec<bool>, RestoreError> {
+    let m = guide.oracle.mechanics();
+    let mut odd = vec![false; guide.level.levers.len()];
+    for id in levers {
+        let l = (guide.level.levers.iter())
+            .position(|lever| &lever.id == id)
+            .ok_or_else(|| RestoreError::NoSuchLever(id.clone()))?;
+        if !m.levers().get(l).is_some_and(|rule| rule.parity) {
+            return Err(RestoreError::NoParity(id.clone()));
+        }
+        odd[l] = true;
+    }
+    Ok(odd)
 }
 
 /// Per key: held? Checked: the keys of the start and the current room are
@@ -295,23 +361,27 @@ fn open(guide: &Guide, toggled: &[DoorId]) -> Result<Vec<bool>, RestoreError> {
         .collect())
 }
 
-/// Per door: unlocked? And the small keys that spent.
-fn unlocked(guide: &Guide, doors: &[DoorId]) -> Result<(Vec<bool>, u64), RestoreError> {
+/// Per door: unlocked? And, per kind of item, how many those doors spent.
+fn unlocked(guide: &Guide, doors: &[DoorId]) -> Result<(Vec<bool>, Vec<u64>), RestoreError> {
     let m = guide.oracle.mechanics();
     let mut unlocked = vec![false; guide.level.doors.len()];
-    let mut spent = 0u64;
+    let mut spent = vec![0u64; m.kinds().len()];
     for id in doors {
         let d = guide
             .index
             .door(id)
             .ok_or_else(|| RestoreError::NoSuchDoor(id.clone()))?;
-        let needs = m.doors().get(d).map_or(0, |rule| rule.small_locks);
-        if needs == 0 {
+        let spends = m.doors().get(d).map_or(&[][..], |rule| &rule.spend[..]);
+        if spends.is_empty() {
             return Err(RestoreError::NoSmallLock(id.clone()));
         }
         if !unlocked[d] {
             unlocked[d] = true;
-            spent += u64::from(needs);
+            for &(kind, n) in spends {
+                if let Some(total) = spent.get_mut(kind) {
+                    *total += u64::from(n);
+                }
+            }
         }
     }
     Ok((unlocked, spent))

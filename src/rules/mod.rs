@@ -637,9 +637,12 @@ impl<'a> Rules<'a> {
             .collect()
     }
 
-    /// The levers standing in the current room (indices).
+    /// The levers standing in the current room that can be pulled now
+    /// (indices): all of them but a `once` lever already pulled.
     pub fn levers_here(&self, state: &PlayState) -> Vec<usize> {
-        self.mechanics.levers_in(state.room).collect()
+        (self.mechanics.levers_in(state.room))
+            .filter(|&l| !self.mechanics.pull_used(l, state))
+            .collect()
     }
 
     /// Walks through door `d` to room `to` (indices), spending small keys

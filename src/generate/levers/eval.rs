@@ -83,7 +83,7 @@ pub enum EvalLayoutError {
 
 /// Levers grouped by room: `room_start` (per room, where its levers begin
 /// in `room_levers`, plus an end) and `room_levers`.
-fn levers_by_room(lever_room: &[usize], rooms: usize) -> (Vec<usize>, Vec<usize>) {
+pub(super) fn levers_by_room(lever_room: &[usize], rooms: usize) -> (Vec<usize>, Vec<usize>) {
     let mut room_start = vec![0usize; rooms + 1];
     for &r in lever_room {
         room_start[r + 1] += 1;

@@ -3,6 +3,8 @@
 //! number of lever pulls needed to reach the goal is as large as possible.
 
 mod bits;
+mod cond_eval;
+mod conditions;
 mod eval;
 mod search;
 
@@ -56,6 +58,15 @@ pub struct LeversParams {
     pub threads: usize,
     /// Stop as soon as a wiring needs this many pulls.
     pub target: Option<u32>,
+    /// Instead of wiring toggles, give each closed door an `open_when`
+    /// condition on the levers (one list of literals per door); the levers
+    /// then flip no doors. `min_doors`, `max_doors` and `allow_alike` are
+    /// not used.
+    pub conditions: bool,
+    /// With `conditions`: each door's condition names at least this many levers.
+    pub min_literals: usize,
+    /// With `conditions`: each door's condition names at most this many levers.
+    pub max_literals: usize,
 }
 
 impl LeversParams {
@@ -90,7 +101,8 @@ impl LeversParams {
 impl Default for LeversParams {
     /// An empty layout (one room; set [`layout`](Self::layout) before a
     /// run), 1..2 doors per lever, no two levers alike, and
-    /// [`DEFAULT_SECONDS`](Self::DEFAULT_SECONDS) on all cores, seed 0.
+    /// [`DEFAULT_SECONDS`](Self::DEFAULT_SECONDS) on all cores, seed 0;
+    /// wiring toggles, not conditions (1..3 literals when switched on).
     fn default() -> Self {
         Self {
             seed: 0,
@@ -103,6 +115,9 @@ impl Default for LeversParams {
             evaluations: None,
             threads: 0,
             target: None,
+            conditions: false,
+            min_literals: 1,
+            max_literals: 3,
         }
     }
 }
@@ -230,6 +245,9 @@ pub fn levers(
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    if params.conditions {
+        return conditions::levers(params, progress, cancel);
+    }
     let layout = &params.layout;
     check_layout(layout)?;
     check_params(params)?;
@@ -262,20 +280,7 @@ pub fn levers(
 /// A budget, a time limit that is a positive number, and `min_doors` in
 /// `1..=max_doors` and no more than the layout's doors.
 fn check_params(params: &LeversParams) -> Result<(), GenerateError> {
-    if params.seconds.is_none() && params.evaluations.is_none() && params.target.is_none() {
-        return Err(GenerateError::NoBudget);
-    }
-    if let Some(s) = params.seconds
-        && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
-    {
-        return Err(GenerateError::param(
-            Param::Seconds,
-            Problem::NotPositive {
-                value: s,
-                max: MAX_SECONDS,
-            },
-        ));
-    }
+    check_budget(params)?;
     let doors = params.layout.doors.len();
     let min_doors = |problem| Err(GenerateError::param(Param::MinDoors, problem));
     if params.min_doors == 0 {
@@ -293,6 +298,25 @@ fn check_params(params: &LeversParams) -> Result<(), GenerateError> {
             value: params.min_doors,
             doors,
         });
+    }
+    Ok(())
+}
+
+/// A budget, and a time limit that is a positive number.
+fn check_budget(params: &LeversParams) -> Result<(), GenerateError> {
+    if params.seconds.is_none() && params.evaluations.is_none() && params.target.is_none() {
+        return Err(GenerateError::NoBudget);
+    }
+    if let Some(s) = params.seconds
+        && !(s.is_finite() && s > 0.0 && s <= MAX_SECONDS)
+    {
+        return Err(GenerateError::param(
+            Param::Seconds,
+            Problem::NotPositive {
+                value: s,
+                max: MAX_SECONDS,
+            },
+        ));
     }
     Ok(())
 }
@@ -348,15 +372,15 @@ fn wiring_space(params: &LeversParams) -> Result<Space, GenerateError> {
 
 /// The search phase: `threads` annealing workers, each on its own stream
 /// of the seed.
-struct Search<'a> {
-    eval: &'a LeverEvaluator,
-    space: &'a Space,
+struct Search<'a, E, S> {
+    eval: &'a E,
+    space: &'a S,
     seed: u64,
     budget: Budget,
     threads: usize,
 }
 
-impl Search<'_> {
+impl<E: search::Evaluate + Sync, S: search::Moves> Search<'_, E, S> {
     /// Runs the workers to the end of the budget, reporting progress from
     /// this thread (the callback stays on it), and returns what each found.
     fn run(
@@ -484,9 +508,9 @@ fn finish_levers(
 
 /// The best wiring found and its pulls, scored afresh (the search may have
 /// remembered it); or why there is none.
-fn best_of(
+fn best_of<E: search::Evaluate>(
     results: Vec<Found>,
-    eval: &LeverEvaluator,
+    eval: &E,
     cancelled: bool,
 ) -> Result<(Found, u32), GenerateError> {
     let tried: u64 = results.iter().map(|f| f.evaluations).sum();

@@ -7,6 +7,75 @@ use std::time::Instant;
 use super::eval::LeverEvaluator;
 use crate::generate::Rng;
 
+/// What the annealing search maximises: the least number of pulls of a
+/// candidate, one `u64` per slot (a lever's door mask when wiring toggles).
+pub(crate) trait Evaluate: Clone + Send {
+    /// The least pulls of `wires`, or `None` when the goal cannot be reached.
+    fn min_pulls(&mut self, wires: &[u64]) -> Option<u32>;
+}
+
+impl Evaluate for LeverEvaluator {
+    fn min_pulls(&mut self, wires: &[u64]) -> Option<u32> {
+        LeverEvaluator::min_pulls(self, wires)
+    }
+}
+
+/// The candidates of an annealing search and the steps between them.
+pub(crate) trait Moves: Sync {
+    /// Slots of a candidate.
+    fn slots(&self) -> usize;
+    /// The slots the search may change.
+    fn free(&self) -> Vec<usize>;
+    /// Scratch space the draws shuffle in place.
+    fn scratch(&self) -> Vec<u32>;
+    /// A random candidate.
+    fn random(&self, rng: &mut Rng, scratch: &mut [u32], wires: &mut [u64]);
+    /// Changes one free slot; returns it and its old value, or `None`.
+    fn mutate(
+        &self,
+        rng: &mut Rng,
+        scratch: &mut [u32],
+        free: &[usize],
+        wires: &mut [u64],
+    ) -> Option<(usize, u64)>;
+    /// The tie-break between candidates of equal pulls: fewer is better.
+    fn dead(&self, wires: &[u64]) -> u32;
+}
+
+impl Moves for Space {
+    fn slots(&self) -> usize {
+        self.fixed.len()
+    }
+
+    fn free(&self) -> Vec<usize> {
+        (0..self.fixed.len())
+            .filter(|&l| self.fixed[l].is_none())
+            .collect()
+    }
+
+    fn scratch(&self) -> Vec<u32> {
+        self.door_list()
+    }
+
+    fn random(&self, rng: &mut Rng, scratch: &mut [u32], wires: &mut [u64]) {
+        self.random_wiring(rng, scratch, wires);
+    }
+
+    fn mutate(
+        &self,
+        rng: &mut Rng,
+        scratch: &mut [u32],
+        free: &[usize],
+        wires: &mut [u64],
+    ) -> Option<(usize, u64)> {
+        Space::mutate(self, rng, scratch, free, wires)
+    }
+
+    fn dead(&self, wires: &[u64]) -> u32 {
+        dead_doors(wires, self.closed)
+    }
+}
+
 /// The fixed part of a search: which levers may be wired and how.
 #[derive(Clone, Debug)]
 pub(crate) struct Space {
@@ -46,7 +115,8 @@ pub(crate) struct Found {
     pub wires: Vec<u64>,
     /// `None` when no solvable wiring was seen.
     pub pulls: Option<u32>,
-    /// Score tie-break: closed doors no lever flips (fewer is better).
+    /// Score tie-break: closed doors no lever flips (fewer is better); for
+    /// other searches, what [`Moves::dead`] counts.
     pub dead_doors: u32,
     pub evaluations: u64,
     /// Wirings scored from memory instead of by the evaluator.
@@ -174,7 +244,7 @@ fn dead_doors(wires: &[u64], closed: u64) -> u32 {
 }
 
 /// A random bit of `mask`, as a mask.
-fn pick_bit(rng: &mut Rng, mask: u64) -> Option<u64> {
+pub(crate) fn pick_bit(rng: &mut Rng, mask: u64) -> Option<u64> {
     let n = mask.count_ones();
     if n == 0 {
         return None;
@@ -198,16 +268,16 @@ fn score(pulls: Option<u32>, dead: u32) -> i64 {
 
 /// One worker: annealing runs with restarts until the budget is spent.
 /// Deterministic for a given seed, stream and evaluation budget.
-pub(crate) fn anneal(
-    eval: &mut LeverEvaluator,
-    space: &Space,
+pub(crate) fn anneal<E: Evaluate, S: Moves>(
+    eval: &mut E,
+    space: &S,
     seed: u64,
     stream: u64,
     budget: Budget,
     shared: &Shared,
     cancel: &AtomicBool,
 ) -> Found {
-    let levers = space.fixed.len();
+    let levers = space.slots();
     let wires = vec![0u64; levers];
     let mut worker = Worker {
         eval,
@@ -216,8 +286,8 @@ pub(crate) fn anneal(
         budget,
         shared,
         cancel,
-        doors: space.door_list(),
-        free: (0..levers).filter(|&l| space.fixed[l].is_none()).collect(),
+        doors: space.scratch(),
+        free: space.free(),
         best: Found {
             wires: wires.clone(),
             pulls: None,
@@ -245,9 +315,9 @@ pub(crate) fn anneal(
 }
 
 /// A worker's search: the wiring it holds now and the best it has seen.
-struct Worker<'a> {
-    eval: &'a mut LeverEvaluator,
-    space: &'a Space,
+struct Worker<'a, E, S> {
+    eval: &'a mut E,
+    space: &'a S,
     rng: Rng,
     budget: Budget,
     shared: &'a Shared,
@@ -266,14 +336,14 @@ struct Worker<'a> {
     unreported: u64,
 }
 
-impl Worker<'_> {
+impl<E: Evaluate, S: Moves> Worker<'_, E, S> {
     /// One annealing run from a fresh start or a shake of the best so far,
     /// the temperature falling over `STEPS_PER_RUN` steps. Returns false
     /// when the budget is spent.
     fn run(&mut self) -> bool {
         self.restart();
         let mut pulls = self.score_wiring();
-        let mut cur = score(pulls, dead_doors(&self.wires, self.space.closed));
+        let mut cur = score(pulls, self.space.dead(&self.wires));
         let ratio = exp_neg(LN_FALL / STEPS_PER_RUN as f64);
         let mut t = T_START;
         self.keep_if_best(cur, pulls);
@@ -289,7 +359,7 @@ impl Worker<'_> {
                 continue;
             };
             let p = self.score_wiring();
-            let s = score(p, dead_doors(&self.wires, self.space.closed));
+            let s = score(p, self.space.dead(&self.wires));
             let delta = (s - cur) as f64 / 64.0;
             if delta >= 0.0 || self.rng.unit() < exp_neg(delta / t) {
                 cur = s;
@@ -313,7 +383,7 @@ impl Worker<'_> {
                 space.mutate(&mut self.rng, &mut self.doors, &self.free, &mut self.wires);
             }
         } else {
-            space.random_wiring(&mut self.rng, &mut self.doors, &mut self.wires);
+            space.random(&mut self.rng, &mut self.doors, &mut self.wires);
         }
         self.best.restarts += 1;
     }
@@ -334,7 +404,7 @@ impl Worker<'_> {
         self.best_score = cur;
         self.best.wires.copy_from_slice(&self.wires);
         self.best.pulls = pulls;
-        self.best.dead_doors = dead_doors(&self.wires, self.space.closed);
+        self.best.dead_doors = self.space.dead(&self.wires);
         self.best.found_after = self.evaluations;
         if let Some(p) = pulls {
             self.shared.best.fetch_max(p + 1, Ordering::Relaxed);
@@ -391,7 +461,7 @@ impl Memo {
         }
     }
 
-    fn min_pulls(&mut self, eval: &mut LeverEvaluator, wires: &[u64]) -> Option<u32> {
+    fn min_pulls<E: Evaluate>(&mut self, eval: &mut E, wires: &[u64]) -> Option<u32> {
         let (mut a, mut b) = (0x243F_6A88_85A3_08D3u64, 0x1319_8A2E_0370_7344u64);
         for &w in wires {
             a = (a ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);

@@ -1,0 +1,388 @@
+//! The conditions mode of the lever generator (seed article 000's real
+//! puzzle type, the Draynor Manor basement): levers flip no doors; instead
+//! each closed door of the layout opens while a condition on the levers'
+//! positions holds, and the search looks for the conditions that make the
+//! least number of pulls largest.
+//!
+//! Each door gets one conjunction of `min_literals..=max_literals` lever
+//! literals (`open_when: [["l2", "!l5"]]`), not a disjunction of several:
+//! a single list per door is how the real basement's doors read.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::cond_eval::{CondLayoutError, ConditionEvaluator, Conj, MAX_LEVERS, mask};
+use super::search::{Budget, Found, Moves, pick_bit};
+use super::{LeversParams, Search, Totals, best_of, check_with_solver};
+use crate::generate::common::{dress, num, record};
+use crate::generate::{
+    Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng,
+};
+use crate::model::{Level, Literal};
+
+/// The candidates of the conditions search: one conjunction per closed door.
+#[derive(Clone, Debug)]
+struct CondSpace {
+    slots: usize,
+    levers: u32,
+    min_literals: u32,
+    max_literals: u32,
+    /// Levers that the layout's own `open_when` conditions name.
+    fixed_named: u64,
+}
+
+impl CondSpace {
+    /// A random conjunction of `min_literals..=max_literals` literals.
+    fn random_conj(&self, rng: &mut Rng, levers: &mut [u32]) -> u64 {
+        let k = rng.between(self.min_literals as usize, self.max_literals as usize);
+        let mut conj = Conj::ALWAYS;
+        for i in 0..k.min(levers.len()) {
+            let j = i + rng.index(levers.len() - i);
+            levers.swap(i, j);
+            conj.care |= 1 << levers[i];
+            conj.want |= u64::from(rng.chance(1, 2)) << levers[i];
+        }
+        conj.pack()
+    }
+
+    /// One change to a conjunction: a new one, a literal turned around, a
+    /// literal naming another lever, a literal added or dropped.
+    fn changed(&self, rng: &mut Rng, levers: &mut [u32], old: Conj) -> Option<Conj> {
+        let all = mask(self.levers as usize);
+        let count = old.care.count_ones();
+        let roll = rng.below(100);
+        let conj = if roll < 10 {
+            Conj::unpack(self.random_conj(rng, levers))
+        } else if roll < 35 {
+            let bit = pick_bit(rng, old.care)?;
+            Conj {
+                want: old.want ^ bit,
+                ..old
+            }
+        } else if roll < 65 {
+            let out = pick_bit(rng, old.care)?;
+            let inn = pick_bit(rng, all & !old.care)?;
+            let want = (old.want & !out) | if rng.chance(1, 2) { inn } else { 0 };
+            Conj {
+                care: (old.care & !out) | inn,
+                want,
+            }
+        } else if roll < 83 && count < self.max_literals {
+            let inn = pick_bit(rng, all & !old.care)?;
+            let want = old.want | if rng.chance(1, 2) { inn } else { 0 };
+            Conj {
+                care: old.care | inn,
+                want,
+            }
+        } else if count > self.min_literals {
+            let out = pick_bit(rng, old.care)?;
+            Conj {
+                care: old.care & !out,
+                want: old.want & !out,
+            }
+        } else {
+            return None;
+        };
+        Some(conj)
+    }
+}
+
+impl Moves for CondSpace {
+    fn slots(&self) -> usize {
+        self.slots
+    }
+
+    fn free(&self) -> Vec<usize> {
+        (0..self.slots).collect()
+    }
+
+    fn scratch(&self) -> Vec<u32> {
+        (0..self.levers).collect()
+    }
+
+    fn random(&self, rng: &mut Rng, scratch: &mut [u32], wires: &mut [u64]) {
+        for w in wires.iter_mut() {
+            *w = self.random_conj(rng, scratch);
+        }
+    }
+
+    fn mutate(
+        &self,
+        rng: &mut Rng,
+        scratch: &mut [u32],
+        free: &[usize],
+        wires: &mut [u64],
+    ) -> Option<(usize, u64)> {
+        let &s = rng.pick(free)?;
+        let old = wires[s];
+        for _ in 0..20 {
+            if let Some(conj) = self.changed(rng, scratch, Conj::unpack(old))
+                && conj.pack() != old
+            {
+                wires[s] = conj.pack();
+                return Some((s, old));
+            }
+        }
+        None
+    }
+
+    /// Levers that no condition names.
+    fn dead(&self, wires: &[u64]) -> u32 {
+        let named = wires
+            .iter()
+            .fold(self.fixed_named, |m, &w| m | Conj::unpack(w).care);
+        (mask(self.levers as usize) & !named).count_ones()
+    }
+}
+
+/// The conditions mode of [`levers`](super::levers): see the module text.
+pub(super) fn levers(
+    params: &LeversParams,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let layout = &params.layout;
+    check_layout(layout)?;
+    super::check_budget(params)?;
+    check_literals(params)?;
+    let eval = ConditionEvaluator::new(layout).map_err(|e| match e {
+        CondLayoutError::TooManyLevers(n) => GenerateError::Layout(format!(
+            "the layout has {n} levers; conditions on doors handle at most {MAX_LEVERS}: \
+             remove levers"
+        )),
+        CondLayoutError::Invalid(m) => GenerateError::InvalidLayout(m),
+    })?;
+    if eval.slots().is_empty() {
+        return Err(GenerateError::Layout(
+            "every door is open or has its condition already: close a door for the search \
+             to put a condition on"
+                .into(),
+        ));
+    }
+    let space = CondSpace {
+        slots: eval.slots().len(),
+        levers: eval.levers() as u32,
+        min_literals: params.min_literals as u32,
+        max_literals: params.max_literals as u32,
+        fixed_named: eval.fixed_named(),
+    };
+    let threads = match params.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, 256);
+    let budget = Budget {
+        evaluations: params.evaluations,
+        deadline: params
+            .seconds
+            .and_then(|s| Instant::now().checked_add(Duration::from_secs_f64(s))),
+        target: params.target,
+    };
+    let search = Search {
+        eval: &eval,
+        space: &space,
+        seed: params.seed,
+        budget,
+        threads,
+    };
+    let results = search.run(progress, cancel)?;
+    let cancelled = cancel.load(Ordering::Relaxed);
+    finish(params, &eval, results, threads, cancelled, progress)
+}
+
+/// A layout for conditions: what the wiring mode accepts, with levers that
+/// flip nothing and may be pulled again and again.
+fn check_layout(level: &Level) -> Result<(), GenerateError> {
+    super::check_layout(level)?;
+    if let Some(lever) = level.levers.iter().find(|l| !l.toggles.is_empty()) {
+        return Err(GenerateError::Layout(format!(
+            "lever \"{}\" flips doors; with conditions on doors, levers flip none: clear its \
+             toggles",
+            lever.id
+        )));
+    }
+    if let Some(lever) = level.levers.iter().find(|l| l.once) {
+        return Err(GenerateError::Layout(format!(
+            "lever \"{}\" can be pulled only once; the conditions search is for levers pulled \
+             again and again: clear its once",
+            lever.id
+        )));
+    }
+    Ok(())
+}
+
+/// `min_literals` in `1..=max_literals`, and no more literals than levers.
+fn check_literals(params: &LeversParams) -> Result<(), GenerateError> {
+    let levers = params.layout.levers.len();
+    if params.min_literals == 0 {
+        return Err(GenerateError::param(
+            Param::MinLiterals,
+            Problem::TooSmall { min: 1, value: 0 },
+        ));
+    }
+    if params.min_literals > params.max_literals {
+        return Err(GenerateError::param(
+            Param::MinLiterals,
+            Problem::Exceeds {
+                other: Param::MaxLiterals,
+                value: params.min_literals,
+                other_value: params.max_literals,
+            },
+        ));
+    }
+    if params.max_literals > levers {
+        return Err(GenerateError::param(
+            Param::MaxLiterals,
+            Problem::TooLarge {
+                max: levers,
+                value: params.max_literals,
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// Picks the best conditions of all workers, writes them into the layout,
+/// and checks the level with the solver.
+fn finish(
+    params: &LeversParams,
+    eval: &ConditionEvaluator,
+    results: Vec<Found>,
+    threads: usize,
+    cancelled: bool,
+    progress: &dyn Fn(Progress),
+) -> Result<Generated, GenerateError> {
+    let totals = Totals {
+        evaluations: results.iter().map(|f| f.evaluations).sum(),
+        memo_hits: results.iter().map(|f| f.memo_hits).sum(),
+        restarts: results.iter().map(|f| f.restarts).sum(),
+    };
+    let (best, pulls) = best_of(results, eval, cancelled)?;
+    progress(Progress::new(
+        "checking with the solver",
+        totals.evaluations,
+        None,
+    ));
+    let (mut level, changes) = write_conditions(&params.layout, eval.slots(), &best.wires);
+    dress(&mut level);
+    let cost = check_with_solver(&level, pulls)?;
+    if level.name.is_empty() {
+        level.name = format!("Lever conditions, seed {}", params.seed);
+    }
+    if level.description.is_empty() {
+        level.description = format!(
+            "Doors opened by lever positions, found by lockwork generate levers: at least \
+             {pulls} pulls to reach the goal."
+        );
+    }
+    let deterministic =
+        params.seconds.is_none() && !cancelled && (params.target.is_none() || threads == 1);
+    let params_json = json!({
+        "layout": params.layout_name,
+        "conditions": true,
+        "min_literals": params.min_literals,
+        "max_literals": params.max_literals,
+        "seconds": params.seconds.map(num),
+        "evaluations": params.evaluations,
+        "threads": threads,
+        "target": params.target,
+    });
+    let result = json!({
+        "pulls": pulls,
+        "cost": num(cost),
+        "levers_never_named": best.dead_doors,
+        "evaluations": totals.evaluations,
+        "evaluator_calls": totals.evaluations - totals.memo_hits,
+        "best_found_after_evaluations": best.found_after,
+        "restarts": totals.restarts,
+        "reproducible": deterministic,
+        "cancelled": cancelled,
+    });
+    record(&mut level, "levers", params.seed, params_json, result);
+    progress(Progress::new("done", totals.evaluations, None));
+    Ok(Generated {
+        level,
+        changes,
+        cancelled,
+    })
+}
+
+/// The layout with slot `s`'s door opening while `wires[s]` holds (one
+/// list of literals, in lever order), and the doors given conditions.
+fn write_conditions(layout: &Level, slots: &[usize], wires: &[u64]) -> (Level, Vec<DoorChange>) {
+    let mut level = layout.clone();
+    let mut changes = Vec::with_capacity(slots.len());
+    for (&d, &w) in slots.iter().zip(wires) {
+        let conj = Conj::unpack(w);
+        let all: Vec<Literal> = (0..level.levers.len())
+            .filter(|&l| conj.care & (1 << l) != 0)
+            .map(|l| Literal {
+                lever: level.levers[l].id.clone(),
+                pulled: conj.want & (1 << l) != 0,
+            })
+            .collect();
+        let Some(door) = level.doors.get_mut(d) else {
+            continue;
+        };
+        door.open = true;
+        door.open_when = Some(vec![all]);
+        changes.push(DoorChange {
+            door: door.id.clone(),
+            change: Change::Conditioned,
+        });
+    }
+    (level, changes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{basement_layout, no_progress};
+
+    fn params(seed: u64) -> LeversParams {
+        let mut params = LeversParams::new(basement_layout(&[1, 1, 2, 2, 3, 4, 5, 5, 6, 7, 7]));
+        params.conditions = true;
+        params.seed = seed;
+        params.threads = 1;
+        params.set_budget(None, Some(3000), None);
+        params
+    }
+
+    #[test]
+    fn conditions_are_written_and_the_solver_agrees() {
+        let made = super::super::levers(&params(5), &no_progress, &AtomicBool::new(false)).unwrap();
+        let level = &made.level;
+        assert!(level.levers.iter().all(|l| l.toggles.is_empty()));
+        for door in &level.doors {
+            let lists = door.open_when.as_ref().unwrap();
+            assert_eq!(lists.len(), 1);
+            assert!((1..=3).contains(&lists[0].len()), "{lists:?}");
+        }
+        assert_eq!(made.changes.len(), 7);
+        let record = level.generator.as_ref().unwrap();
+        let pulls = record["result"]["pulls"].as_u64().unwrap();
+        assert!(pulls >= 5, "{pulls}");
+        let a = crate::solver::analyze(level, &crate::solver::SolveOptions::default()).unwrap();
+        assert_eq!(a.min_pulls.map(|p| u64::from(p.pulls)), Some(pulls));
+        let again = super::super::levers(&params(5), &no_progress, &AtomicBool::new(false));
+        assert_eq!(again.unwrap().level, made.level, "reproducible");
+    }
+
+    #[test]
+    fn literals_are_checked() {
+        let mut p = params(1);
+        p.min_literals = 0;
+        let err = super::super::levers(&p, &no_progress, &AtomicBool::new(false)).unwrap_err();
+        assert_eq!(err.params(), vec![Param::MinLiterals]);
+        p.min_literals = 3;
+        p.max_literals = 2;
+        let err = super::super::levers(&p, &no_progress, &AtomicBool::new(false)).unwrap_err();
+        assert_eq!(err.params(), vec![Param::MinLiterals, Param::MaxLiterals]);
+        p.min_literals = 1;
+        p.max_literals = 12;
+        let err = super::super::levers(&p, &no_progress, &AtomicBool::new(false)).unwrap_err();
+        assert_eq!(err.params(), vec![Param::MaxLiterals]);
+    }
+}
