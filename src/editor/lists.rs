@@ -26,10 +26,12 @@ pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     keys_ui(ui, view, out);
     levers_ui(ui, view, out);
     problems_ui(ui, view, out);
-    super::metrics::metrics_ui(ui, view, out);
+    // The solution before the measures: it is what a designer steps
+    // through, and the measures describe it.
     if let Some(analysis) = view.solver.analysis() {
         solution_ui(ui, view, analysis, out);
     }
+    super::metrics::metrics_ui(ui, view, out);
 }
 
 /// A full-width row that selects and frames `item` when clicked.

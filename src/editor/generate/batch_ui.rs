@@ -289,25 +289,33 @@ fn tick_text(column: Column, v: f64) -> String {
 }
 
 /// Round tick values across `(lo, hi)`: steps of 1, 2 or 5 times a power of ten.
+/// Each tick is worked out from whole numbers (`k · m / 10^e`), not by adding
+/// steps, so that 0.3 reads 0.3 and not 0.30000000000000004.
 fn ticks((lo, hi): (f64, f64)) -> Vec<f64> {
     let span = hi - lo;
     if span.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return Vec::new();
     }
     let raw = span / 5.0;
-    let power = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
+    let exponent = raw.log10().floor() as i32;
+    let scale = |units: f64| {
+        if exponent < 0 {
+            units / 10f64.powi(-exponent)
+        } else {
+            units * 10f64.powi(exponent)
+        }
+    };
+    let mult = [1.0, 2.0, 5.0, 10.0]
         .into_iter()
-        .map(|m| m * power)
-        .find(|s| *s >= raw)
-        .unwrap_or(power * 10.0);
-    let mut v = (lo / step).ceil() * step;
-    let mut out = Vec::new();
-    while v <= hi && out.len() < 12 {
-        out.push(if v.abs() < step * 1e-9 { 0.0 } else { v });
-        v += step;
-    }
-    out
+        .find(|&m| scale(m) >= raw)
+        .unwrap_or(10.0);
+    let step = scale(mult);
+    let first = (lo / step).ceil();
+    (0..12)
+        .map(|i| scale((first + f64::from(i)) * mult))
+        .take_while(|&v| v <= hi + step * 1e-9)
+        .map(|v| if v.abs() < step * 1e-9 { 0.0 } else { v })
+        .collect()
 }
 
 #[cfg(test)]
