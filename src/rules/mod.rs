@@ -13,7 +13,6 @@ use std::fmt;
 pub use mechanics::{Blocked, Holdings, LeverRule, Mechanics, NotAPassage, Passage};
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};
-use crate::validate::errors;
 
 /// One step of a plan: what a player does (walk through a door, pull a
 /// lever), or, informatively, a key picked up on the way.
@@ -458,10 +457,10 @@ impl<'a> Rules<'a> {
     /// assert!(Rules::new(&level).is_err());
     /// ```
     pub fn new(level: &'a Level) -> Result<Self, InvalidLevel> {
-        if let Some(first) = errors(level).first() {
+        let index = LevelIndex::new(level);
+        if let Some(first) = crate::validate::errors_indexed(level, &index).first() {
             return Err(InvalidLevel(first.to_string()));
         }
-        let index = LevelIndex::new(level);
         let mechanics =
             Mechanics::with_index(level, &index).map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
