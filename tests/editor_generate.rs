@@ -551,3 +551,32 @@ fn a_generated_level_is_described_in_words_not_json() {
     assert!(!text_shown(&harness, "\"parameters\""), "no raw JSON");
     assert!(!text_shown(&harness, "solver_states"));
 }
+
+#[test]
+fn backward_places_one_sided_and_any_of_locks_when_ticked_in_the_window() {
+    let (doc, _) = Document::open(&asset("basement.level.json")).unwrap();
+    let mut harness = harness(doc);
+    open_generator(&mut harness, "Backward");
+    harness.get_by_label("A new random graph").click();
+    harness.run_steps(2);
+    set_number(&mut harness, "Seed", 7.0);
+    set_number(&mut harness, "Locks", 8.0);
+    harness.get_by_label("One-sided locks").click();
+    harness.get_by_label("Any-of locks").click();
+    harness.run_steps(2);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    let made = level(&harness);
+    let record = made.generator.as_ref().expect("a generator record");
+    assert_eq!(record["kind"], "backward");
+    assert!(
+        made.doors.iter().any(|d| d.locked_from.is_some()),
+        "a one-sided lock"
+    );
+    assert!(
+        made.doors.iter().any(|d| !d.locks_any.is_empty()),
+        "an any-of lock"
+    );
+    let solved = solve(&made, &SolveOptions::default()).unwrap();
+    assert!(solved.plan.is_some(), "the generated level is solvable");
+}

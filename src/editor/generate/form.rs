@@ -40,6 +40,10 @@ pub struct LeverOptions {
     pub target: Optional<u32>,
     /// Clear the wiring of every lever first, so all of them get wired.
     pub rewire: bool,
+    /// Give closed doors conditions on the levers instead of wiring toggles.
+    pub conditions: bool,
+    /// With `conditions`: the fewest and most levers a door's condition names.
+    pub literals: (usize, usize),
 }
 
 impl Default for LeverOptions {
@@ -65,6 +69,8 @@ impl Default for LeverOptions {
                 value: params.target.unwrap_or(10),
             },
             rewire: false,
+            conditions: params.conditions,
+            literals: (params.min_literals, params.max_literals),
         }
     }
 }
@@ -158,6 +164,8 @@ impl Form {
                 params.min_doors = o.min_doors;
                 params.max_doors = o.max_doors;
                 params.allow_alike = o.allow_alike;
+                params.conditions = o.conditions;
+                (params.min_literals, params.max_literals) = o.literals;
                 params.set_budget(o.seconds.get(), o.evaluations.get(), o.target.get());
                 params.threads = o.threads;
                 Run::Levers(Box::new(params))

@@ -37,6 +37,14 @@ impl Form {
             0..=500,
             "Locked dead ends holding only a treasure nobody needs",
         );
+        ui.label("");
+        ui.vertical(|ui| {
+            ui.checkbox(&mut p.one_sided, label(Param::OneSided))
+                .on_hover_text("Let some locks apply from one side only: the way back is free");
+            ui.checkbox(&mut p.any_of, label(Param::AnyOf))
+                .on_hover_text("Let some locks open with any one of their keys");
+        });
+        ui.end_row();
     }
 
     pub(super) fn levers_ui(&mut self, ui: &mut Ui) {
@@ -50,6 +58,22 @@ impl Form {
             "Each lever flips between this many doors",
         );
         (o.min_doors, o.max_doors) = doors;
+        ui.label("");
+        ui.checkbox(&mut o.conditions, label(Param::Conditions))
+            .on_hover_text(
+                "Give each closed door a condition on the levers' positions \
+                 (seed 000's puzzle) instead of wiring levers to toggle doors",
+            );
+        ui.end_row();
+        if o.conditions {
+            range(
+                ui,
+                label(Param::MinLiterals),
+                &mut o.literals,
+                1..=8,
+                "Each door's condition names between this many levers",
+            );
+        }
         ui.label("");
         ui.vertical(|ui| {
             ui.checkbox(&mut o.allow_alike, label(Param::AllowAlike));
