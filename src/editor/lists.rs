@@ -23,6 +23,9 @@ const MAX_SOLUTION_STEPS: usize = 60;
 
 /// Draws the lists.
 pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    // The panel's width before any row: a long header that does not wrap
+    // (the solution's) widens the space the sections after it are given.
+    let width = ui.available_width();
     keys_ui(ui, view, out);
     levers_ui(ui, view, out);
     problems_ui(ui, view, out);
@@ -31,7 +34,10 @@ pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     if let Some(analysis) = view.solver.analysis() {
         solution_ui(ui, view, analysis, out);
     }
-    super::metrics::metrics_ui(ui, view, out);
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        super::metrics::metrics_ui(ui, view, out);
+    });
 }
 
 /// A full-width row that selects and frames `item` when clicked.
