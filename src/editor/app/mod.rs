@@ -188,9 +188,9 @@ impl EditorApp {
         });
     }
 
-    /// Draws one frame and applies what it asked for.
-    pub fn show(&mut self, ui: &mut Ui) {
-        let ctx = ui.ctx().clone();
+    /// Before anything is drawn: the live solver is fed the level as it
+    /// stands, and shortcuts, dropped files and a close request are read.
+    fn begin_frame(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
         self.refresh_cache();
         self.solver.poll();
         let valid = self.cached.1.errors.is_empty();
@@ -200,14 +200,19 @@ impl EditorApp {
             valid,
             self.prefs.live_secs,
         );
-
-        let mut out = Vec::new();
         // Shortcuts wait while a file question or dialog is open.
         if !self.files.is_busy() {
-            self.keyboard(&ctx, &mut out);
+            self.keyboard(ctx, out);
         }
-        self.dropped_files(&ctx, &mut out);
-        self.close_request(&ctx);
+        self.dropped_files(ctx, out);
+        self.close_request(ctx);
+    }
+
+    /// Draws one frame and applies what it asked for.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let mut out = Vec::new();
+        self.begin_frame(&ctx, &mut out);
 
         let theme = Theme::new(self.prefs.dark);
         let message = self
