@@ -597,18 +597,7 @@ fn past_ten_keys_each_key_gets_a_glyph_of_its_own() {
 fn the_view_stays_put_and_the_minimap_moves_it() {
     let mut h = common::harness_solved(Document::new(backward_30(), None));
     // Zoomed in on the start, the level is larger than the view.
-    click_room(&mut h, "r1");
-    for _ in 0..8 {
-        h.event(Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Line,
-            delta: vec2(0.0, 1.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    settle(&mut h);
+    zoom_in_on(&mut h, "r1");
     let (view, zoom) = (visible(&h), app(&h).canvas().zoom());
     // Stepping through the solution keeps the view (panels may come and go).
     h.key_press(Key::F5);

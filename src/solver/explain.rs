@@ -73,10 +73,15 @@ fn place(level: &Level, c: &Compiled, closure: &[Vec<u64>]) -> String {
     for s in closure {
         rooms[c.room(s)] = true;
     }
+    stuck_in(level, &rooms)
+}
+
+/// "stuck in rooms A, B": the rooms marked in `rooms`, five at most by name.
+pub(super) fn stuck_in(level: &Level, rooms: &[bool]) -> String {
     let mut names: Vec<String> = level
         .rooms
         .iter()
-        .zip(&rooms)
+        .zip(rooms)
         .filter(|&(_, &r)| r)
         .map(|(r, _)| level.room_label(&r.id))
         .collect();
@@ -89,7 +94,8 @@ fn place(level: &Level, c: &Compiled, closure: &[Vec<u64>]) -> String {
     format!("stuck in {noun} {}", names.join(", "))
 }
 
-fn door_name(level: &Level, door: usize) -> String {
+/// `door "d1" (name)`, as every explanation names a door.
+pub(super) fn door_name(level: &Level, door: usize) -> String {
     match level.doors.get(door) {
         Some(d) if !d.name.is_empty() => format!("door \"{}\" ({})", d.id, d.name),
         Some(d) => format!("door \"{}\"", d.id),

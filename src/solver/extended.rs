@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use super::analysis::{Analysis, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys};
 use super::budget::{Budget, Stop};
 use super::compile::PULL;
+use super::explain::{door_name, stuck_in};
 use super::general::{Graph, Node, Walk, open_at_start};
 use super::{Plan, Prepared, Solve, SolveError};
 use crate::model::{KeyId, Level};
@@ -309,7 +310,7 @@ pub(crate) fn stuck_words(
     for node in closure {
         rooms[node.room] = true;
     }
-    let mut text = place(level, &rooms);
+    let mut text = stuck_in(level, &rooms);
     let cause = step.and_then(|(before, act)| cause_words(level, m, before, act));
     let blockers = blockers(level, m, closure, &rooms);
     let goal_keys = goal_words(level, m, closure, &rooms);
@@ -340,28 +341,6 @@ fn closure(g: &Graph, at: usize) -> Vec<usize> {
         }
     }
     out
-}
-
-fn place(level: &Level, rooms: &[bool]) -> String {
-    let mut names: Vec<String> = (level.rooms.iter().zip(rooms))
-        .filter(|&(_, &r)| r)
-        .map(|(r, _)| level.room_label(&r.id))
-        .collect();
-    if names.len() > 6 {
-        let more = names.len() - 5;
-        names.truncate(5);
-        names.push(format!("{more} more"));
-    }
-    let noun = if names.len() == 1 { "room" } else { "rooms" };
-    format!("stuck in {noun} {}", names.join(", "))
-}
-
-fn door_name(level: &Level, door: usize) -> String {
-    match level.doors.get(door) {
-        Some(d) if !d.name.is_empty() => format!("door \"{}\" ({})", d.id, d.name),
-        Some(d) => format!("door \"{}\"", d.id),
-        None => "a door".to_owned(),
-    }
 }
 
 /// What the fatal step did, when it did something that cannot be undone.
