@@ -19,7 +19,7 @@ use lockwork::solver::{SolveOptions, analyze};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use serde_json::{Value, json};
+use serde_json::json;
 
 #[allow(dead_code, reason = "this file uses one shape of the scaling levels")]
 #[path = "common/scaling.rs"]
@@ -122,85 +122,130 @@ fn spoil() -> impl Strategy<Value = Spoil> {
     ]
 }
 
-fn room(i: usize) -> Value {
-    json!({ "id": format!("r{i}") })
+/// A level being written as text. Hostile files run to 20,000 rooms and a
+/// long run writes a million of them, so they are written straight into
+/// strings rather than built as `serde_json::Value`s first.
+struct Doc {
+    rooms: Vec<String>,
+    doors: Vec<String>,
+    keys: Vec<String>,
+    levers: Vec<String>,
+    /// The doors as raw JSON in place of the list, when spoiled.
+    doors_raw: Option<String>,
+    /// Top-level fields after the lists, as raw JSON, in order.
+    extra: Vec<(&'static str, String)>,
+    goal: String,
 }
 
-fn door(i: usize, from: usize, to: usize) -> Value {
-    json!({ "id": format!("d{i}"), "from": format!("r{from}"), "to": format!("r{to}") })
+/// A JSON number exactly as `serde_json` writes it.
+fn num(x: f64) -> String {
+    json!(x).to_string()
 }
 
-fn level(rooms: usize, doors: Vec<Value>, keys: Vec<Value>, levers: Vec<Value>) -> Value {
-    json!({
-        "format": "lockwork-level",
-        "version": 1,
-        "name": "hostile",
-        "start": "r0",
-        "goal": format!("r{}", rooms.max(1) - 1),
-        "rooms": (0..rooms.max(1)).map(room).collect::<Vec<_>>(),
-        "doors": Value::Array(doors),
-        "keys": Value::Array(keys),
-        "levers": Value::Array(levers),
-    })
+fn room(i: usize) -> String {
+    format!(r#"{{"id":"r{i}"}}"#)
 }
 
-fn chain(rooms: usize, one_way: bool, small: bool, keyed: bool) -> Value {
+/// A door's object; `more` is raw JSON fields to add after its ids.
+fn door(i: usize, from: usize, to: usize, more: &str) -> String {
+    format!(r#"{{"id":"d{i}","from":"r{from}","to":"r{to}"{more}}}"#)
+}
+
+/// A list of ids as JSON: `prefix` followed by each number.
+fn ids(prefix: &str, n: impl Iterator<Item = usize>) -> String {
+    let mut out = String::from("[");
+    for (j, i) in n.enumerate() {
+        if j > 0 {
+            out.push(',');
+        }
+        out.push_str(&format!(r#""{prefix}{i}""#));
+    }
+    out.push(']');
+    out
+}
+
+impl Doc {
+    fn new(rooms: usize, doors: Vec<String>, keys: Vec<String>, levers: Vec<String>) -> Doc {
+        let rooms = rooms.max(1);
+        Doc {
+            rooms: (0..rooms).map(room).collect(),
+            doors,
+            keys,
+            levers,
+            doors_raw: None,
+            extra: Vec::new(),
+            goal: format!(r#""r{}""#, rooms - 1),
+        }
+    }
+
+    fn text(&self) -> String {
+        let list = |items: &[String]| format!("[{}]", items.join(","));
+        let mut out = format!(
+            r#"{{"format":"lockwork-level","version":1,"name":"hostile","start":"r0","goal":{},"rooms":{},"doors":{},"keys":{},"levers":{}"#,
+            self.goal,
+            list(&self.rooms),
+            self.doors_raw.clone().unwrap_or_else(|| list(&self.doors)),
+            list(&self.keys),
+            list(&self.levers),
+        );
+        for (field, raw) in &self.extra {
+            out.push_str(&format!(r#","{field}":{raw}"#));
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// A corridor; `cost` is set on its first two doors when given.
+fn chain(rooms: usize, one_way: bool, small: bool, keyed: bool, cost: Option<f64>) -> Doc {
     let mut doors = Vec::new();
     let mut keys = Vec::new();
     for i in 0..rooms.saturating_sub(1) {
-        let mut d = door(i, i, i + 1);
-        d["one_way"] = json!(one_way);
+        let mut more = format!(r#","one_way":{one_way}"#);
+        if let Some(cost) = cost.filter(|_| i < 2) {
+            more.push_str(&format!(r#","cost":{}"#, num(cost)));
+        }
         if small {
-            d["small_locks"] = json!(1);
-            keys.push(json!({ "id": format!("s{i}"), "room": format!("r{i}"), "small": true }));
+            more.push_str(r#","small_locks":1"#);
+            keys.push(format!(r#"{{"id":"s{i}","room":"r{i}","small":true}}"#));
         }
         if keyed {
-            d["locks"] = json!([format!("k{i}")]);
-            keys.push(json!({ "id": format!("k{i}"), "room": format!("r{i}") }));
+            more.push_str(&format!(r#","locks":["k{i}"]"#));
+            keys.push(format!(r#"{{"id":"k{i}","room":"r{i}"}}"#));
         }
-        doors.push(d);
+        doors.push(door(i, i, i + 1, &more));
     }
-    level(rooms, doors, keys, Vec::new())
+    Doc::new(rooms, doors, keys, Vec::new())
 }
 
-fn build(shape: &Shape) -> Value {
+fn build(shape: &Shape) -> Doc {
+    const CLOSED: &str = r#","open":false"#;
     match *shape {
         Shape::Chain {
             rooms,
             one_way,
             small,
             keyed,
-        } => chain(rooms, one_way, small, keyed),
+        } => chain(rooms, one_way, small, keyed, None),
         Shape::FanLever { doors } => {
-            let all: Vec<Value> = (0..doors)
-                .map(|i| {
-                    let mut d = door(i, 0, i + 1);
-                    d["open"] = json!(false);
-                    d
-                })
-                .collect();
-            let toggles: Vec<String> = (0..doors).map(|i| format!("d{i}")).collect();
-            let lever = json!({ "id": "l0", "room": "r0", "toggles": toggles });
-            level(doors + 1, all, Vec::new(), vec![lever])
+            let all = (0..doors).map(|i| door(i, 0, i + 1, CLOSED)).collect();
+            let toggles = ids("d", 0..doors);
+            let lever = format!(r#"{{"id":"l0","room":"r0","toggles":{toggles}}}"#);
+            Doc::new(doors + 1, all, Vec::new(), vec![lever])
         }
         Shape::ManyLevers { levers } => {
-            let mut doors = Vec::new();
-            let mut all = Vec::new();
-            for i in 0..levers {
-                let mut d = door(i, i, i + 1);
-                d["open"] = json!(false);
-                doors.push(d);
-                all.push(json!({ "id": format!("l{i}"), "room": format!("r{i}"), "toggles": [format!("d{i}")] }));
-            }
-            level(levers + 1, doors, Vec::new(), all)
+            let doors = (0..levers).map(|i| door(i, i, i + 1, CLOSED)).collect();
+            let all = (0..levers)
+                .map(|i| format!(r#"{{"id":"l{i}","room":"r{i}","toggles":["d{i}"]}}"#))
+                .collect();
+            Doc::new(levers + 1, doors, Vec::new(), all)
         }
         Shape::BigLock { keys } => {
-            let mut d = door(0, 0, 1);
-            d["locks"] = json!((0..keys).map(|k| format!("k{k}")).collect::<Vec<_>>());
+            let d = door(0, 0, 1, &format!(r#","locks":{}"#, ids("k", 0..keys)));
             let all = (0..keys)
-                .map(|k| json!({ "id": format!("k{k}"), "room": "r0" }))
+                .map(|k| format!(r#"{{"id":"k{k}","room":"r0"}}"#))
                 .collect();
-            level(2, vec![d], all, Vec::new())
+            Doc::new(2, vec![d], all, Vec::new())
         }
         Shape::Tree { depth } => {
             let rooms = (1usize << depth) - 1;
@@ -208,50 +253,46 @@ fn build(shape: &Shape) -> Value {
             let mut keys = Vec::new();
             for x in 1..rooms {
                 let parent = (x - 1) / 2;
-                let mut d = door(x, parent, x);
-                d["locks"] = json!([format!("k{x}")]);
-                doors.push(d);
-                keys.push(json!({ "id": format!("k{x}"), "room": format!("r{parent}") }));
+                doors.push(door(x, parent, x, &format!(r#","locks":["k{x}"]"#)));
+                keys.push(format!(r#"{{"id":"k{x}","room":"r{parent}"}}"#));
             }
-            level(rooms, doors, keys, Vec::new())
+            Doc::new(rooms, doors, keys, Vec::new())
         }
         Shape::Extreme {
             cost,
             lever_cost,
             x,
         } => {
-            let mut v = chain(4, false, false, false);
-            v["doors"][0]["cost"] = json!(cost);
-            v["doors"][1]["cost"] = json!(cost);
-            v["lever_cost"] = json!(lever_cost);
-            v["rooms"][1]["pos"] = json!([x, -x]);
-            v
+            let mut doc = chain(4, false, false, false, Some(cost));
+            doc.rooms[1] = format!(r#"{{"id":"r1","pos":[{},{}]}}"#, num(x), num(-x));
+            doc.extra.push(("lever_cost", num(lever_cost)));
+            doc
         }
     }
 }
 
 /// The file's text, spoiled as asked.
 fn text(shape: &Shape, spoil: &Spoil) -> String {
-    let mut v = build(shape);
+    let mut doc = build(shape);
     match spoil {
-        Spoil::None | Spoil::Truncated(_) => {}
+        Spoil::None | Spoil::Truncated(_) | Spoil::DeepProps(_) => {}
         Spoil::DuplicateId => {
-            if v["rooms"].as_array().is_some_and(|r| r.len() > 1) {
-                v["rooms"][1]["id"] = json!("r0");
+            if doc.rooms.len() > 1 {
+                doc.rooms[1] = doc.rooms[1].replacen(r#""id":"r1""#, r#""id":"r0""#, 1);
             }
         }
-        Spoil::Dangling => v["goal"] = json!("nowhere"),
+        Spoil::Dangling => doc.goal = r#""nowhere""#.into(),
         Spoil::SmallKeyInLock => {
-            v["keys"] = json!([{ "id": "s", "room": "r0", "small": true }]);
-            v["goal_requires"] = json!(["s"]);
+            doc.keys = vec![r#"{"id":"s","room":"r0","small":true}"#.into()];
+            doc.extra.push(("goal_requires", r#"["s"]"#.into()));
         }
         Spoil::ListPastLimit => {
-            v["goal_requires"] = json!(vec!["k"; format::MAX_ITEMS + 1]);
+            let many = vec![r#""k""#; format::MAX_ITEMS + 1].join(",");
+            doc.extra.push(("goal_requires", format!("[{many}]")));
         }
-        Spoil::DeepProps(_) => {}
-        Spoil::WrongType => v["doors"] = json!({ "not": "a list" }),
+        Spoil::WrongType => doc.doors_raw = Some(r#"{"not":"a list"}"#.into()),
     }
-    let text = v.to_string();
+    let text = doc.text();
     match spoil {
         Spoil::Truncated(cut) => text.chars().take(*cut).collect(),
         // Written as text: a value that deep would overflow the test's own
@@ -321,31 +362,61 @@ fn runner(cases: u32) -> (TestRunner, u32) {
     (TestRunner::new_with_rng(config, rng), cases)
 }
 
-fn run_cases(cases: u32) {
+/// Runs `cases` hostile files on `threads` threads. The cases are drawn in
+/// order from one seeded runner, so a run is the same on any number of
+/// threads; each thread writes and checks the files it is handed.
+fn run_cases(cases: u32, threads: usize) {
+    const CHUNK: u32 = 1_000;
     let (mut runner, cases) = runner(cases);
     let strategy = (shape(), spoil());
-    for i in 0..cases {
-        let Ok(tree) = strategy.new_tree(&mut runner) else {
-            continue;
-        };
-        let (shape, spoil) = tree.current();
-        let text = text(&shape, &spoil);
-        let answer = through_the_library(&text);
-        assert!(
-            answer.is_ok(),
-            "case {i} ({shape:?}, {spoil:?}): {answer:?}"
-        );
-        if (i + 1) % 10_000 == 0 {
+    let mut done = 0;
+    while done < cases {
+        let batch: Vec<(u32, Shape, Spoil)> = (done..cases.min(done + CHUNK))
+            .filter_map(|i| {
+                let tree = strategy.new_tree(&mut runner).ok()?;
+                let (shape, spoil) = tree.current();
+                Some((i, shape, spoil))
+            })
+            .collect();
+        std::thread::scope(|scope| {
+            for part in batch.chunks(batch.len().div_ceil(threads.max(1)).max(1)) {
+                scope.spawn(move || {
+                    for (i, shape, spoil) in part {
+                        let answer = through_the_library(&text(shape, spoil));
+                        assert!(
+                            answer.is_ok(),
+                            "case {i} ({shape:?}, {spoil:?}): {answer:?}"
+                        );
+                    }
+                });
+            }
+        });
+        let before = done;
+        done = cases.min(done + CHUNK);
+        if done / 10_000 > before / 10_000 {
             // A long run can be stopped at any time and still report how
             // far it got.
-            eprintln!("hostile: {} cases answered", i + 1);
+            eprintln!("hostile: {done} cases answered");
         }
     }
 }
 
+/// The threads to run on: `HOSTILE_THREADS`, or every core.
+fn threads() -> usize {
+    std::env::var("HOSTILE_THREADS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .or_else(|| {
+            std::thread::available_parallelism()
+                .ok()
+                .map(std::num::NonZero::get)
+        })
+        .unwrap_or(1)
+}
+
 #[test]
 fn hostile_files_are_answered_or_refused_within_their_budget() {
-    run_cases(300);
+    run_cases(300, threads());
 }
 
 #[test]
@@ -356,7 +427,7 @@ fn a_million_hostile_files() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1_000_000);
-    run_cases(cases);
+    run_cases(cases, threads());
 }
 
 /// The cases of the issue that filed this, through the command line: each
