@@ -129,6 +129,11 @@ pub fn errors(level: &Level) -> Vec<Problem> {
     check(level, false).errors
 }
 
+/// [`validate`] with the level's ids already indexed.
+pub(crate) fn validate_indexed(level: &Level, index: &LevelIndex) -> Report {
+    check_indexed(level, index, true)
+}
+
 /// [`errors`] with the level's ids already indexed.
 pub(crate) fn errors_indexed(level: &Level, index: &LevelIndex) -> Vec<Problem> {
     check_indexed(level, index, false).errors

@@ -3,16 +3,21 @@
 use std::path::Path;
 
 use super::{
-    Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report,
+    Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_indexed_or_report,
+    report, rules_or_fail,
 };
 use crate::model::Labels;
-use crate::solver::{Analysis, SmallKeys, analyze};
+use crate::solver::{Analysis, SmallKeys, analyze_rules};
 
 pub fn run(path: &Path, budget: &Budget) -> u8 {
-    let Some(loaded) = load_or_report(path) else {
+    let Some((loaded, index)) = load_indexed_or_report(path) else {
         return EXIT_INVALID;
     };
     let level = &loaded.level;
+    let rules = match rules_or_fail(level, index) {
+        Ok(rules) => rules,
+        Err(status) => return status,
+    };
     outln!(
         "{}: valid level, {}, {}, {}, {}",
         path.display(),
@@ -29,7 +34,7 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
             outln!("  {w}");
         }
     }
-    let a = match analyze(level, &budget.options()) {
+    let a = match analyze_rules(&rules, &budget.options()) {
         Ok(a) => a,
         Err(e) => return super::fail(&e),
     };
@@ -39,13 +44,13 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
         outln!("  {line}");
     }
     outln!("  states explored: {}", report::count(a.states_explored));
-    let labels = Labels::new(level);
+    let labels = Labels::with_index(level, rules.index());
     dead_ends(&labels, &a);
     rooms(&labels, &a);
     if a.solvable == Some(true) {
         keys(&labels, &a);
     }
-    match crate::measures::measure(level, &a) {
+    match crate::measures::measure_rules(&rules, &a) {
         Ok(m) => {
             outln!("measures:");
             for line in super::measures::lines(&labels, &m) {

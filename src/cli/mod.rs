@@ -34,6 +34,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::format::{self, Loaded};
+use crate::model::{Level, LevelIndex};
+use crate::rules::Rules;
 use crate::solver::{DEFAULT_MAX_STATES, SolveError, SolveOptions, Stop};
 
 /// Exit status: the level is solvable (or, for `check`, valid and solvable).
@@ -180,7 +182,13 @@ fn fail(e: &SolveError) -> u8 {
 
 /// Loads a level, printing every problem to standard error when it cannot.
 fn load_or_report(path: &Path) -> Option<Loaded> {
-    match format::from_file(path) {
+    load_indexed_or_report(path).map(|(loaded, _)| loaded)
+}
+
+/// [`load_or_report`], keeping the index its validation built, so that the
+/// level's rules are made without checking it a second time.
+fn load_indexed_or_report(path: &Path) -> Option<(Loaded, LevelIndex)> {
+    match format::from_file_indexed(path) {
         Ok(loaded) => Some(loaded),
         Err(e) => {
             let problems = e.problems();
@@ -191,4 +199,10 @@ fn load_or_report(path: &Path) -> Option<Loaded> {
             None
         }
     }
+}
+
+/// The rules of a level just loaded with `index`, or the exit status after
+/// saying why there are none.
+fn rules_or_fail(level: &Level, index: LevelIndex) -> Result<Rules<'_>, u8> {
+    Rules::checked(level, index).map_err(|e| fail(&SolveError::Invalid(e.0)))
 }

@@ -5,31 +5,38 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::{
-    Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_or_report, report,
+    Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_indexed_or_report,
+    report, rules_or_fail,
 };
 use crate::format::number;
+use crate::rules::Rules;
 use crate::rules::Step;
-use crate::solver::{Analysis, analyze};
+use crate::solver::{Analysis, analyze_rules};
 
 pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
-    let Some(loaded) = load_or_report(path) else {
+    let Some((loaded, index)) = load_indexed_or_report(path) else {
         return EXIT_INVALID;
     };
     let level = &loaded.level;
-    let a = match analyze(level, &budget.options()) {
+    let rules = match rules_or_fail(level, index) {
+        Ok(rules) => rules,
+        Err(status) => return status,
+    };
+    let a = match analyze_rules(&rules, &budget.options()) {
         Ok(a) => a,
         Err(e) => return super::fail(&e),
     };
     if as_json {
         let mut out = to_json(&a);
         // A new optional field: the quality measures (docs/format.md).
-        let metrics = crate::measures::measure(level, &a).map_or(Value::Null, |m| m.to_json());
+        let metrics =
+            crate::measures::measure_rules(&rules, &a).map_or(Value::Null, |m| m.to_json());
         if let Some(map) = out.as_object_mut() {
             map.insert("metrics".to_owned(), metrics);
         }
         outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
-        print_text(path, level, &a);
+        print_text(path, &rules, &a);
     }
     if let Some(stop) = a.stopped {
         eprintln!("{}", budget.incomplete(stop));
@@ -94,7 +101,8 @@ fn to_json(a: &Analysis) -> Value {
     out
 }
 
-fn print_text(path: &Path, level: &crate::model::Level, a: &Analysis) {
+fn print_text(path: &Path, rules: &Rules<'_>, a: &Analysis) {
+    let level = rules.level();
     let title = if level.name.is_empty() {
         path.display().to_string()
     } else {
@@ -111,7 +119,11 @@ fn print_text(path: &Path, level: &crate::model::Level, a: &Analysis) {
     if let Some(plan) = shown {
         out!(
             "{}",
-            report::plan(&crate::model::Labels::new(level), &plan.steps, "")
+            report::plan(
+                &crate::model::Labels::with_index(level, rules.index()),
+                &plan.steps,
+                ""
+            )
         );
     }
     let dead = match (a.dead_ends.states, a.dead_ends.exist) {

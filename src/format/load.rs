@@ -6,8 +6,8 @@ use super::error::LoadError;
 use super::extensions;
 use super::reader::{Obj, Problems};
 use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
-use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, Room, RoomId};
-use crate::validate::{Problem, validate};
+use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
+use crate::validate::{Problem, validate_indexed};
 
 /// A level read from a file, with the warnings found in it.
 #[derive(Clone, Debug)]
@@ -49,6 +49,13 @@ pub struct Loaded {
 /// # Ok::<(), lockwork::format::LoadError>(())
 /// ```
 pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
+    bytes_indexed(bytes).map(|(loaded, _)| loaded)
+}
+
+/// [`from_bytes`], keeping the index of the level's ids that validation
+/// built, so that a caller can make the level's rules without indexing and
+/// checking it again.
+pub(crate) fn bytes_indexed(bytes: &[u8]) -> Result<(Loaded, LevelIndex), LoadError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             size: bytes.len() as u64,
@@ -58,7 +65,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
     let text = std::str::from_utf8(bytes).map_err(|e| LoadError::NotUtf8 {
         offset: e.valid_up_to(),
     })?;
-    from_str(text)
+    str_indexed(text)
 }
 
 /// Parses a level from text.
@@ -90,6 +97,10 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
 /// # Ok::<(), LoadError>(())
 /// ```
 pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
+    str_indexed(text).map(|(loaded, _)| loaded)
+}
+
+fn str_indexed(text: &str) -> Result<(Loaded, LevelIndex), LoadError> {
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             size: text.len() as u64,
@@ -117,7 +128,7 @@ pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
             column: e.column(),
         }
     })?;
-    from_value(&value)
+    value_indexed(&value)
 }
 
 /// Builds a level from parsed JSON, for a caller that already holds a
@@ -142,6 +153,10 @@ pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
 /// assert!(lockwork::format::from_value(&value).is_ok());
 /// ```
 pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
+    value_indexed(value).map(|(loaded, _)| loaded)
+}
+
+fn value_indexed(value: &Value) -> Result<(Loaded, LevelIndex), LoadError> {
     let mut problems = Problems::default();
     let Some(top) = Obj::new(String::new(), value, &mut problems) else {
         return Err(LoadError::Invalid(vec![Problem::new(
@@ -190,7 +205,8 @@ pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
             }
         },
     };
-    let report = validate(&level);
+    let index = LevelIndex::new(&level);
+    let report = validate_indexed(&level, &index);
     if !problems.0.is_empty() {
         // References are only worth checking when every item was read.
         if !problems.any_dropped() {
@@ -206,10 +222,11 @@ pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
     if !report.errors.is_empty() {
         return Err(LoadError::Invalid(report.errors));
     }
-    Ok(Loaded {
+    let loaded = Loaded {
         level,
         warnings: report.warnings,
-    })
+    };
+    Ok((loaded, index))
 }
 
 fn check_header(top: &Obj<'_>, problems: &mut Problems) -> Result<(), LoadError> {

@@ -77,6 +77,19 @@ pub const MAX_COST: f64 = 1e12;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_file(path: &Path) -> Result<Loaded, LoadError> {
+    from_bytes(&read(path)?)
+}
+
+/// [`from_file`], keeping the index of the level's ids that validation
+/// built: see [`load::bytes_indexed`].
+pub(crate) fn from_file_indexed(
+    path: &Path,
+) -> Result<(Loaded, crate::model::LevelIndex), LoadError> {
+    load::bytes_indexed(&read(path)?)
+}
+
+/// The bytes of a level file, refused unread past [`MAX_FILE_BYTES`].
+fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
@@ -94,5 +107,5 @@ pub fn from_file(path: &Path) -> Result<Loaded, LoadError> {
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;
-    from_bytes(&bytes)
+    Ok(bytes)
 }

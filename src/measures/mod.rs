@@ -213,7 +213,21 @@ pub struct Measures {
 /// small keys or pull levers, over R rooms, D doors, K keys and L levers.
 pub fn measure(level: &Level, analysis: &Analysis) -> Result<Measures, SolveError> {
     let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.to_string()))?;
-    let routes = areas::routes(&rules);
+    measure_rules(&rules, analysis)
+}
+
+/// Measures the level of `rules`, as [`measure`] does, without checking and
+/// indexing the level again.
+///
+/// # Errors
+/// [`SolveError::Internal`] when the analysis' plan does not replay (an
+/// analysis of another level).
+///
+/// # Complexity
+/// As [`measure`].
+pub fn measure_rules(rules: &Rules<'_>, analysis: &Analysis) -> Result<Measures, SolveError> {
+    let level = rules.level();
+    let routes = areas::routes(rules);
     let risk = risk(analysis);
     let (plan, least) = match (&analysis.plan, &analysis.cost_bounds) {
         (Some(plan), _) => (plan, true),
@@ -223,7 +237,7 @@ pub fn measure(level: &Level, analysis: &Analysis) -> Result<Measures, SolveErro
         },
         _ => return Ok(without_plan(routes, risk)),
     };
-    let walked = walk::walk(&rules, &plan.steps)?;
+    let walked = walk::walk(rules, &plan.steps)?;
     let critical_path = CriticalPath {
         moves: plan.moves,
         pulls: plan.pulls,

@@ -461,6 +461,15 @@ impl<'a> Rules<'a> {
         if let Some(first) = crate::validate::errors_indexed(level, &index).first() {
             return Err(InvalidLevel(first.to_string()));
         }
+        Self::checked(level, index)
+    }
+
+    /// The rules of a level already checked with `index` (by the loader):
+    /// no second validation.
+    ///
+    /// # Errors
+    /// [`InvalidLevel`] when the level's rules cannot be put in tables.
+    pub(crate) fn checked(level: &'a Level, index: LevelIndex) -> Result<Self, InvalidLevel> {
         let mechanics =
             Mechanics::with_index(level, &index).map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
@@ -468,16 +477,6 @@ impl<'a> Rules<'a> {
             index: Cow::Owned(index),
             mechanics: Cow::Owned(mechanics),
         })
-    }
-
-    /// The rules of a level already checked, from its mechanics: no second
-    /// validation.
-    pub(crate) fn checked(level: &'a Level, index: LevelIndex, mechanics: Mechanics) -> Self {
-        Self {
-            level,
-            index: Cow::Owned(index),
-            mechanics: Cow::Owned(mechanics),
-        }
     }
 
     /// The rules of a level that was validated when `index` and `mechanics`
@@ -493,6 +492,20 @@ impl<'a> Rules<'a> {
             index: Cow::Borrowed(index),
             mechanics: Cow::Borrowed(mechanics),
         }
+    }
+
+    /// The same rules, borrowing this one's tables: no work.
+    pub fn borrowed(&self) -> Rules<'_> {
+        Rules {
+            level: self.level,
+            index: Cow::Borrowed(&self.index),
+            mechanics: Cow::Borrowed(&self.mechanics),
+        }
+    }
+
+    /// The tables, kept when the rules are done with.
+    pub(crate) fn into_mechanics(self) -> Mechanics {
+        self.mechanics.into_owned()
     }
 
     /// The level these rules are for.

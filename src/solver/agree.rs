@@ -218,7 +218,7 @@ fn plan_figures(prep: &super::Prepared<'_>, c: &Compiled) -> (Option<f64>, Optio
         deadline: None,
         cancel: None,
     };
-    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
     let least = events::least_cost(c, &mut h, &c.start, &budget);
     let cost = match least.found.outcome {
         Outcome::Goal(g) => Some(prep.plan_to_over(c, &least, g).map(|p| p.cost)),
@@ -297,7 +297,7 @@ fn the_sweep_proves_only_what_a_star_confirms() {
     let (mut proven, mut with_pulls) = (0, 0);
     let cases = each_random_level(|level, prep| {
         let c = prep.for_plans();
-        let mut h = super::heuristic::Heuristic::new(&prep.mechanics, c, &prep.removed);
+        let mut h = super::heuristic::Heuristic::new(prep.mechanics(), c, &prep.removed);
         let Ok(swept) = prep.swept(&mut h, &budget) else {
             panic!("the sweep's plan does not replay")
         };

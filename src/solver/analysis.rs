@@ -14,8 +14,8 @@ use super::heuristic::Heuristic;
 use super::reversible;
 use super::{Plan, Prepared, SolveError, SolveOptions, needs};
 use crate::model::{KeyId, Level, RoomId};
-use crate::rules::Step;
 use crate::rules::mechanics::Passage;
+use crate::rules::{Rules, Step};
 
 /// At most this many kinds of dead end are described (all found are counted).
 pub const MAX_DEAD_END_KINDS: usize = 50;
@@ -232,8 +232,43 @@ struct Shape {
 /// assert!(a.dead_ends.found[0].reason.contains("spent on door \"d1\""));
 /// ```
 pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveError> {
-    let prep = Prepared::new(level, &[])?;
-    if prep.mechanics.is_extended() {
+    let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.0))?;
+    analyze_rules(&rules, options)
+}
+
+/// Analyses the level of `rules`, as [`analyze`] does, without checking and
+/// indexing the level again: for a caller that already holds its [`Rules`]
+/// (to replay plans or measure the level as well).
+///
+/// # Arguments
+/// * `rules` — the rules of a level, made by [`Rules::new`], which checked it.
+/// * `options` — the budget, as for [`analyze`].
+///
+/// # Returns
+/// The [`Analysis`], as [`analyze`].
+///
+/// # Errors
+/// None for a level the rules accepted, except [`SolveError::Internal`] if
+/// the solver breaks its own invariants.
+///
+/// # Complexity
+/// As [`analyze`], less one validation and one index of the level.
+///
+/// # Example
+/// ```
+/// use lockwork::model::Level;
+/// use lockwork::rules::Rules;
+/// use lockwork::solver::{SolveOptions, analyze_rules};
+///
+/// let level = Level::new("one room");
+/// let rules = Rules::new(&level).unwrap();
+/// let a = analyze_rules(&rules, &SolveOptions::default()).unwrap();
+/// assert_eq!(a.plan.unwrap().cost, 0.0);
+/// ```
+pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analysis, SolveError> {
+    let prep = Prepared::from_rules(rules.borrowed(), &[]);
+    let level = prep.level;
+    if prep.mechanics().is_extended() {
         return super::extended::analyze(&prep, &options.budget());
     }
     let mut run = Run {
@@ -243,8 +278,8 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
         stopped: None,
     };
     let none = vec![false; level.keys.len()];
-    let reach = facts::relaxed(&prep.mechanics, &none);
-    let irreversible = facts::irreversible_passages(&prep.mechanics, &reach.rooms);
+    let reach = facts::relaxed(prep.mechanics(), &none);
+    let irreversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms);
     let least = least_cost(&mut run, &reach)?;
     let shape = if irreversible.is_empty() {
         reversible_shape(&mut run, &reach, &least)?
@@ -337,7 +372,7 @@ pub fn unneeded_keys(
     options: &SolveOptions,
 ) -> Result<Vec<KeyId>, SolveError> {
     let prep = Prepared::new(level, &[])?;
-    if prep.mechanics.is_extended() {
+    if prep.mechanics().is_extended() {
         return super::extended::unneeded_keys(&prep, &options.budget());
     }
     let mut run = Run {
@@ -346,8 +381,8 @@ pub fn unneeded_keys(
         states: 0,
         stopped: None,
     };
-    let reach = facts::relaxed(&prep.mechanics, &prep.removed);
-    let reversible = facts::irreversible_passages(&prep.mechanics, &reach.rooms).is_empty();
+    let reach = facts::relaxed(prep.mechanics(), &prep.removed);
+    let reversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms).is_empty();
     Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible)?.unneeded)
 }
 
@@ -383,7 +418,7 @@ fn least_cost(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Least, SolveError>
     if !reach.goal {
         return Ok(Least::unsolvable(0));
     }
-    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
     let swept = prep.swept(&mut h, &run.budget.share(0.2))?;
     if swept.least {
         return Ok(Least::solved(swept.plan, swept.pulls));
@@ -439,7 +474,7 @@ fn reversible_shape(
     least: &Least,
 ) -> Result<Shape, SolveError> {
     let prep = run.prep;
-    let m = &prep.mechanics;
+    let m = prep.mechanics();
     let budget = run.budget.share(0.5);
     let wall = match reversible::explore(m, &prep.removed, true, &budget) {
         Ok(w) => w,
@@ -506,7 +541,7 @@ fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop)
         return unknown_shape(reach, least, run);
     };
     let mut reached = vec![false; reach.rooms.len()];
-    reached[run.prep.mechanics.start()] = true;
+    reached[run.prep.mechanics().start()] = true;
     walked_into(
         run.prep.rules.index(),
         std::iter::once(plan),
@@ -522,7 +557,7 @@ fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop)
 /// Nothing worked out beyond the relaxed reach.
 fn unknown_shape(reach: &Reach, least: &Least, run: &Run<'_, '_>) -> Shape {
     let mut reached = vec![false; reach.rooms.len()];
-    reached[run.prep.mechanics.start()] = true;
+    reached[run.prep.mechanics().start()] = true;
     Shape {
         solvable: least.solvable,
         reached,
@@ -649,7 +684,7 @@ fn min_pulls(
         // one, which is not known.
         return Ok((None, Some(0)));
     }
-    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
     let most = plan.map_or(u32::MAX, |p| p.pulls);
     let count = |_: &[u64], act: u32| u32::from(act & PULL != 0);
     let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.5), count);

@@ -83,8 +83,8 @@ pub(crate) fn stuck_at_start(run: &Run<'_, '_>) -> Result<DeadEnd, SolveError> {
     Ok(DeadEnd {
         steps,
         cost: 0.0,
-        room: prep.level.rooms[prep.mechanics.start()].id.clone(),
-        reason: why_stuck(prep.level, &prep.mechanics, c, &states, None),
+        room: prep.level.rooms[prep.mechanics().start()].id.clone(),
+        reason: why_stuck(prep.level, prep.mechanics(), c, &states, None),
     })
 }
 
@@ -108,10 +108,10 @@ fn describe(
         room: prep.level.rooms[c.room(after)].id.clone(),
         reason: why_stuck(
             prep.level,
-            &prep.mechanics,
+            prep.mechanics(),
             c,
             &states,
-            cause(&prep.mechanics, c, before, act),
+            cause(prep.mechanics(), c, before, act),
         ),
     })
 }
@@ -134,7 +134,7 @@ pub(crate) fn from_explored(
             steps,
             cost: 0.0,
             room: prep.level.rooms[c.room(&c.start)].id.clone(),
-            reason: why_stuck(prep.level, &prep.mechanics, c, &states, None),
+            reason: why_stuck(prep.level, prep.mechanics(), c, &states, None),
         };
         return Ok(DeadEnds {
             exist: Some(true),
@@ -218,7 +218,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     for p in irreversible {
         risky[p.door] = true;
     }
-    let mut h = Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
     let start_live = can_reach_goal(c, &mut h, &c.start, &run.budget);
     if start_live == Some(false) {
         return dead_at_start(run);
@@ -362,7 +362,7 @@ impl<'c> Hunt<'c> {
             for (t, act, cost) in next {
                 let risk = act & PULL == 0 && risky[act as usize];
                 if risk
-                    && cause(&run.prep.mechanics, c, &cur, act).is_some()
+                    && cause(run.prep.mechanics(), c, &cur, act).is_some()
                     && !self.live(run, h, i, act, d + cost, &t)
                 {
                     continue;

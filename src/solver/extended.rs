@@ -22,7 +22,7 @@ const MAX_SMALL_CHOICES: usize = 8;
 
 /// Explores the level from its start with the keys in `absent` left out.
 fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<Graph, Stop> {
-    let walk = Walk::new(&prep.mechanics, absent);
+    let walk = Walk::new(prep.mechanics(), absent);
     walk.explore(walk.start(&open_at_start(prep.level)), budget)
 }
 
@@ -136,7 +136,7 @@ fn unknown(level: &Level, stop: Stop) -> Analysis {
 
 /// Named keys no solution needs, and how many small keys one needs.
 fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop>) -> KeyNeeds {
-    let keys = prep.mechanics.keys();
+    let keys = prep.mechanics().keys();
     let mut needs = KeyNeeds::default();
     let mut solvable_without = |absent: &[bool]| -> Option<bool> {
         match explore(prep, absent, budget) {
@@ -296,7 +296,7 @@ pub(crate) fn why_stuck(
 ) -> String {
     let closure = closure(g, at);
     let nodes: Vec<&Node> = closure.iter().map(|&i| &g.nodes[i]).collect();
-    stuck_words(prep.level, &prep.mechanics, &nodes, step)
+    stuck_words(prep.level, prep.mechanics(), &nodes, step)
 }
 
 /// "stuck in room r4: <what the step did>, so <the doors in the way>".

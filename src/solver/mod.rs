@@ -65,13 +65,13 @@ use std::time::{Duration, Instant};
 
 pub use analysis::{
     Analysis, CostBounds, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys, analyze,
-    unneeded_keys,
+    analyze_rules, unneeded_keys,
 };
 pub use budget::Stop;
 
 use crate::model::Level;
-use crate::rules::Step;
 use crate::rules::mechanics::Mechanics;
+use crate::rules::{Rules, Step};
 use astar::Outcome;
 use budget::Budget;
 use compile::{Compiled, PULL, Tracking};
@@ -232,11 +232,11 @@ pub struct Solve {
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError> {
     let prep = Prepared::new(level, &[])?;
     let budget = options.budget();
-    if prep.mechanics.is_extended() {
+    if prep.mechanics().is_extended() {
         return extended::solve(&prep, &budget);
     }
     let c = prep.for_plans();
-    let mut h = heuristic::Heuristic::new(&prep.mechanics, c, &prep.removed);
+    let mut h = heuristic::Heuristic::new(prep.mechanics(), c, &prep.removed);
     let swept = prep.swept(&mut h, &budget.share(0.2))?;
     if swept.least {
         return Ok(Solve {
@@ -270,7 +270,7 @@ pub(crate) fn quick_plan(
     options: &SolveOptions,
 ) -> Result<Option<Plan>, SolveError> {
     let prep = Prepared::new(level, &[])?;
-    if prep.mechanics.is_extended() {
+    if prep.mechanics().is_extended() {
         return match extended::solve(&prep, &options.budget()) {
             Ok(found) => Ok(found.plan),
             Err(SolveError::Stopped { .. }) => Ok(None),
@@ -295,7 +295,6 @@ pub(crate) struct Swept {
 /// A valid level with its rules compiled for searching.
 pub(crate) struct Prepared<'a> {
     pub(crate) level: &'a Level,
-    pub(crate) mechanics: Mechanics,
     /// Tracks only the keys that matter.
     pub(crate) compiled: Compiled,
     /// For plans from the start, when they can keep to fewer rooms: see
@@ -311,33 +310,46 @@ impl<'a> Prepared<'a> {
     /// Checks the level and compiles it; keys marked in `removed` are
     /// treated as absent.
     fn new(level: &'a Level, removed: &[bool]) -> Result<Self, SolveError> {
-        let index = crate::model::LevelIndex::new(level);
-        if let Some(first) = crate::validate::errors_indexed(level, &index).first() {
-            return Err(SolveError::Invalid(first.to_string()));
-        }
-        let mechanics =
-            Mechanics::with_index(level, &index).map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.0))?;
+        Ok(Self::from_rules(rules, removed))
+    }
+
+    /// Compiles a level whose rules are at hand: they were checked when
+    /// they were made.
+    pub(crate) fn from_rules(rules: Rules<'a>, removed: &[bool]) -> Self {
+        let level = rules.level();
+        let mechanics = rules.mechanics();
         let mut removed = removed.to_vec();
         removed.resize(level.keys.len(), false);
-        let layout = compile::layout(&mechanics, Tracking::KeysThatMatter, &removed);
-        let compiled = Compiled::new(&mechanics, layout);
+        let layout = compile::layout(mechanics, Tracking::KeysThatMatter, &removed);
+        let compiled = Compiled::new(mechanics, layout);
         // The fast paths are gated off for extended levels (see `general`).
         let focus = (!mechanics.is_extended())
-            .then(|| relevance::focus(&mechanics, &removed))
+            .then(|| relevance::focus(mechanics, &removed))
             .flatten();
         let focused = focus.map(|inside| {
             let layout =
-                compile::layout_within(&mechanics, Tracking::KeysThatMatter, &removed, inside);
-            Compiled::new(&mechanics, layout)
+                compile::layout_within(mechanics, Tracking::KeysThatMatter, &removed, inside);
+            Compiled::new(mechanics, layout)
         });
-        Ok(Self {
+        Self {
             level,
-            rules: crate::rules::Rules::checked(level, index, mechanics.clone()),
-            mechanics,
+            rules,
             compiled,
             focused,
             removed,
-        })
+        }
+    }
+
+    /// The same level compiled again with the keys of `removed` treated as
+    /// absent; the rules are shared, not checked again.
+    pub(crate) fn without(&self, removed: &[bool]) -> Prepared<'_> {
+        Prepared::from_rules(self.rules.borrowed(), removed)
+    }
+
+    /// The rules as tables over indices.
+    pub(crate) fn mechanics(&self) -> &Mechanics {
+        self.rules.mechanics()
     }
 
     /// The compiled level for searches of plans from the start: they never
@@ -348,8 +360,8 @@ impl<'a> Prepared<'a> {
 
     /// The same level compiled to count FORMAT.md's states (every key held).
     fn every_key(&self) -> Compiled {
-        let layout = compile::layout(&self.mechanics, Tracking::EveryKey, &self.removed);
-        Compiled::new(&self.mechanics, layout)
+        let layout = compile::layout(self.mechanics(), Tracking::EveryKey, &self.removed);
+        Compiled::new(self.mechanics(), layout)
     }
 
     /// Replays `(action, state reached)` pairs as steps, pickups included.
@@ -438,8 +450,8 @@ impl<'a> Prepared<'a> {
         budget: &budget::Budget<'_>,
     ) -> Result<Swept, SolveError> {
         let c = self.for_plans();
-        let pulls = relevance::pulls_at_least(&self.mechanics);
-        let floor = h.bound(c, &c.start) + f64::from(pulls) * self.mechanics.lever_cost();
+        let pulls = relevance::pulls_at_least(self.mechanics());
+        let floor = h.bound(c, &c.start) + f64::from(pulls) * self.mechanics().lever_cost();
         let Some(acts) = events::sweep(c, budget) else {
             return Ok(Swept {
                 plan: None,
@@ -471,7 +483,7 @@ impl<'a> Prepared<'a> {
         if let Some(acts) = events::sweep(c, budget) {
             return Ok((Some(self.plan_rooms(acts.into_iter())?), 0));
         }
-        let mut h = heuristic::Heuristic::new(&self.mechanics, c, &self.removed);
+        let mut h = heuristic::Heuristic::new(self.mechanics(), c, &self.removed);
         let ex = events::quick_plan(c, &mut h, &c.start, budget);
         let plan = match ex.found.outcome {
             Outcome::Goal(g) => Some(self.plan_to(&ex, g)?),
@@ -483,9 +495,9 @@ impl<'a> Prepared<'a> {
     /// The cost of one action.
     fn act_cost(&self, act: u32) -> f64 {
         if act & PULL != 0 {
-            self.mechanics.lever_cost()
+            self.mechanics().lever_cost()
         } else {
-            self.mechanics.doors()[act as usize].cost
+            self.mechanics().doors()[act as usize].cost
         }
     }
 }

@@ -26,7 +26,7 @@ fn solvable_without(
     reversible: bool,
 ) -> Result<Option<bool>, SolveError> {
     let prep = run.prep;
-    let m = &prep.mechanics;
+    let m = prep.mechanics();
     let relaxed = facts::relaxed(m, removed).goal;
     if !relaxed {
         return Ok(Some(false));
@@ -60,7 +60,7 @@ fn solvable_without(
             }
         }
     }
-    let without = Prepared::new(prep.level, removed)?;
+    let without = prep.without(removed);
     let c = without.for_plans();
     let mut h = Heuristic::new(m, c, removed);
     let ex = events::quick_plan(c, &mut h, &c.start, &run.budget.share(0.3));
@@ -95,7 +95,7 @@ pub(crate) fn key_needs(
             _ => None,
         })
         .collect();
-    let surely = surely_needed(&prep.mechanics);
+    let surely = surely_needed(prep.mechanics());
     let mut removed = vec![false; level.keys.len()];
     for (k, key) in level.keys.iter().enumerate() {
         if key.kind_name().is_some() {
@@ -158,7 +158,7 @@ fn small_keys(
     }
     let total = smalls.len() as u32;
     let c = &prep.compiled;
-    let m = &prep.mechanics;
+    let m = prep.mechanics();
     let spent = |s: &[u64], act: u32| -> u32 {
         if act & PULL != 0 {
             return 0;

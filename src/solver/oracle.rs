@@ -299,14 +299,15 @@ impl Oracle {
             deadline: limits.max_time.map(|t| Instant::now() + t),
             cancel: None,
         };
-        if prep.mechanics.is_extended() {
-            let ext = super::oracle_ext::ExtTable::new(level, &prep.mechanics, &budget).ok();
+        if prep.mechanics().is_extended() {
+            let ext = super::oracle_ext::ExtTable::new(level, prep.mechanics(), &budget).ok();
             let Prepared {
-                mechanics,
+                rules,
                 compiled,
                 removed,
                 ..
             } = prep;
+            let mechanics = rules.into_mechanics();
             let heuristic = Heuristic::new(&mechanics, &compiled, &removed);
             return Ok(Self {
                 mechanics,
@@ -322,13 +323,14 @@ impl Oracle {
         let every = prep.every_key();
         let table = exhaustive::explore(&every, &budget)
             .ok()
-            .map(|ex| Table::new(&prep.mechanics, every, ex));
+            .map(|ex| Table::new(prep.mechanics(), every, ex));
         let Prepared {
-            mechanics,
+            rules,
             compiled,
             removed,
             ..
         } = prep;
+        let mechanics = rules.into_mechanics();
         let heuristic = Heuristic::new(&mechanics, &compiled, &removed);
         let mut oracle = Self {
             mechanics,
