@@ -4,6 +4,7 @@ use serde_json::Value;
 
 use super::error::LoadError;
 use super::extensions;
+use super::fast;
 use super::reader::{Obj, Problems};
 use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
@@ -111,6 +112,15 @@ fn str_indexed(text: &str) -> Result<(Loaded, LevelIndex), LoadError> {
     if text.trim().is_empty() {
         return Err(LoadError::Empty);
     }
+    if let Some(level) = fast::level(text) {
+        let index = LevelIndex::new(&level);
+        let report = validate_indexed(&level, &index);
+        if report.errors.is_empty() {
+            let warnings = report.warnings;
+            return Ok((Loaded { level, warnings }, index));
+        }
+        // The reader below words the errors, with what else it finds.
+    }
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let message = if e.is_eof() {
             "the file ends too early (is it cut short?)".to_owned()
@@ -157,6 +167,34 @@ pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
 }
 
 fn value_indexed(value: &Value) -> Result<(Loaded, LevelIndex), LoadError> {
+    let (level, mut problems) = read_value(value)?;
+    let index = LevelIndex::new(&level);
+    let report = validate_indexed(&level, &index);
+    if !problems.0.is_empty() {
+        // References are only worth checking when every item was read.
+        if !problems.any_dropped() {
+            let fresh: Vec<Problem> = report
+                .errors
+                .into_iter()
+                .filter(|e| !problems.reported_missing(&e.path))
+                .collect();
+            problems.0.extend(fresh);
+        }
+        return Err(LoadError::Invalid(problems.0));
+    }
+    if !report.errors.is_empty() {
+        return Err(LoadError::Invalid(report.errors));
+    }
+    let loaded = Loaded {
+        level,
+        warnings: report.warnings,
+    };
+    Ok((loaded, index))
+}
+
+/// Reads the level out of `value` field by field, with every problem found
+/// on the way; the level is only worth using when there are none.
+pub(super) fn read_value(value: &Value) -> Result<(Level, Problems), LoadError> {
     let mut problems = Problems::default();
     let Some(top) = Obj::new(String::new(), value, &mut problems) else {
         return Err(LoadError::Invalid(vec![Problem::new(
@@ -205,28 +243,7 @@ fn value_indexed(value: &Value) -> Result<(Loaded, LevelIndex), LoadError> {
             }
         },
     };
-    let index = LevelIndex::new(&level);
-    let report = validate_indexed(&level, &index);
-    if !problems.0.is_empty() {
-        // References are only worth checking when every item was read.
-        if !problems.any_dropped() {
-            let fresh: Vec<Problem> = report
-                .errors
-                .into_iter()
-                .filter(|e| !problems.reported_missing(&e.path))
-                .collect();
-            problems.0.extend(fresh);
-        }
-        return Err(LoadError::Invalid(problems.0));
-    }
-    if !report.errors.is_empty() {
-        return Err(LoadError::Invalid(report.errors));
-    }
-    let loaded = Loaded {
-        level,
-        warnings: report.warnings,
-    };
-    Ok((loaded, index))
+    Ok((level, problems))
 }
 
 fn check_header(top: &Obj<'_>, problems: &mut Problems) -> Result<(), LoadError> {

@@ -21,6 +21,7 @@
 
 mod error;
 mod extensions;
+mod fast;
 mod load;
 mod reader;
 mod save;

@@ -1,0 +1,467 @@
+//! The quick way in for a file that is well formed: its JSON is read
+//! straight into typed records, without building a [`serde_json::Value`] of
+//! the whole file first, which costs about half of loading a 100,000-room
+//! level.
+//!
+//! It accepts only what the field-by-field reader ([`super::reader`]) accepts,
+//! and builds the same level. Anything it does not accept (a wrong type, a
+//! `null`, a repeated field, a list past its limit, the fields of the
+//! version 1 extensions on doors) makes the loader fall back to that reader,
+//! which says what is wrong and where. Its tests check both agree.
+
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+use super::{FORMAT_TAG, MAX_COST, MAX_ITEMS, VERSION};
+use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, LeverId, Props, Rgb, Room, RoomId};
+
+/// A field that may be absent but, when present, is never `null`: serde
+/// would read `null` as absent, where the reader refuses it.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    format: String,
+    version: u64,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default = "one")]
+    lever_cost: f64,
+    start: RoomId,
+    goal: RoomId,
+    #[serde(default)]
+    goal_requires: Vec<KeyId>,
+    #[serde(default)]
+    rooms: Vec<FileRoom>,
+    #[serde(default)]
+    doors: Vec<FileDoor>,
+    #[serde(default)]
+    keys: Vec<FileKey>,
+    #[serde(default)]
+    levers: Vec<FileLever>,
+    #[serde(default)]
+    props: Props,
+    #[serde(default, deserialize_with = "present")]
+    generator: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileRoom {
+    id: RoomId,
+    #[serde(default)]
+    name: String,
+    #[serde(default, deserialize_with = "present")]
+    pos: Option<[f64; 2]>,
+    #[serde(default)]
+    props: Props,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDoor {
+    id: DoorId,
+    #[serde(default)]
+    name: String,
+    from: RoomId,
+    to: RoomId,
+    #[serde(default)]
+    one_way: bool,
+    #[serde(default = "one")]
+    cost: f64,
+    #[serde(default = "yes")]
+    open: bool,
+    #[serde(default)]
+    locks: Vec<KeyId>,
+    #[serde(default)]
+    small_locks: u32,
+    #[serde(default)]
+    props: Props,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileKey {
+    id: KeyId,
+    #[serde(default)]
+    name: String,
+    /// Absent or `null`: carried from the start, as the reader has it.
+    #[serde(default)]
+    room: Option<RoomId>,
+    #[serde(default)]
+    small: bool,
+    #[serde(default, deserialize_with = "present")]
+    kind: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    color: Option<String>,
+    #[serde(default)]
+    props: Props,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileLever {
+    id: LeverId,
+    #[serde(default)]
+    name: String,
+    room: RoomId,
+    toggles: Vec<DoorId>,
+    #[serde(default)]
+    once: bool,
+    #[serde(default)]
+    props: Props,
+}
+
+/// The level in `text`, when it is well formed in every way this path
+/// knows; `None` sends the caller to the field-by-field reader.
+pub(super) fn level(text: &str) -> Option<Level> {
+    let file: File = serde_json::from_str(text).ok()?;
+    let header = file.format == FORMAT_TAG && file.version == VERSION;
+    let lists = [
+        file.goal_requires.len(),
+        file.rooms.len(),
+        file.doors.len(),
+        file.keys.len(),
+        file.levers.len(),
+    ];
+    let generator = match file.generator {
+        None => None,
+        Some(Value::Object(map)) => Some(Value::Object(map)),
+        Some(_) => return None,
+    };
+    if !header || lists.iter().any(|&n| n > MAX_ITEMS) || !cost(file.lever_cost) {
+        return None;
+    }
+    Some(Level {
+        name: file.name,
+        description: file.description,
+        lever_cost: file.lever_cost,
+        start: file.start,
+        goal: file.goal,
+        goal_requires: file.goal_requires,
+        rooms: file.rooms.into_iter().map(room).collect(),
+        doors: file.doors.into_iter().map(door).collect::<Option<_>>()?,
+        keys: file.keys.into_iter().map(key).collect::<Option<_>>()?,
+        levers: file.levers.into_iter().map(lever).collect::<Option<_>>()?,
+        props: file.props,
+        generator,
+    })
+}
+
+/// A cost the reader takes as it is.
+fn cost(x: f64) -> bool {
+    (0.0..=MAX_COST).contains(&x)
+}
+
+fn room(r: FileRoom) -> Room {
+    Room {
+        id: r.id,
+        name: r.name,
+        // JSON has no infinite numbers: a pair read is always finite.
+        pos: r.pos,
+        props: r.props,
+    }
+}
+
+fn door(d: FileDoor) -> Option<Door> {
+    if !cost(d.cost) || d.locks.len() > MAX_ITEMS {
+        return None;
+    }
+    Some(Door {
+        id: d.id,
+        name: d.name,
+        from: d.from,
+        to: d.to,
+        one_way: d.one_way,
+        cost: d.cost,
+        open: d.open,
+        locks: d.locks,
+        small_locks: d.small_locks,
+        spend: Default::default(),
+        locks_any: Vec::new(),
+        locked_from: None,
+        open_when: None,
+        props: d.props,
+    })
+}
+
+fn key(k: FileKey) -> Option<Key> {
+    if k.kind.as_deref() == Some("") {
+        return None;
+    }
+    let color = match k.color {
+        None => None,
+        Some(text) => Some(text.parse::<Rgb>().ok()?),
+    };
+    Some(Key {
+        id: k.id,
+        name: k.name,
+        room: k.room,
+        small: k.small,
+        kind: k.kind,
+        color,
+        props: k.props,
+    })
+}
+
+fn lever(l: FileLever) -> Option<Lever> {
+    if l.toggles.len() > MAX_ITEMS {
+        return None;
+    }
+    Some(Lever {
+        id: l.id,
+        name: l.name,
+        room: l.room,
+        toggles: l.toggles,
+        once: l.once,
+        props: l.props,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use proptest::prelude::*;
+    use proptest::sample::Index;
+    use serde_json::json;
+
+    use super::*;
+
+    /// What the field-by-field reader makes of `text`: the level when it
+    /// finds no problem in it.
+    fn by_reader(text: &str) -> Option<Level> {
+        let value: Value = serde_json::from_str(text).ok()?;
+        let (level, problems) = super::super::load::read_value(&value).ok()?;
+        problems.0.is_empty().then_some(level)
+    }
+
+    /// The sample levels and a generated one, with its generator record.
+    fn well_formed() -> &'static [(String, String)] {
+        static FILES: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+        FILES.get_or_init(read_well_formed)
+    }
+
+    fn read_well_formed() -> Vec<(String, String)> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+        let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().ends_with(".level.json"))
+            .map(|p| {
+                (
+                    p.display().to_string(),
+                    std::fs::read_to_string(&p).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        let params = crate::generate::BackwardParams::default();
+        let made = crate::generate::backward(&params, &|_| {}, &AtomicBool::new(false)).unwrap();
+        let text = super::super::to_string(&made.level);
+        files.push(("backward".into(), text));
+        files
+    }
+
+    #[test]
+    fn well_formed_files_take_the_quick_way_and_read_the_same() {
+        let files = well_formed();
+        assert!(files.len() >= 7, "the samples are where they were");
+        for (name, text) in files {
+            let quick = level(text);
+            // Only doors with the version 1 extensions take the long way.
+            let extended = name.contains("dungeon");
+            assert_eq!(quick.is_some(), !extended, "{name}");
+            if quick.is_some() {
+                assert_eq!(quick, by_reader(text), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_quick_way_leaves_what_the_reader_refuses_to_it() {
+        let good = r#"{"format":"lockwork-level","version":1,"start":"a","goal":"b",
+            "rooms":[{"id":"a"},{"id":"b"}],"doors":[{"id":"d","from":"a","to":"b"}]}"#;
+        assert!(level(good).is_some());
+        let spoiled = [
+            good.replace(r#""start""#, r#""name":null,"start""#),
+            good.replace(r#""version":1"#, r#""version":2"#),
+            good.replace(r#""version":1"#, r#""version":1.0"#),
+            good.replace(r#""to":"b""#, r#""to":"b","cost":-1"#),
+            good.replace(r#""to":"b""#, r#""to":"b","cost":1e13"#),
+            good.replace(r#""to":"b""#, r#""to":"b","small_locks":-1"#),
+            good.replace(r#""to":"b""#, r#""to":"b","oneway":true"#),
+            good.replace(r#"{"id":"a"}"#, r#"{"id":"a","pos":null}"#),
+            good.replace(r#"{"id":"a"}"#, r#"{"id":"a","pos":[1,2,3]}"#),
+            good.replace(r#""start""#, r#""generator":[],"start""#),
+            good.replace(
+                r#""start""#,
+                r#""keys":[{"id":"k","room":"a","color":"red"}],"start""#,
+            ),
+            good.replace(
+                r#""start""#,
+                r#""keys":[{"id":"k","room":"a","kind":""}],"start""#,
+            ),
+        ];
+        for text in &spoiled {
+            assert_eq!(level(text), None, "{text}");
+            assert_eq!(by_reader(text), None, "{text}");
+        }
+        // A field written twice: the reader takes the last, as serde_json's
+        // maps do; the quick way leaves it to the reader.
+        let twice = good.replace(r#""start""#, r#""start":"b","start""#);
+        assert_eq!(level(&twice), None);
+        assert!(by_reader(&twice).is_some_and(|l| l.start.as_str() == "a"));
+        // A carried key is as the reader reads it, given as null or left out.
+        let carried = good.replace(r#""start""#, r#""keys":[{"id":"k","room":null}],"start""#);
+        assert_eq!(level(&carried), by_reader(&carried));
+        assert!(level(&carried).is_some_and(|l| l.keys[0].room.is_none()));
+    }
+
+    /// Values a field may be spoiled with: every JSON type, and the
+    /// numbers and strings at the edges of what the reader takes.
+    fn spoiled() -> impl Strategy<Value = Value> {
+        prop::sample::select(vec![
+            Value::Null,
+            json!(true),
+            json!(false),
+            json!(0),
+            json!(-1),
+            json!(-0.0),
+            json!(1.5),
+            json!(1e12),
+            json!(1.000_000_1e12),
+            json!(4_294_967_296u64),
+            json!(1),
+            json!(""),
+            json!("r1"),
+            json!("#ff8000"),
+            json!("#ff80"),
+            json!([]),
+            json!(["a"]),
+            json!([1, 2]),
+            json!([1, 2, 3]),
+            json!({}),
+            json!({ "a": 1 }),
+            json!("lockwork-level"),
+        ])
+    }
+
+    /// Field names to spoil or add: every field of the format, and one
+    /// that is none.
+    const FIELDS: &[&str] = &[
+        "format",
+        "version",
+        "name",
+        "description",
+        "lever_cost",
+        "start",
+        "goal",
+        "goal_requires",
+        "rooms",
+        "doors",
+        "keys",
+        "levers",
+        "props",
+        "generator",
+        "id",
+        "pos",
+        "from",
+        "to",
+        "one_way",
+        "cost",
+        "open",
+        "locks",
+        "small_locks",
+        "spend",
+        "locks_any",
+        "locked_from",
+        "open_when",
+        "room",
+        "small",
+        "kind",
+        "color",
+        "toggles",
+        "once",
+        "bogus",
+    ];
+
+    /// Every object in `value`, as JSON pointers.
+    fn objects(value: &Value, at: &str, out: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                out.push(at.to_owned());
+                for (k, v) in map {
+                    objects(v, &format!("{at}/{k}"), out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    objects(v, &format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `text` with one of its objects spoiled: a field set to `to`, or
+    /// removed, or (as text) written twice.
+    fn spoil(text: &str, which: Index, field: &str, to: Value, how: u8) -> String {
+        let mut value: Value = serde_json::from_str(text).unwrap();
+        let mut all = Vec::new();
+        objects(&value, "", &mut all);
+        let at = which.get(&all).clone();
+        let Some(Value::Object(map)) = value.pointer_mut(&at) else {
+            unreachable!("a pointer to an object")
+        };
+        match how % 3 {
+            0 => {
+                map.insert(field.to_owned(), to);
+            }
+            1 => {
+                map.shift_remove(field);
+            }
+            _ => {
+                let text = value.to_string();
+                let repeat = format!("{{\"{field}\":{to},");
+                return text.replacen('{', &repeat, 1 + which.index(3));
+            }
+        }
+        value.to_string()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3_000))]
+
+        /// The quick way takes a file only when the reader takes it with no
+        /// problem, and then makes the same level.
+        #[test]
+        fn the_quick_way_never_takes_what_the_reader_refuses(
+            file in any::<Index>(),
+            which in any::<Index>(),
+            field in prop::sample::select(FIELDS),
+            to in spoiled(),
+            how in any::<u8>(),
+        ) {
+            let files = well_formed();
+            let (_, text) = file.get(files);
+            let text = spoil(text, which, field, to, how);
+            if let Some(quick) = level(&text) {
+                prop_assert_eq!(Some(quick), by_reader(&text), "{}", text);
+            }
+        }
+    }
+}
