@@ -175,42 +175,41 @@ impl Validator<'_> {
     }
 
     fn check_ids(&mut self) {
-        let (level, index) = (self.level, self.index);
-        let rooms = level
-            .rooms
-            .iter()
-            .map(|r| (r.id.as_str(), index.room(&r.id)));
-        self.unique("rooms", rooms, |i| ItemId::Room(level.rooms[i].id.clone()));
-        let doors = level
-            .doors
-            .iter()
-            .map(|d| (d.id.as_str(), index.door(&d.id)));
-        self.unique("doors", doors, |i| ItemId::Door(level.doors[i].id.clone()));
-        let keys = level.keys.iter().map(|k| (k.id.as_str(), index.key(&k.id)));
-        self.unique("keys", keys, |i| ItemId::Key(level.keys[i].id.clone()));
-        let levers = level
-            .levers
-            .iter()
-            .map(|l| (l.id.as_str(), index.lever(&l.id)));
-        self.unique("levers", levers, |i| {
+        let level = self.level;
+        let [rooms, doors, keys, levers] = self.index.repeats();
+        let ids = level.rooms.iter().map(|r| r.id.as_str());
+        self.unique("rooms", ids, rooms, |i| {
+            ItemId::Room(level.rooms[i].id.clone())
+        });
+        let ids = level.doors.iter().map(|d| d.id.as_str());
+        self.unique("doors", ids, doors, |i| {
+            ItemId::Door(level.doors[i].id.clone())
+        });
+        let ids = level.keys.iter().map(|k| k.id.as_str());
+        self.unique("keys", ids, keys, |i| ItemId::Key(level.keys[i].id.clone()));
+        let ids = level.levers.iter().map(|l| l.id.as_str());
+        self.unique("levers", ids, levers, |i| {
             ItemId::Lever(level.levers[i].id.clone())
         });
     }
 
-    /// Reports empty and repeated ids of one list, given each entry's id
-    /// and the first position of that id in the index; `item(i)` names
+    /// Reports empty and repeated ids of one list, given its ids and the
+    /// repeats the index found (position, first position); `item(i)` names
     /// entry `i` (only built for a problem).
     fn unique<'l>(
         &mut self,
         list: &str,
-        ids: impl Iterator<Item = (&'l str, Option<usize>)>,
+        ids: impl Iterator<Item = &'l str>,
+        repeats: &[(usize, usize)],
         item: impl Fn(usize) -> ItemId,
     ) {
-        for (i, (id, first)) in ids.enumerate() {
+        let mut repeats = repeats.iter().copied().peekable();
+        for (i, id) in ids.enumerate() {
+            let first = repeats.next_if(|&(at, _)| at == i).map(|(_, j)| j);
             let path = || format!("{list}[{i}].id");
             if id.is_empty() {
                 self.error(Problem::new(path(), "must not be empty"));
-            } else if let Some(j) = first.filter(|&j| j != i) {
+            } else if let Some(j) = first {
                 let msg = format!("\"{id}\" is already the id of {list}[{j}]");
                 self.error(Problem::new(path(), msg).about(item(i)));
             }
