@@ -10,6 +10,43 @@ use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
 use crate::validate::{Problem, validate_indexed};
 
+/// The fields of a level file, of its rooms, doors, keys and levers.
+pub(super) const LEVEL_FIELDS: &[&str] = &[
+    "format",
+    "version",
+    "name",
+    "description",
+    "lever_cost",
+    "start",
+    "goal",
+    "goal_requires",
+    "rooms",
+    "doors",
+    "keys",
+    "levers",
+    "props",
+    "generator",
+];
+pub(super) const ROOM_FIELDS: &[&str] = &["id", "name", "pos", "props"];
+pub(super) const DOOR_FIELDS: &[&str] = &[
+    "id",
+    "name",
+    "from",
+    "to",
+    "one_way",
+    "cost",
+    "open",
+    "locks",
+    "small_locks",
+    "spend",
+    "locks_any",
+    "locked_from",
+    "open_when",
+    "props",
+];
+pub(super) const KEY_FIELDS: &[&str] = &["id", "name", "room", "small", "kind", "color", "props"];
+pub(super) const LEVER_FIELDS: &[&str] = &["id", "name", "room", "toggles", "once", "props"];
+
 /// A level read from a file, with the warnings found in it.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -203,25 +240,7 @@ pub(super) fn read_value(value: &Value) -> Result<(Level, Problems), LoadError> 
         )]));
     };
     check_header(&top, &mut problems)?;
-    top.deny_unknown(
-        &[
-            "format",
-            "version",
-            "name",
-            "description",
-            "lever_cost",
-            "start",
-            "goal",
-            "goal_requires",
-            "rooms",
-            "doors",
-            "keys",
-            "levers",
-            "props",
-            "generator",
-        ],
-        &mut problems,
-    );
+    top.deny_unknown(LEVEL_FIELDS, &mut problems);
     let level = Level {
         name: top.opt_str("name", &mut problems),
         description: top.opt_str("description", &mut problems),
@@ -283,7 +302,7 @@ fn ids<T: From<String>>(list: Vec<String>) -> Vec<T> {
 }
 
 fn room(obj: &Obj<'_>, p: &mut Problems) -> Option<Room> {
-    obj.deny_unknown(&["id", "name", "pos", "props"], p);
+    obj.deny_unknown(ROOM_FIELDS, p);
     Some(Room {
         id: RoomId(obj.req_str("id", p)?),
         name: obj.opt_str("name", p),
@@ -293,25 +312,7 @@ fn room(obj: &Obj<'_>, p: &mut Problems) -> Option<Room> {
 }
 
 fn door(obj: &Obj<'_>, p: &mut Problems) -> Option<Door> {
-    obj.deny_unknown(
-        &[
-            "id",
-            "name",
-            "from",
-            "to",
-            "one_way",
-            "cost",
-            "open",
-            "locks",
-            "small_locks",
-            "spend",
-            "locks_any",
-            "locked_from",
-            "open_when",
-            "props",
-        ],
-        p,
-    );
+    obj.deny_unknown(DOOR_FIELDS, p);
     let id = obj.req_str("id", p);
     let from = obj.req_str("from", p);
     let to = obj.req_str("to", p);
@@ -341,10 +342,7 @@ fn door(obj: &Obj<'_>, p: &mut Problems) -> Option<Door> {
 }
 
 fn key(obj: &Obj<'_>, p: &mut Problems) -> Option<Key> {
-    obj.deny_unknown(
-        &["id", "name", "room", "small", "kind", "color", "props"],
-        p,
-    );
+    obj.deny_unknown(KEY_FIELDS, p);
     let id = obj.req_str("id", p);
     let room = extensions::opt_room(obj, p);
     let color = match obj.get("color") {
@@ -376,7 +374,7 @@ fn key(obj: &Obj<'_>, p: &mut Problems) -> Option<Key> {
 }
 
 fn lever(obj: &Obj<'_>, p: &mut Problems) -> Option<Lever> {
-    obj.deny_unknown(&["id", "name", "room", "toggles", "once", "props"], p);
+    obj.deny_unknown(LEVER_FIELDS, p);
     let id = obj.req_str("id", p);
     let room = obj.req_str("room", p);
     let toggles = ids::<DoorId>(obj.id_list("toggles", true, p));
