@@ -7,7 +7,6 @@
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -24,13 +23,7 @@ use lockwork::solver::SolveOptions;
 
 mod common;
 
-use common::{App, NoDialogs, app, harness_sized, step_until};
-
-fn asset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets")
-        .join(name)
-}
+use common::{App, NoDialogs, app, asset, harness_sized, step_until};
 
 fn harness(doc: Document) -> App<'static> {
     let mut harness = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [1400.0, 1000.0]);

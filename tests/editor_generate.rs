@@ -6,7 +6,6 @@
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -22,13 +21,7 @@ use lockwork::solver::{SolveOptions, solve};
 
 mod common;
 
-use common::{App, NoDialogs, app, harness_sized, step_until};
-
-fn asset(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets")
-        .join(name)
-}
+use common::{App, NoDialogs, app, asset, harness_sized, step_until};
 
 /// The real app on `doc` in a window the generator form fits, once the live solver has answered.
 fn harness(doc: Document) -> App<'static> {

@@ -71,6 +71,13 @@ pub fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
     harness.state().as_ref().unwrap()
 }
 
+/// The path of a file in `assets/`.
+pub fn asset(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets")
+        .join(name)
+}
+
 /// A sample level from `assets/`.
 pub fn sample(name: &str) -> Level {
     let path = format!("{}/assets/{name}.level.json", env!("CARGO_MANIFEST_DIR"));
