@@ -388,3 +388,21 @@ fn items_of_a_kind_and_any_of_locks_count_as_uses() {
     // No door is free but d3: r1, r2 and r3..r4 are three areas, two locked.
     assert_eq!(m.routes.areas.len(), 2);
 }
+
+/// The score reads as its sum, each figure to 2 decimals, in the one
+/// wording the command line and the editor both show.
+#[test]
+fn the_score_reads_as_its_sum() {
+    let score = lockwork::measures::Score {
+        total: 42.504,
+        length: 20.0,
+        backtracking: 5.0,
+        key_distance: 3.333,
+        branching: 4.0,
+        risk: 0.5,
+    };
+    assert_eq!(
+        score.to_string(),
+        "42.5 = length 20 + backtracking 5 + key distance 3.33 + branching 4 + risk 0.5"
+    );
+}

@@ -41,15 +41,7 @@ pub fn lines(labels: &Labels<'_>, m: &Measures) -> Vec<String> {
     out.push(routes(m));
     out.push(risk(m));
     if let Some(s) = &m.score {
-        out.push(format!(
-            "score: {} = length {} + backtracking {} + key distance {} + branching {} + risk {}",
-            figure(s.total),
-            figure(s.length),
-            figure(s.backtracking),
-            figure(s.key_distance),
-            figure(s.branching),
-            figure(s.risk)
-        ));
+        out.push(format!("score: {s}"));
     }
     out.into_iter().map(|l| format!("  {l}")).collect()
 }

@@ -198,19 +198,6 @@ pub fn score_parts(m: &Measures, s: &Score) -> [(&'static str, f64, String); 5] 
     ]
 }
 
-/// The score's sum in one line: "score 42.5 = length 20 + backtracking 5 + …".
-pub fn score_line(s: &Score) -> String {
-    format!(
-        "{} = length {} + backtracking {} + key distance {} + branching {} + risk {}",
-        figure(s.total),
-        figure(s.length),
-        figure(s.backtracking),
-        figure(s.key_distance),
-        figure(s.branching),
-        figure(s.risk)
-    )
-}
-
 /// Draws the Metrics section.
 pub fn metrics_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     CollapsingHeader::new(RichText::new("Metrics").strong())
@@ -260,7 +247,7 @@ fn score_ui(ui: &mut Ui, view: &View<'_>, m: &Measures) {
                  how it is worked out.";
     ui.label(RichText::new(format!("Difficulty score {}", figure(s.total))).strong())
         .on_hover_text(about);
-    ui.add(egui::Label::new(RichText::new(format!("score {}", score_line(s))).small()).wrap())
+    ui.add(egui::Label::new(RichText::new(format!("score {s}")).small()).wrap())
         .on_hover_text(about);
     for (name, points, how) in score_parts(m, s) {
         ui.horizontal_wrapped(|ui| {

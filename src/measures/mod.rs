@@ -168,6 +168,24 @@ pub struct Score {
     pub risk: f64,
 }
 
+impl std::fmt::Display for Score {
+    /// The sum with its parts, each to 2 decimals:
+    /// `42.5 = length 20 + backtracking 5 + key distance 3 + branching 4 + risk 0.5`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let figure = |x: f64| crate::model::format_cost((x * 100.0).round() / 100.0);
+        write!(
+            f,
+            "{} = length {} + backtracking {} + key distance {} + branching {} + risk {}",
+            figure(self.total),
+            figure(self.length),
+            figure(self.backtracking),
+            figure(self.key_distance),
+            figure(self.branching),
+            figure(self.risk)
+        )
+    }
+}
+
 impl Score {
     /// Points for a plan that backtracks on every move.
     pub const BACKTRACKING_WEIGHT: f64 = 20.0;
