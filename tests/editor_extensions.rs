@@ -306,14 +306,7 @@ fn stepping_through_the_solution_shows_lever_positions() {
     h.key_press(Key::F5);
     h.run_steps(2);
     assert!(h.query_by_label("l1 ⬆").is_some());
-    let plan = app(&h)
-        .solver()
-        .state()
-        .analysis()
-        .unwrap()
-        .plan
-        .clone()
-        .unwrap();
+    let plan = common::live_plan(&h);
     // Every step shows each lever as the plan has left it so far.
     let steps: Vec<_> = plan
         .steps

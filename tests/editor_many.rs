@@ -123,13 +123,7 @@ fn find_selects_and_frames_the_result() {
     // Look elsewhere first: zoomed in on the start.
     click_room(&mut h, "r1");
     for _ in 0..10 {
-        h.event(Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Line,
-            delta: vec2(0.0, 1.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: Modifiers::COMMAND,
-        });
+        common::wheel(&mut h, 1.0, Modifiers::COMMAND);
         h.step();
     }
     h.run_steps(2);
@@ -445,13 +439,7 @@ fn marks_keep_a_minimum_size_on_screen_at_low_zoom() {
     // Out as far as the canvas goes.
     h.hover_at(egui::pos2(640.0, 400.0));
     for _ in 0..20 {
-        h.event(Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Line,
-            delta: vec2(0.0, -1.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: Modifiers::NONE,
-        });
+        common::wheel(&mut h, -1.0, Modifiers::NONE);
         h.step();
     }
     settle(&mut h);
@@ -486,13 +474,7 @@ fn one_wheel_notch_zooms_by_about_a_tenth() {
     let mut h = harness(basement());
     let before = app(&h).canvas().zoom();
     h.hover_at(egui::pos2(640.0, 400.0));
-    h.event(Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Line,
-        delta: vec2(0.0, 1.0),
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-        modifiers: Modifiers::NONE,
-    });
+    common::wheel(&mut h, 1.0, Modifiers::NONE);
     settle(&mut h);
     let ratio = app(&h).canvas().zoom() / before;
     assert!((1.05..=1.15).contains(&ratio), "one notch: ×{ratio:.3}");
@@ -742,13 +724,7 @@ fn a_position_of_minus_zero_reads_zero() {
 fn zoom_in_on(h: &mut App<'_>, id: &str) {
     click_room(h, id);
     for _ in 0..8 {
-        h.event(Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Line,
-            delta: vec2(0.0, 1.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: Modifiers::NONE,
-        });
+        common::wheel(h, 1.0, Modifiers::NONE);
         h.step();
     }
     settle(h);
@@ -756,14 +732,7 @@ fn zoom_in_on(h: &mut App<'_>, id: &str) {
 
 /// Where the first door of the solution stands on the canvas.
 fn first_solution_door(h: &App<'_>, level: &Level) -> Pos2 {
-    let plan = app(h)
-        .solver()
-        .state()
-        .analysis()
-        .unwrap()
-        .plan
-        .clone()
-        .unwrap();
+    let plan = common::live_plan(h);
     let door = plan
         .steps
         .iter()

@@ -43,14 +43,7 @@ fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
     };
     assert_eq!(viewer.at, 8);
     // The core's own replay of the first eight moves and pulls.
-    let plan = app(&harness)
-        .solver()
-        .state()
-        .analysis()
-        .unwrap()
-        .plan
-        .clone()
-        .unwrap();
+    let plan = common::live_plan(&harness);
     let first: Vec<Step> = plan
         .steps
         .iter()

@@ -71,6 +71,26 @@ pub fn app<'h>(harness: &'h App<'_>) -> &'h EditorApp {
     harness.state().as_ref().unwrap()
 }
 
+/// The live solver's least-cost plan; the test fails when there is none.
+pub fn live_plan(harness: &App<'_>) -> lockwork::solver::Plan {
+    let analysis = app(harness).solver().state().analysis();
+    analysis
+        .and_then(|a| a.plan.clone())
+        .expect("the live solver's plan")
+}
+
+/// One notch of the mouse wheel where the pointer is: `notch` 1.0 rolls
+/// away from the user (zoom in), -1.0 towards.
+pub fn wheel(harness: &mut App<'_>, notch: f32, modifiers: Modifiers) {
+    harness.event(Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Line,
+        delta: egui::vec2(0.0, notch),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers,
+    });
+}
+
 /// The path of a file in `assets/`.
 pub fn asset(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
