@@ -7,8 +7,8 @@
 mod brute;
 
 use brute::{Brute, Track, build, build_ext, from_quarters, spec, spec_ext};
-use lockwork::model::{Door, Key, Level, Lever, Room};
-use lockwork::rules::{Step, replay};
+use lockwork::model::{Door, Key, Level, Lever, Room, RoomId};
+use lockwork::rules::{Illegal, Step, replay};
 use lockwork::solver::{Plan, SolveOptions, analyze, solve, unneeded_keys};
 use proptest::prelude::*;
 
@@ -312,6 +312,37 @@ proptest! {
         prop_assert_eq!(again.level, level);
     }
 
+    /// A step named by ids is judged and taken exactly as the same step by
+    /// the indices the level's index finds: the rules resolve most moves
+    /// among the passages of the player's room, without a look-up.
+    #[test]
+    fn steps_by_id_agree_with_steps_by_looked_up_index(
+        (spec, ext) in spec_ext(true),
+        walk in proptest::collection::vec(0usize..64, 0..24),
+    ) {
+        let level = build_ext(&spec, &ext);
+        let rules = lockwork::rules::Rules::new(&level).unwrap();
+        let index = lockwork::model::LevelIndex::new(&level);
+        let mut state = rules.start();
+        for pick in walk {
+            for step in steps_to_try(&level) {
+                by_id_agrees(&rules, &index, &state, &step)?;
+            }
+            let moves = rules.legal_moves(&state);
+            let levers = rules.levers_here(&state);
+            let n = moves.len() + levers.len();
+            if n == 0 {
+                break;
+            }
+            let i = pick % n;
+            if let Some(&(d, r)) = moves.get(i) {
+                rules.do_move(&mut state, d, r).unwrap();
+            } else {
+                rules.do_pull(&mut state, levers[i - moves.len()]).unwrap();
+            }
+        }
+    }
+
     /// The same, on levels built along a chain with more closed doors and levers.
     #[test]
     fn extended_puzzles_agree_with_brute_force((spec, ext) in spec_ext(true)) {
@@ -319,6 +350,93 @@ proptest! {
         let report = lockwork::validate::validate(&level);
         prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
         check(&level);
+    }
+}
+
+/// Every move through every door to either of its rooms, to another room
+/// and to no room; every pull; and steps naming no door or lever.
+fn steps_to_try(level: &Level) -> Vec<Step> {
+    let mut steps = Vec::new();
+    let other = level.rooms.last().map(|r| r.id.clone());
+    for door in &level.doors {
+        let tos = [
+            Some(door.from.clone()),
+            Some(door.to.clone()),
+            other.clone(),
+        ];
+        for to in tos.into_iter().flatten().chain([RoomId::from("nowhere")]) {
+            steps.push(Step::Move {
+                door: door.id.clone(),
+                to,
+            });
+        }
+    }
+    for lever in &level.levers {
+        steps.push(Step::Pull {
+            lever: lever.id.clone(),
+        });
+    }
+    steps.push(Step::Move {
+        door: "no such door".into(),
+        to: level.start.clone(),
+    });
+    steps.push(Step::Pull {
+        lever: "no such lever".into(),
+    });
+    steps
+}
+
+/// `check` and `apply` of `step` by ids against the same step by the
+/// indices `index` finds.
+fn by_id_agrees(
+    rules: &lockwork::rules::Rules<'_>,
+    index: &lockwork::model::LevelIndex,
+    state: &lockwork::rules::PlayState,
+    step: &Step,
+) -> Result<(), TestCaseError> {
+    let (expected, mut by_index) = (reference(rules, index, state, step), state.clone());
+    let mut by_id = state.clone();
+    prop_assert_eq!(rules.check(state, step), expected.clone().map(|_| ()));
+    let taken = rules.apply(&mut by_id, step);
+    let reference_taken = match (expected, step) {
+        (Err(e), _) => Err(e),
+        (Ok(Some((d, r))), _) => rules.do_move(&mut by_index, d, r),
+        (Ok(None), Step::Pull { lever }) => {
+            let l = index.lever(lever).unwrap();
+            rules.do_pull(&mut by_index, l).map(|()| Vec::new())
+        }
+        (Ok(None), _) => Ok(Vec::new()),
+    };
+    prop_assert_eq!(taken, reference_taken);
+    prop_assert_eq!(by_id, by_index);
+    Ok(())
+}
+
+/// What a step by ids should do, worked out by looking every id up:
+/// `Ok(Some(move))`, `Ok(None)` for a legal pull, or the refusal.
+fn reference(
+    rules: &lockwork::rules::Rules<'_>,
+    index: &lockwork::model::LevelIndex,
+    state: &lockwork::rules::PlayState,
+    step: &Step,
+) -> Result<Option<(usize, usize)>, Illegal> {
+    match step {
+        Step::Move { door, to } => {
+            let d = index
+                .door(door)
+                .ok_or_else(|| Illegal::NoSuchDoor(door.clone()))?;
+            let r = index
+                .room(to)
+                .ok_or_else(|| Illegal::NoSuchRoom(to.clone()))?;
+            rules.check_move(state, d, r).map(|()| Some((d, r)))
+        }
+        Step::Pull { lever } => {
+            let l = index
+                .lever(lever)
+                .ok_or_else(|| Illegal::NoSuchLever(lever.clone()))?;
+            rules.check_pull(state, l).map(|()| None)
+        }
+        Step::Pickup { .. } => Ok(None),
     }
 }
 

@@ -5,10 +5,10 @@
 use std::collections::VecDeque;
 
 use super::{Branching, KeyDistance, Optional};
-use crate::model::{KeyId, Level, LevelIndex};
+use crate::model::{KeyId, Level};
 use crate::rules::Holdings;
 use crate::rules::mechanics::{Mechanics, Opening};
-use crate::rules::{PlayState, Rules, Step};
+use crate::rules::{PlayState, Resolved, Rules, Step};
 use crate::solver::SolveError;
 
 /// What the walk along the plan saw.
@@ -79,10 +79,12 @@ pub(super) fn walk(rules: &Rules<'_>, steps: &[Step]) -> Result<Walked, SolveErr
     for step in steps.iter().filter(|s| !matches!(s, Step::Pickup { .. })) {
         n += 1;
         let before = state.items_in_hand().to_vec();
-        w.took(m, rules.index(), &state, step, n);
+        let not_replayed = |e| SolveError::Internal(format!("the plan does not replay: {e}"));
+        let resolved = rules.resolve(&state, step).map_err(not_replayed)?;
+        w.took(m, &state, resolved, n);
         let got = rules
-            .apply(&mut state, step)
-            .map_err(|e| SolveError::Internal(format!("the plan does not replay: {e}")))?;
+            .apply_resolved(&mut state, resolved)
+            .map_err(not_replayed)?;
         w.moved(&state, step);
         for &k in &got {
             if let Some(slot) = w.picked_at.get_mut(k) {
@@ -179,11 +181,8 @@ impl Walked {
     /// Notes the named keys that step `n`, about to be taken from `before`,
     /// uses: every key of its door's `locks`, and the keys of its
     /// `locks_any` held then, when the lock applies from this side.
-    fn took(&mut self, m: &Mechanics, index: &LevelIndex, before: &PlayState, step: &Step, n: u32) {
-        let Step::Move { door, to } = step else {
-            return;
-        };
-        let (Some(d), Some(to)) = (index.door(door), index.room(to)) else {
+    fn took(&mut self, m: &Mechanics, before: &PlayState, step: Resolved, n: u32) {
+        let Resolved::Move(d, to) = step else {
             return;
         };
         let Some(rule) = m.doors().get(d) else {

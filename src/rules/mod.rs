@@ -13,6 +13,7 @@ use std::fmt;
 pub use mechanics::{Blocked, Holdings, LeverRule, Mechanics, NotAPassage, Passage};
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};
+use crate::validate::Indexed;
 
 /// One step of a plan: what a player does (walk through a door, pull a
 /// lever), or, informatively, a key picked up on the way.
@@ -457,21 +458,22 @@ impl<'a> Rules<'a> {
     /// assert!(Rules::new(&level).is_err());
     /// ```
     pub fn new(level: &'a Level) -> Result<Self, InvalidLevel> {
-        let index = LevelIndex::new(level);
-        if let Some(first) = crate::validate::errors_indexed(level, &index).first() {
+        let (errors, indexed) = crate::validate::errors_indexed(level, LevelIndex::new(level));
+        if let Some(first) = errors.first() {
             return Err(InvalidLevel(first.to_string()));
         }
-        Self::checked(level, index)
+        Self::checked(level, indexed)
     }
 
-    /// The rules of a level already checked with `index` (by the loader):
-    /// no second validation.
+    /// The rules of a level already checked (by the loader), with the ids
+    /// and door ends its validation found: no second validation.
     ///
     /// # Errors
     /// [`InvalidLevel`] when the level's rules cannot be put in tables.
-    pub(crate) fn checked(level: &'a Level, index: LevelIndex) -> Result<Self, InvalidLevel> {
-        let mechanics =
-            Mechanics::with_index(level, &index).map_err(|e| InvalidLevel(e.to_string()))?;
+    pub(crate) fn checked(level: &'a Level, checked: Indexed) -> Result<Self, InvalidLevel> {
+        let Indexed { index, door_ends } = checked;
+        let mechanics = Mechanics::with_ends(level, &index, &door_ends)
+            .map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
             level,
             index: Cow::Owned(index),
@@ -912,7 +914,16 @@ impl<'a> Rules<'a> {
     /// assert_eq!(rules.apply(&mut state, &step), Err(Illegal::NoSuchLever("l9".into())));
     /// ```
     pub fn apply(&self, state: &mut PlayState, step: &Step) -> Result<Vec<usize>, Illegal> {
-        match self.resolve(step)? {
+        self.apply_resolved(state, self.resolve(state, step)?)
+    }
+
+    /// [`Self::apply`] of a step already resolved to indices.
+    pub(crate) fn apply_resolved(
+        &self,
+        state: &mut PlayState,
+        step: Resolved,
+    ) -> Result<Vec<usize>, Illegal> {
+        match step {
             Resolved::Move(d, r) => self.do_move(state, d, r),
             Resolved::Pull(l) => self.do_pull(state, l).map(|()| Vec::new()),
             Resolved::Pickup => Ok(Vec::new()),
@@ -943,25 +954,49 @@ impl<'a> Rules<'a> {
     /// assert_eq!(rules.check(&rules.start(), &step), Err(Illegal::Closed("d1".into())));
     /// ```
     pub fn check(&self, state: &PlayState, step: &Step) -> Result<(), Illegal> {
-        match self.resolve(step)? {
+        match self.resolve(state, step)? {
             Resolved::Move(d, r) => self.check_move(state, d, r),
             Resolved::Pull(l) => self.check_pull(state, l),
             Resolved::Pickup => Ok(()),
         }
     }
 
-    /// The indices a step names.
-    fn resolve(&self, step: &Step) -> Result<Resolved, Illegal> {
+    /// The indices a step names, taken in `state`.
+    ///
+    /// # Errors
+    /// `NoSuchDoor`, `NoSuchRoom` or `NoSuchLever` when it names an id the
+    /// level does not have.
+    ///
+    /// # Complexity
+    /// A move through a door of the player's room, to its other side, is
+    /// found among that room's passages without a look-up: replaying a long
+    /// plan on a level too large for the cache is then sequential.
+    pub(crate) fn resolve(&self, state: &PlayState, step: &Step) -> Result<Resolved, Illegal> {
+        if let Step::Move { door, to } = step
+            && let Some(near) = self.near_passage(state.room, door, to)
+        {
+            return Ok(Resolved::Move(near.door, near.to));
+        }
         Ok(match step {
             Step::Move { door, to } => {
                 let d = self
                     .index
                     .door(door)
                     .ok_or_else(|| Illegal::NoSuchDoor(door.clone()))?;
-                let r = self
-                    .index
-                    .room(to)
-                    .ok_or_else(|| Illegal::NoSuchRoom(to.clone()))?;
+                // A move nearly always names one of its door's two rooms,
+                // and room ids are unique: comparing them spares a look-up.
+                let named = |r: usize| self.level.rooms.get(r).is_some_and(|room| room.id == *to);
+                let end = self
+                    .mechanics
+                    .ends(d)
+                    .and_then(|(a, b)| [a, b].into_iter().find(|&r| named(r)));
+                let r = match end {
+                    Some(r) => r,
+                    None => self
+                        .index
+                        .room(to)
+                        .ok_or_else(|| Illegal::NoSuchRoom(to.clone()))?,
+                };
                 Resolved::Move(d, r)
             }
             Step::Pull { lever } => Resolved::Pull(
@@ -974,8 +1009,29 @@ impl<'a> Rules<'a> {
     }
 }
 
+/// Passages a room may have for [`Rules::resolve`] to search them before
+/// it looks the door up: a hub of thousands of doors is looked up.
+const NEAR_PASSAGES: usize = 16;
+
+impl Rules<'_> {
+    /// The passage from `room` through the door with id `door` into the
+    /// room with id `to`, when `room` has few passages. Ids are unique in
+    /// a level the rules accept, so it is the one the index would find.
+    fn near_passage(&self, room: usize, door: &DoorId, to: &RoomId) -> Option<Passage> {
+        let near = self.mechanics.passages_from(room);
+        if near.len() > NEAR_PASSAGES {
+            return None;
+        }
+        let level = self.level;
+        let named = |p: &&Passage| level.doors.get(p.door).is_some_and(|d| d.id == *door);
+        let p = near.iter().find(named)?;
+        level.rooms.get(p.to).filter(|r| r.id == *to).map(|_| *p)
+    }
+}
+
 /// A step by indices.
-enum Resolved {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resolved {
     Move(usize, usize),
     Pull(usize),
     Pickup,
@@ -1093,6 +1149,68 @@ impl Rules<'_> {
         reason = "a replay error is rare and carries the step for the message"
     )]
     pub fn replay(&self, plan: &[Step]) -> Result<Replay, ReplayError> {
+        let taken = plan
+            .iter()
+            .enumerate()
+            .filter(|(_, step)| !matches!(step, Step::Pickup { .. }));
+        self.replay_steps(taken, |state, step| {
+            (self.resolve(state, step), step.clone())
+        })
+    }
+
+    /// [`Self::replay`] of moves and pulls already resolved to indices, as a
+    /// solver finds them: no id is looked up.
+    ///
+    /// # Errors
+    /// [`ReplayError::Illegal`] at the first step the rules do not allow,
+    /// or that names an index out of range.
+    #[allow(
+        clippy::result_large_err,
+        reason = "a replay error is rare and carries the step for the message"
+    )]
+    pub(crate) fn replay_resolved(
+        &self,
+        plan: impl IntoIterator<Item = Resolved>,
+    ) -> Result<Replay, ReplayError> {
+        let taken = plan
+            .into_iter()
+            .filter(|step| *step != Resolved::Pickup)
+            .enumerate();
+        self.replay_steps(taken, |_, step| (Ok(step), self.step_named(step)))
+    }
+
+    /// A resolved step named by ids, as [`Self::check_move`] names an index
+    /// out of range (`#7`).
+    fn step_named(&self, step: Resolved) -> Step {
+        let level = self.level;
+        let name =
+            |found: Option<&str>, i: usize| found.map_or_else(|| format!("#{i}"), str::to_owned);
+        match step {
+            Resolved::Move(d, r) => Step::Move {
+                door: DoorId(name(level.doors.get(d).map(|x| x.id.as_str()), d)),
+                to: RoomId(name(level.rooms.get(r).map(|x| x.id.as_str()), r)),
+            },
+            Resolved::Pull(l) => Step::Pull {
+                lever: LeverId(name(level.levers.get(l).map(|x| x.id.as_str()), l)),
+            },
+            Resolved::Pickup => Step::Pickup {
+                key: KeyId(String::new()),
+            },
+        }
+    }
+
+    /// Replays `(index in the plan, step)`, each step resolved in the state
+    /// before it to its indices and its ids, taking the pickups out of the
+    /// level as they happen.
+    #[allow(
+        clippy::result_large_err,
+        reason = "a replay error is rare and carries the step for the message"
+    )]
+    fn replay_steps<S>(
+        &self,
+        taken: impl Iterator<Item = (usize, S)>,
+        resolve: impl Fn(&PlayState, S) -> (Result<Resolved, Illegal>, Step),
+    ) -> Result<Replay, ReplayError> {
         let level = self.level;
         let mut state = self.start();
         let pickup = |k: usize| {
@@ -1107,18 +1225,19 @@ impl Rules<'_> {
             .filter(|&(_, &p)| p)
             .filter_map(|(k, _)| pickup(k))
             .collect();
-        for (index, step) in plan.iter().enumerate() {
-            if matches!(step, Step::Pickup { .. }) {
-                continue;
-            }
-            let picked = self
-                .apply(&mut state, step)
-                .map_err(|reason| ReplayError::Illegal {
-                    index,
-                    step: step.clone(),
-                    reason,
-                })?;
-            steps.push(step.clone());
+        for (index, taken) in taken {
+            let (resolved, step) = resolve(&state, taken);
+            let picked = match resolved.and_then(|r| self.apply_resolved(&mut state, r)) {
+                Ok(picked) => picked,
+                Err(reason) => {
+                    return Err(ReplayError::Illegal {
+                        index,
+                        step,
+                        reason,
+                    });
+                }
+            };
+            steps.push(step);
             steps.extend(picked.into_iter().filter_map(pickup));
         }
         Ok(Replay {

@@ -71,7 +71,7 @@ pub use budget::Stop;
 
 use crate::model::Level;
 use crate::rules::mechanics::Mechanics;
-use crate::rules::{Rules, Step};
+use crate::rules::{Resolved, Rules, Step};
 use astar::Outcome;
 use budget::Budget;
 use compile::{Compiled, PULL, Tracking};
@@ -378,24 +378,16 @@ impl<'a> Prepared<'a> {
         &self,
         acts: impl Iterator<Item = (u32, usize)>,
     ) -> Result<crate::rules::Replay, SolveError> {
-        let steps: Vec<Step> = acts.map(|(act, room)| self.step(act, room)).collect();
+        let steps = acts.map(|(act, room)| {
+            if act & PULL != 0 {
+                Resolved::Pull((act & !PULL) as usize)
+            } else {
+                Resolved::Move(act as usize, room)
+            }
+        });
         self.rules
-            .replay(&steps)
+            .replay_resolved(steps)
             .map_err(|e| SolveError::Internal(e.to_string()))
-    }
-
-    /// One action as a step; `room` is the room it reaches.
-    fn step(&self, act: u32, room: usize) -> Step {
-        if act & PULL != 0 {
-            Step::Pull {
-                lever: self.level.levers[(act & !PULL) as usize].id.clone(),
-            }
-        } else {
-            Step::Move {
-                door: self.level.doors[act as usize].id.clone(),
-                to: self.level.rooms[room].id.clone(),
-            }
-        }
     }
 
     /// Turns `(action, state reached)` pairs into a plan that must end solved.
