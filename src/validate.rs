@@ -130,24 +130,37 @@ pub fn errors(level: &Level) -> Vec<Problem> {
 }
 
 /// [`validate`] with the level's ids already indexed.
-pub(crate) fn validate_indexed(level: &Level, index: &LevelIndex) -> Report {
+pub(crate) fn validate_indexed(level: &Level, index: LevelIndex) -> (Report, Indexed) {
     check_indexed(level, index, true)
 }
 
 /// [`errors`] with the level's ids already indexed.
-pub(crate) fn errors_indexed(level: &Level, index: &LevelIndex) -> Vec<Problem> {
-    check_indexed(level, index, false).errors
+pub(crate) fn errors_indexed(level: &Level, index: LevelIndex) -> (Vec<Problem>, Indexed) {
+    let (report, indexed) = check_indexed(level, index, false);
+    (report.errors, indexed)
+}
+
+/// A level's ids, and the rooms each door joins as validation found them:
+/// the rules' tables are made from these without looking a room up again.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Indexed {
+    /// The level's ids.
+    pub(crate) index: LevelIndex,
+    /// `(from, to)` of every door, by room index; shorter than the doors
+    /// when a door names a room the level does not have.
+    pub(crate) door_ends: Vec<(usize, usize)>,
 }
 
 fn check(level: &Level, warnings: bool) -> Report {
-    check_indexed(level, &LevelIndex::new(level), warnings)
+    check_indexed(level, LevelIndex::new(level), warnings).0
 }
 
-fn check_indexed(level: &Level, index: &LevelIndex, warnings: bool) -> Report {
+fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, Indexed) {
     let mut v = Validator {
         level,
-        index,
+        index: &index,
         report: Report::default(),
+        door_ends: Vec::with_capacity(level.doors.len()),
     };
     v.check_ids();
     v.check_numbers();
@@ -156,13 +169,18 @@ fn check_indexed(level: &Level, index: &LevelIndex, warnings: bool) -> Report {
     if warnings && v.report.errors.is_empty() {
         v.check_warnings();
     }
-    v.report
+    let Validator {
+        report, door_ends, ..
+    } = v;
+    (report, Indexed { index, door_ends })
 }
 
 struct Validator<'a> {
     level: &'a Level,
     index: &'a LevelIndex,
     report: Report,
+    /// The rooms of each door whose two rooms were found, in order.
+    door_ends: Vec<(usize, usize)>,
 }
 
 impl Validator<'_> {
@@ -249,12 +267,14 @@ impl Validator<'_> {
         path: impl FnOnce() -> String,
         id: &RoomId,
         item: impl FnOnce() -> Option<ItemId>,
-    ) {
-        if self.index.room(id).is_none() {
+    ) -> Option<usize> {
+        let found = self.index.room(id);
+        if found.is_none() {
             let mut p = Problem::new(path(), format!("no room \"{id}\""));
             p.item = item();
             self.error(p);
         }
+        found
     }
 
     fn check_references(&mut self) {
@@ -266,8 +286,11 @@ impl Validator<'_> {
         }
         for (i, door) in level.doors.iter().enumerate() {
             let item = || Some(ItemId::Door(door.id.clone()));
-            self.room_ref(|| format!("doors[{i}].from"), &door.from, item);
-            self.room_ref(|| format!("doors[{i}].to"), &door.to, item);
+            let from = self.room_ref(|| format!("doors[{i}].from"), &door.from, item);
+            let to = self.room_ref(|| format!("doors[{i}].to"), &door.to, item);
+            if let (Some(from), Some(to)) = (from, to) {
+                self.door_ends.push((from, to));
+            }
             if door.from == door.to {
                 let msg = format!(
                     "joins room \"{}\" to itself; a door needs two different rooms",
@@ -502,7 +525,7 @@ impl Validator<'_> {
             // No key is behind a lock of its own when no door has a lock.
             return;
         }
-        let Ok(m) = Mechanics::with_index(level, self.index) else {
+        let Ok(m) = Mechanics::with_ends(level, self.index, &self.door_ends) else {
             return;
         };
         // The hopeful player below sets every lever door open; a door's

@@ -34,9 +34,10 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::format::{self, Loaded};
-use crate::model::{Level, LevelIndex};
+use crate::model::Level;
 use crate::rules::Rules;
 use crate::solver::{DEFAULT_MAX_STATES, SolveError, SolveOptions, Stop};
+use crate::validate::Indexed;
 
 /// Exit status: the level is solvable (or, for `check`, valid and solvable).
 pub const EXIT_SOLVABLE: u8 = 0;
@@ -187,7 +188,7 @@ fn load_or_report(path: &Path) -> Option<Loaded> {
 
 /// [`load_or_report`], keeping the index its validation built, so that the
 /// level's rules are made without checking it a second time.
-fn load_indexed_or_report(path: &Path) -> Option<(Loaded, LevelIndex)> {
+fn load_indexed_or_report(path: &Path) -> Option<(Loaded, Indexed)> {
     match format::from_file_indexed(path) {
         Ok(loaded) => Some(loaded),
         Err(e) => {
@@ -203,6 +204,6 @@ fn load_indexed_or_report(path: &Path) -> Option<(Loaded, LevelIndex)> {
 
 /// The rules of a level just loaded with `index`, or the exit status after
 /// saying why there are none.
-fn rules_or_fail(level: &Level, index: LevelIndex) -> Result<Rules<'_>, u8> {
+fn rules_or_fail(level: &Level, index: Indexed) -> Result<Rules<'_>, u8> {
     Rules::checked(level, index).map_err(|e| fail(&SolveError::Invalid(e.0)))
 }

@@ -8,7 +8,7 @@ use super::fast;
 use super::reader::{Obj, Problems};
 use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
-use crate::validate::{Problem, validate_indexed};
+use crate::validate::{Indexed, Problem, validate_indexed};
 
 /// The fields of a level file, of its rooms, doors, keys and levers.
 pub(super) const LEVEL_FIELDS: &[&str] = &[
@@ -93,7 +93,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Loaded, LoadError> {
 /// [`from_bytes`], keeping the index of the level's ids that validation
 /// built, so that a caller can make the level's rules without indexing and
 /// checking it again.
-pub(crate) fn bytes_indexed(bytes: &[u8]) -> Result<(Loaded, LevelIndex), LoadError> {
+pub(crate) fn bytes_indexed(bytes: &[u8]) -> Result<(Loaded, Indexed), LoadError> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             size: bytes.len() as u64,
@@ -138,7 +138,7 @@ pub fn from_str(text: &str) -> Result<Loaded, LoadError> {
     str_indexed(text).map(|(loaded, _)| loaded)
 }
 
-fn str_indexed(text: &str) -> Result<(Loaded, LevelIndex), LoadError> {
+fn str_indexed(text: &str) -> Result<(Loaded, Indexed), LoadError> {
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
             size: text.len() as u64,
@@ -151,10 +151,10 @@ fn str_indexed(text: &str) -> Result<(Loaded, LevelIndex), LoadError> {
     }
     if let Some(level) = fast::level(text) {
         let index = LevelIndex::new(&level);
-        let report = validate_indexed(&level, &index);
+        let (report, indexed) = validate_indexed(&level, index);
         if report.errors.is_empty() {
             let warnings = report.warnings;
-            return Ok((Loaded { level, warnings }, index));
+            return Ok((Loaded { level, warnings }, indexed));
         }
         // The reader below words the errors, with what else it finds.
     }
@@ -203,10 +203,10 @@ pub fn from_value(value: &Value) -> Result<Loaded, LoadError> {
     value_indexed(value).map(|(loaded, _)| loaded)
 }
 
-fn value_indexed(value: &Value) -> Result<(Loaded, LevelIndex), LoadError> {
+fn value_indexed(value: &Value) -> Result<(Loaded, Indexed), LoadError> {
     let (level, mut problems) = read_value(value)?;
     let index = LevelIndex::new(&level);
-    let report = validate_indexed(&level, &index);
+    let (report, indexed) = validate_indexed(&level, index);
     if !problems.0.is_empty() {
         // References are only worth checking when every item was read.
         if !problems.any_dropped() {
@@ -226,7 +226,7 @@ fn value_indexed(value: &Value) -> Result<(Loaded, LevelIndex), LoadError> {
         level,
         warnings: report.warnings,
     };
-    Ok((loaded, index))
+    Ok((loaded, indexed))
 }
 
 /// Reads the level out of `value` field by field, with every problem found

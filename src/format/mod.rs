@@ -85,7 +85,7 @@ pub fn from_file(path: &Path) -> Result<Loaded, LoadError> {
 /// built: see [`load::bytes_indexed`].
 pub(crate) fn from_file_indexed(
     path: &Path,
-) -> Result<(Loaded, crate::model::LevelIndex), LoadError> {
+) -> Result<(Loaded, crate::validate::Indexed), LoadError> {
     load::bytes_indexed(&read(path)?)
 }
 

@@ -264,6 +264,18 @@ impl Mechanics {
 
     /// [`Self::new`] with the level's ids already indexed.
     pub(crate) fn with_index(level: &Level, index: &LevelIndex) -> Result<Self, Unresolved> {
+        Self::with_ends(level, index, &[])
+    }
+
+    /// [`Self::with_index`] with the rooms of the doors already found:
+    /// `door_ends` gives `(from, to)` of every door, or is ignored when it
+    /// does not have one entry per door.
+    pub(crate) fn with_ends(
+        level: &Level,
+        index: &LevelIndex,
+        door_ends: &[(usize, usize)],
+    ) -> Result<Self, Unresolved> {
+        let known = (door_ends.len() == level.doors.len()).then_some(door_ends);
         let room = |id: &crate::model::RoomId| {
             index.room(id).ok_or_else(|| Unresolved {
                 what: "room",
@@ -287,8 +299,16 @@ impl Mechanics {
                 flipped_by[d].push(l);
             }
         }
-        let (doors, ends) =
-            door_rules(level, index, &room, &key, &kinds, &flipped_by, &mut levers)?;
+        let (doors, ends) = door_rules(
+            level,
+            index,
+            known,
+            &room,
+            &key,
+            &kinds,
+            &flipped_by,
+            &mut levers,
+        )?;
         let (passages, passage_start) = passages(rooms, &doors, &ends);
         let mut keys = Vec::with_capacity(level.keys.len());
         for k in &level.keys {
@@ -557,7 +577,8 @@ impl Mechanics {
 type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>);
 
 /// The doors' rules and their `(from, to)` rooms, marking the levers an
-/// `open_when` names as part of the state.
+/// `open_when` names as part of the state; `known` gives the rooms when
+/// validation found them already.
 #[allow(
     clippy::too_many_arguments,
     reason = "the tables with_index builds, in order"
@@ -565,6 +586,7 @@ type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>);
 fn door_rules(
     level: &Level,
     index: &LevelIndex,
+    known: Option<&[(usize, usize)]>,
     room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
     key: &impl Fn(&crate::model::KeyId) -> Result<usize, Unresolved>,
     kinds: &[String],
@@ -575,7 +597,10 @@ fn door_rules(
     let mut doors = Vec::with_capacity(level.doors.len());
     let mut ends = Vec::with_capacity(level.doors.len());
     for (d, door) in level.doors.iter().enumerate() {
-        let (a, b) = (room(&door.from)?, room(&door.to)?);
+        let (a, b) = match known.and_then(|ends| ends.get(d)) {
+            Some(&ends) => ends,
+            None => (room(&door.from)?, room(&door.to)?),
+        };
         ends.push((a, b));
         let mut locks = Vec::with_capacity(door.locks.len());
         for k in &door.locks {
