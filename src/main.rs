@@ -5,6 +5,12 @@ use std::process::ExitCode;
 use clap::Parser;
 use lockwork::cli::{Cli, run};
 
+/// Loading and analysing a large level allocates and frees hundreds of
+/// thousands of small blocks (ids, lists, states); mimalloc does that in
+/// about half the time of the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     run(Cli::parse(), open_editor)
 }
