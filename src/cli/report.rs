@@ -32,12 +32,14 @@ pub fn noun(n: usize, word: &str) -> String {
 /// One step in words, with room, door, lever and key names.
 pub fn step(labels: &Labels<'_>, step: &Step, here: &str) -> String {
     match step {
-        Step::Move { door, to } => {
-            format!("go through {} to {}", labels.door(door), labels.room(to))
-        }
+        Step::Move { door, to } => move_words(&labels.door(door), &labels.room(to)),
         Step::Pull { lever } => format!("pull {} in {here}", labels.lever(lever)),
         Step::Pickup { key } => format!("pick up {}", key_words(labels, key)),
     }
+}
+
+fn move_words(door: &str, room: &str) -> String {
+    format!("go through {door} to {room}")
 }
 
 fn key_words(labels: &Labels<'_>, key: &crate::model::KeyId) -> String {
@@ -59,9 +61,14 @@ pub fn plan(labels: &Labels<'_>, plan: &[Step], indent: &str) -> String {
             continue;
         }
         n += 1;
-        let _ = writeln!(out, "{indent}{n:>3}. {}", step(labels, s, &here));
-        if let Step::Move { to, .. } = s {
+        if let Step::Move { door, to } = s {
+            // The room is named once, for this line and as where the next
+            // steps happen.
             here = labels.room(to);
+            let door = labels.door(door);
+            let _ = writeln!(out, "{indent}{n:>3}. {}", move_words(&door, &here));
+        } else {
+            let _ = writeln!(out, "{indent}{n:>3}. {}", step(labels, s, &here));
         }
     }
     out
