@@ -11,6 +11,7 @@ use std::fmt;
 use rustc_hash::FxHashSet;
 
 use crate::model::{ItemId, Level, LevelIndex, RoomId};
+use crate::rules::mechanics::Found;
 use crate::rules::{Holdings, Mechanics};
 
 /// One thing wrong with a level.
@@ -140,15 +141,15 @@ pub(crate) fn errors_indexed(level: &Level, index: LevelIndex) -> (Vec<Problem>,
     (report.errors, indexed)
 }
 
-/// A level's ids, and the rooms each door joins as validation found them:
-/// the rules' tables are made from these without looking a room up again.
+/// A level's ids, and its references as validation found them: the rules'
+/// tables are made from these without looking the ids up again.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Indexed {
     /// The level's ids.
     pub(crate) index: LevelIndex,
-    /// `(from, to)` of every door, by room index; shorter than the doors
-    /// when a door names a room the level does not have.
-    pub(crate) door_ends: Vec<(usize, usize)>,
+    /// The references validation resolved; a list is shorter than the
+    /// level's when one of its references names nothing.
+    pub(crate) found: Found,
 }
 
 fn check(level: &Level, warnings: bool) -> Report {
@@ -160,7 +161,11 @@ fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, I
         level,
         index: &index,
         report: Report::default(),
-        door_ends: Vec::with_capacity(level.doors.len()),
+        found: Found {
+            door_ends: Vec::with_capacity(level.doors.len()),
+            lever_rooms: Vec::with_capacity(level.levers.len()),
+            ..Found::default()
+        },
     };
     v.check_ids();
     v.check_numbers();
@@ -169,18 +174,16 @@ fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, I
     if warnings && v.report.errors.is_empty() {
         v.check_warnings();
     }
-    let Validator {
-        report, door_ends, ..
-    } = v;
-    (report, Indexed { index, door_ends })
+    let Validator { report, found, .. } = v;
+    (report, Indexed { index, found })
 }
 
 struct Validator<'a> {
     level: &'a Level,
     index: &'a LevelIndex,
     report: Report,
-    /// The rooms of each door whose two rooms were found, in order.
-    door_ends: Vec<(usize, usize)>,
+    /// The references found so far, in order.
+    found: Found,
 }
 
 impl Validator<'_> {
@@ -289,7 +292,7 @@ impl Validator<'_> {
             let from = self.room_ref(|| format!("doors[{i}].from"), &door.from, item);
             let to = self.room_ref(|| format!("doors[{i}].to"), &door.to, item);
             if let (Some(from), Some(to)) = (from, to) {
-                self.door_ends.push((from, to));
+                self.found.door_ends.push((from, to));
             }
             if door.from == door.to {
                 let msg = format!(
@@ -301,23 +304,28 @@ impl Validator<'_> {
                 );
             }
             for (j, key) in door.locks.iter().enumerate() {
-                self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, item);
+                let k = self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, item);
+                self.found.locks.extend(k);
             }
         }
         for (i, key) in level.keys.iter().enumerate() {
             if let Some(room) = &key.room {
-                self.room_ref(
+                let r = self.room_ref(
                     || format!("keys[{i}].room"),
                     room,
                     || Some(ItemId::Key(key.id.clone())),
                 );
+                self.found.key_rooms.extend(r);
             }
         }
         for (i, lever) in level.levers.iter().enumerate() {
             let item = || ItemId::Lever(lever.id.clone());
-            self.room_ref(|| format!("levers[{i}].room"), &lever.room, || Some(item()));
+            let room = self.room_ref(|| format!("levers[{i}].room"), &lever.room, || Some(item()));
+            self.found.lever_rooms.extend(room);
             for (j, door) in lever.toggles.iter().enumerate() {
-                if self.index.door(door).is_none() {
+                let d = self.index.door(door);
+                self.found.toggles.extend(d);
+                if d.is_none() {
                     let p = Problem::new(
                         format!("levers[{i}].toggles[{j}]"),
                         format!("no door \"{door}\""),
@@ -328,14 +336,16 @@ impl Validator<'_> {
         }
     }
 
-    /// Reports `id` when it names no key, or a small key.
+    /// Reports `id` when it names no key, or a small key; the key's
+    /// position when there is one.
     fn named_key_ref(
         &mut self,
         path: impl FnOnce() -> String,
         id: &crate::model::KeyId,
         item: impl FnOnce() -> Option<ItemId>,
-    ) {
-        let message = match self.index.key(id).and_then(|k| self.level.keys.get(k)) {
+    ) -> Option<usize> {
+        let found = self.index.key(id);
+        let message = match found.and_then(|k| self.level.keys.get(k)) {
             None => format!("no key \"{id}\""),
             Some(key) if key.small => format!(
                 "\"{id}\" is a small key; small keys open small_locks and cannot be named here"
@@ -344,11 +354,12 @@ impl Validator<'_> {
                 "\"{id}\" is an item of kind \"{}\"; items are spent by spend and cannot be named here",
                 key.kind.as_deref().unwrap_or_default()
             ),
-            Some(_) => return,
+            Some(_) => return found,
         };
         let mut p = Problem::new(path(), message);
         p.item = item();
         self.error(p);
+        found
     }
 
     /// The rules of FORMAT.md's version-1 extensions: kinds, `spend`,
@@ -444,21 +455,43 @@ impl Validator<'_> {
         self.own_lock_warnings();
     }
 
+    /// The doors of every lever's toggles, one lever after another, as
+    /// validation found them (looked up again if one was missing).
+    fn toggle_positions(&self) -> std::borrow::Cow<'_, [usize]> {
+        let all = self.level.levers.iter().flat_map(|l| l.toggles.iter());
+        positions(&self.found.toggles, all, |id| self.index.door(id))
+    }
+
+    /// The keys of every door's locks, one door after another, likewise.
+    fn lock_positions(&self) -> std::borrow::Cow<'_, [usize]> {
+        let all = self.level.doors.iter().flat_map(|d| d.locks.iter());
+        positions(&self.found.locks, all, |id| self.index.key(id))
+    }
+
     /// Doors that never open, and keys listed twice in a lock.
     fn door_warnings(&mut self) {
         let level = self.level;
-        let toggled: FxHashSet<&crate::model::DoorId> =
-            level.levers.iter().flat_map(|l| l.toggles.iter()).collect();
+        let mut toggled = vec![false; level.doors.len()];
+        for &d in self.toggle_positions().iter() {
+            if let Some(t) = toggled.get_mut(d) {
+                *t = true;
+            }
+        }
+        let locks = self.lock_positions().into_owned();
+        let mut seen = Seen::new(level.keys.len());
+        let mut next = 0;
         for (i, door) in level.doors.iter().enumerate() {
             let item = || ItemId::Door(door.id.clone());
-            if !door.open && door.open_when.is_none() && !toggled.contains(&door.id) {
+            let own = locks.get(next..next + door.locks.len()).unwrap_or_default();
+            next += door.locks.len();
+            if !door.open && door.open_when.is_none() && !toggled[i] {
                 let p = Problem::new(
                     format!("doors[{i}]"),
                     "starts closed and no lever toggles it, so it never opens",
                 );
                 self.warn(p.about(item()));
             }
-            if let Some(j) = first_repeat(&door.locks) {
+            if let Some(j) = seen.first_repeat(own) {
                 let p = Problem::new(
                     format!("doors[{i}].locks[{j}]"),
                     format!("key \"{}\" is listed twice", door.locks[j]),
@@ -500,15 +533,22 @@ impl Validator<'_> {
             .flatten()
             .map(|l| &l.lever)
             .collect();
+        let toggles = self.toggle_positions().into_owned();
+        let mut seen = Seen::new(level.doors.len());
+        let mut next = 0;
         for (i, lever) in level.levers.iter().enumerate() {
             let item = || ItemId::Lever(lever.id.clone());
+            let own = toggles
+                .get(next..next + lever.toggles.len())
+                .unwrap_or_default();
+            next += lever.toggles.len();
             let named = in_conditions.contains(&lever.id);
             if lever.toggles.is_empty() && !named {
                 self.warn(
                     Problem::new(format!("levers[{i}].toggles"), "the lever toggles no door")
                         .about(item()),
                 );
-            } else if let Some(j) = first_repeat(&lever.toggles) {
+            } else if let Some(j) = seen.first_repeat(own) {
                 let msg = format!(
                     "door \"{}\" is listed twice, so one pull flips it back",
                     lever.toggles[j]
@@ -525,7 +565,7 @@ impl Validator<'_> {
             // No key is behind a lock of its own when no door has a lock.
             return;
         }
-        let Ok(m) = Mechanics::with_ends(level, self.index, &self.door_ends) else {
+        let Ok(m) = Mechanics::with_found(level, self.index, &self.found) else {
             return;
         };
         // The hopeful player below sets every lever door open; a door's
@@ -645,7 +685,75 @@ fn reachable(m: &Mechanics, without: Option<usize>, until: usize) -> Vec<bool> {
     seen
 }
 
-fn first_repeat<T: Eq + std::hash::Hash>(items: &[T]) -> Option<usize> {
-    let mut seen = FxHashSet::default();
-    items.iter().position(|item| !seen.insert(item))
+/// `found`, when it has an entry for every id of `all`; else every id of
+/// `all` looked up with `find`, [`usize::MAX`] for one that names nothing.
+fn positions<'f, 'i, I: 'i>(
+    found: &'f [usize],
+    all: impl Iterator<Item = &'i I> + Clone,
+    find: impl Fn(&I) -> Option<usize>,
+) -> std::borrow::Cow<'f, [usize]> {
+    if all.clone().count() == found.len() {
+        std::borrow::Cow::Borrowed(found)
+    } else {
+        std::borrow::Cow::Owned(all.map(|id| find(id).unwrap_or(usize::MAX)).collect())
+    }
+}
+
+/// Repeats within lists of positions below a bound, one list after
+/// another, with one mark per position: no hashing, and no clearing
+/// between lists (a mark is the number of the list that set it).
+struct Seen {
+    mark: Vec<u32>,
+    list: u32,
+}
+
+impl Seen {
+    fn new(bound: usize) -> Self {
+        Self {
+            mark: vec![0; bound],
+            list: 0,
+        }
+    }
+
+    /// The index of the first entry of `list` equal to one before it;
+    /// positions out of bounds are never repeats.
+    fn first_repeat(&mut self, list: &[usize]) -> Option<usize> {
+        self.list += 1;
+        let this = self.list;
+        list.iter().position(|&p| match self.mark.get_mut(p) {
+            Some(m) if *m == this => true,
+            Some(m) => {
+                *m = this;
+                false
+            }
+            None => false,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::Seen;
+
+    /// The first repeat by a set of what came before.
+    fn first_repeat(items: &[usize]) -> Option<usize> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        items.iter().position(|item| !seen.insert(item))
+    }
+
+    proptest! {
+        /// One `Seen` over many lists finds each list's first repeat, as a
+        /// fresh set per list does.
+        #[test]
+        fn marks_find_the_repeats_a_set_finds(
+            lists in prop::collection::vec(prop::collection::vec(0..12usize, 0..10), 0..20),
+        ) {
+            let mut seen = Seen::new(12);
+            for list in &lists {
+                prop_assert_eq!(seen.first_repeat(list), first_repeat(list));
+            }
+        }
+    }
 }

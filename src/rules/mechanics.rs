@@ -264,18 +264,18 @@ impl Mechanics {
 
     /// [`Self::new`] with the level's ids already indexed.
     pub(crate) fn with_index(level: &Level, index: &LevelIndex) -> Result<Self, Unresolved> {
-        Self::with_ends(level, index, &[])
+        Self::with_found(level, index, &Found::default())
     }
 
-    /// [`Self::with_index`] with the rooms of the doors already found:
-    /// `door_ends` gives `(from, to)` of every door, or is ignored when it
-    /// does not have one entry per door.
-    pub(crate) fn with_ends(
+    /// [`Self::with_index`] with the references validation already found:
+    /// each list of `found` is used when it is complete, and looked up
+    /// again when it is not.
+    pub(crate) fn with_found(
         level: &Level,
         index: &LevelIndex,
-        door_ends: &[(usize, usize)],
+        found: &Found,
     ) -> Result<Self, Unresolved> {
-        let known = (door_ends.len() == level.doors.len()).then_some(door_ends);
+        let found = found.complete(level);
         let room = |id: &crate::model::RoomId| {
             index.room(id).ok_or_else(|| Unresolved {
                 what: "room",
@@ -290,7 +290,7 @@ impl Mechanics {
         };
         let rooms = level.rooms.len();
         let start = room(&level.start)?;
-        let mut levers = lever_rules(level, index, &room)?;
+        let mut levers = lever_rules(level, index, &found, &room)?;
         let kinds = kind_names(level);
         let kind_of = |name: &str| kinds.iter().position(|k| k == name);
         let mut flipped_by = vec![Vec::new(); level.doors.len()];
@@ -302,7 +302,7 @@ impl Mechanics {
         let (doors, ends) = door_rules(
             level,
             index,
-            known,
+            &found,
             &room,
             &key,
             &kinds,
@@ -311,12 +311,17 @@ impl Mechanics {
         )?;
         let (passages, passage_start) = passages(rooms, &doors, &ends);
         let mut keys = Vec::with_capacity(level.keys.len());
+        let mut found_rooms = found.key_rooms.map(<[usize]>::iter);
         for k in &level.keys {
             let kind = k.kind_name().and_then(kind_of);
             keys.push(KeyRule {
+                // Only a key that lies in a room has an entry in `found`.
                 room: match &k.room {
-                    Some(r) => room(r)?,
                     None => start,
+                    Some(r) => match found_rooms.as_mut().and_then(Iterator::next) {
+                        Some(&found) => found,
+                        None => room(r)?,
+                    },
                 },
                 small: kind == Some(SMALL_KIND),
                 kind,
@@ -586,7 +591,7 @@ type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>);
 fn door_rules(
     level: &Level,
     index: &LevelIndex,
-    known: Option<&[(usize, usize)]>,
+    found: &Known<'_>,
     room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
     key: &impl Fn(&crate::model::KeyId) -> Result<usize, Unresolved>,
     kinds: &[String],
@@ -596,15 +601,19 @@ fn door_rules(
     let kind_of = |name: &str| kinds.iter().position(|k| k == name);
     let mut doors = Vec::with_capacity(level.doors.len());
     let mut ends = Vec::with_capacity(level.doors.len());
+    let mut found_locks = found.locks.map(<[usize]>::iter);
     for (d, door) in level.doors.iter().enumerate() {
-        let (a, b) = match known.and_then(|ends| ends.get(d)) {
+        let (a, b) = match found.door_ends.and_then(|ends| ends.get(d)) {
             Some(&ends) => ends,
             None => (room(&door.from)?, room(&door.to)?),
         };
         ends.push((a, b));
         let mut locks = Vec::with_capacity(door.locks.len());
         for k in &door.locks {
-            locks.push(key(k)?);
+            match found_locks.as_mut().and_then(Iterator::next) {
+                Some(&found) => locks.push(found),
+                None => locks.push(key(k)?),
+            }
         }
         locks.sort_unstable();
         locks.dedup();
@@ -649,17 +658,22 @@ fn door_rules(
 fn lever_rules(
     level: &Level,
     index: &LevelIndex,
+    found: &Known<'_>,
     room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
 ) -> Result<Vec<LeverRule>, Unresolved> {
     let mut count = vec![0u32; level.doors.len()];
     let mut levers = Vec::with_capacity(level.levers.len());
-    for lever in &level.levers {
+    let mut found_toggles = found.toggles.map(<[usize]>::iter);
+    for (l, lever) in level.levers.iter().enumerate() {
         let mut listed = Vec::with_capacity(lever.toggles.len());
         for id in &lever.toggles {
-            let d = index.door(id).ok_or_else(|| Unresolved {
-                what: "door",
-                id: id.to_string(),
-            })?;
+            let d = match found_toggles.as_mut().and_then(Iterator::next) {
+                Some(&d) => d,
+                None => index.door(id).ok_or_else(|| Unresolved {
+                    what: "door",
+                    id: id.to_string(),
+                })?,
+            };
             if count[d] == 0 {
                 listed.push(d);
             }
@@ -674,13 +688,62 @@ fn lever_rules(
             count[d] = 0;
         }
         levers.push(LeverRule {
-            room: room(&lever.room)?,
+            room: match found.lever_rooms.and_then(|rooms| rooms.get(l)) {
+                Some(&r) => r,
+                None => room(&lever.room)?,
+            },
             flips,
             once: lever.once,
             parity: lever.once,
         });
     }
     Ok(levers)
+}
+
+/// References of a level that validation resolved, each list in the
+/// level's order: the rules' tables are made from them without looking
+/// the ids up again, which on a level too large for the cache is a miss
+/// each.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Found {
+    /// `(from, to)` of each door, by room index.
+    pub(crate) door_ends: Vec<(usize, usize)>,
+    /// The keys of every door's `locks`, one door after another.
+    pub(crate) locks: Vec<usize>,
+    /// The doors of every lever's `toggles`, one lever after another.
+    pub(crate) toggles: Vec<usize>,
+    /// The room of each lever.
+    pub(crate) lever_rooms: Vec<usize>,
+    /// The room of each key that lies in one (not carried from the start).
+    pub(crate) key_rooms: Vec<usize>,
+}
+
+/// The lists of a [`Found`] that have an entry for every reference.
+struct Known<'f> {
+    door_ends: Option<&'f [(usize, usize)]>,
+    locks: Option<&'f [usize]>,
+    toggles: Option<&'f [usize]>,
+    lever_rooms: Option<&'f [usize]>,
+    key_rooms: Option<&'f [usize]>,
+}
+
+impl Found {
+    /// The lists complete for `level`: one a reference was missing from
+    /// is shorter, and is not used.
+    fn complete(&self, level: &Level) -> Known<'_> {
+        let whole = |list_len: usize, wanted: usize| list_len == wanted;
+        let locks: usize = level.doors.iter().map(|d| d.locks.len()).sum();
+        let toggles: usize = level.levers.iter().map(|l| l.toggles.len()).sum();
+        let lying = level.keys.iter().filter(|k| k.room.is_some()).count();
+        Known {
+            door_ends: (self.door_ends.len() == level.doors.len()).then_some(&*self.door_ends),
+            locks: (self.locks.len() == locks).then_some(&*self.locks),
+            toggles: (self.toggles.len() == toggles).then_some(&*self.toggles),
+            lever_rooms: whole(self.lever_rooms.len(), level.levers.len())
+                .then_some(&*self.lever_rooms),
+            key_rooms: (self.key_rooms.len() == lying).then_some(&*self.key_rooms),
+        }
+    }
 }
 
 /// The kinds of countable items the level names, `"small"` first, then in

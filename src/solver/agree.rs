@@ -181,6 +181,38 @@ proptest! {
         }
     }
 
+    /// The rules' tables made from the references validation found are
+    /// the tables made by looking every id up, and a reference that names
+    /// nothing is refused the same way: validation's lists are then short.
+    #[test]
+    fn tables_from_what_validation_found_are_the_looked_up_tables(
+        level in level(),
+        spoil in 0..6u8,
+        carried in prop::collection::vec(any::<bool>(), 4),
+    ) {
+        let mut level = level;
+        // Keys carried from the start have no room to find.
+        for (key, carried) in level.keys.iter_mut().zip(carried) {
+            if carried {
+                key.room = None;
+            }
+        }
+        let nowhere = || crate::model::RoomId::from("nowhere");
+        match spoil {
+            1 => level.doors[0].to = nowhere(),
+            2 => level.doors[0].locks.push("no key".into()),
+            3 => level.levers.iter_mut().for_each(|l| l.toggles.push("no door".into())),
+            4 => level.keys.iter_mut().for_each(|k| k.room = Some(nowhere())),
+            5 => level.levers.iter_mut().for_each(|l| l.room = nowhere()),
+            _ => {}
+        }
+        let index = crate::model::LevelIndex::new(&level);
+        let looked_up = Mechanics::with_index(&level, &index);
+        let (_, checked) = crate::validate::validate_indexed(&level, index);
+        let found = Mechanics::with_found(&level, &checked.index, &checked.found);
+        prop_assert_eq!(found, looked_up);
+    }
+
     /// On levels whose steps can all be undone, the two explorations agree.
     #[test]
     fn both_explorations_of_undoable_levels_agree(level in level()) {
