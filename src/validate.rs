@@ -385,12 +385,15 @@ impl Validator<'_> {
         for (i, door) in level.doors.iter().enumerate() {
             self.check_door_extensions(i, door);
         }
+        let toggles = self.toggle_positions().into_owned();
+        let mut next = 0;
         for (i, lever) in level.levers.iter().enumerate() {
-            for (j, id) in lever.toggles.iter().enumerate() {
-                let conditional = self
-                    .index
-                    .door(id)
-                    .is_some_and(|d| level.doors[d].open_when.is_some());
+            let own = toggles
+                .get(next..next + lever.toggles.len())
+                .unwrap_or_default();
+            next += lever.toggles.len();
+            for (j, (id, &d)) in lever.toggles.iter().zip(own).enumerate() {
+                let conditional = level.doors.get(d).is_some_and(|d| d.open_when.is_some());
                 if conditional {
                     let msg = format!(
                         "door \"{id}\" opens by its open_when; a lever cannot also toggle it"

@@ -471,8 +471,8 @@ impl<'a> Rules<'a> {
     /// # Errors
     /// [`InvalidLevel`] when the level's rules cannot be put in tables.
     pub(crate) fn checked(level: &'a Level, checked: Indexed) -> Result<Self, InvalidLevel> {
-        let Indexed { index, door_ends } = checked;
-        let mechanics = Mechanics::with_ends(level, &index, &door_ends)
+        let Indexed { index, found } = checked;
+        let mechanics = Mechanics::with_found(level, &index, &found)
             .map_err(|e| InvalidLevel(e.to_string()))?;
         Ok(Self {
             level,
@@ -977,6 +977,11 @@ impl<'a> Rules<'a> {
         {
             return Ok(Resolved::Move(near.door, near.to));
         }
+        if let Step::Pull { lever } = step
+            && let Some(l) = self.near_lever(state.room, lever)
+        {
+            return Ok(Resolved::Pull(l));
+        }
         Ok(match step {
             Step::Move { door, to } => {
                 let d = self
@@ -1009,8 +1014,9 @@ impl<'a> Rules<'a> {
     }
 }
 
-/// Passages a room may have for [`Rules::resolve`] to search them before
-/// it looks the door up: a hub of thousands of doors is looked up.
+/// Passages (or levers) a room may have for [`Rules::resolve`] to search
+/// them before it looks the door (or lever) up: a hub of thousands of
+/// doors is looked up.
 const NEAR_PASSAGES: usize = 16;
 
 impl Rules<'_> {
@@ -1026,6 +1032,15 @@ impl Rules<'_> {
         let named = |p: &&Passage| level.doors.get(p.door).is_some_and(|d| d.id == *door);
         let p = near.iter().find(named)?;
         level.rooms.get(p.to).filter(|r| r.id == *to).map(|_| *p)
+    }
+
+    /// The lever with id `lever` standing in `room`, when the room has few.
+    fn near_lever(&self, room: usize, lever: &LeverId) -> Option<usize> {
+        if self.mechanics.levers_in(room).nth(NEAR_PASSAGES).is_some() {
+            return None;
+        }
+        let named = |&l: &usize| self.level.levers.get(l).is_some_and(|x| x.id == *lever);
+        self.mechanics.levers_in(room).find(named)
     }
 }
 
