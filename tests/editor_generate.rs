@@ -1,7 +1,8 @@
 //! The generator window, driven through the real app with `egui_kittest`:
 //! a run to completion applied as one undoable edit (or opened as a new
 //! document), a lever search cancelled with and without keeping its best,
-//! and an impossible request explained in the window.
+//! an impossible request explained in the window, and the options of each
+//! generator ticked in the window reaching the level it makes.
 
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -572,4 +573,44 @@ fn backward_places_one_sided_and_any_of_locks_when_ticked_in_the_window() {
     );
     let solved = solve(&made, &SolveOptions::default()).unwrap();
     assert!(solved.plan.is_some(), "the generated level is solvable");
+}
+
+#[test]
+fn the_lever_search_gives_doors_conditions_when_ticked_in_the_window() {
+    let (doc, _) = Document::open(&asset("layouts/basement.layout.json")).unwrap();
+    let layout = doc.level().clone();
+    let mut harness = harness(doc);
+    open_generator(&mut harness, "Levers");
+    set_number(&mut harness, "Seed", 3.0);
+    set_number(&mut harness, "Time limit", 2.0);
+    harness.get_by_label("Conditions on doors").click();
+    harness.run_steps(2);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    let made = level(&harness);
+    let record = made.generator.as_ref().expect("a generator record");
+    assert_eq!(record["kind"], "levers");
+    assert_eq!(record["parameters"]["conditions"], true);
+    let closed: Vec<&Door> = layout.doors.iter().filter(|d| !d.open).collect();
+    assert!(!closed.is_empty(), "the layout has closed doors");
+    for door in closed {
+        let made_door = made.doors.iter().find(|d| d.id == door.id).unwrap();
+        assert!(
+            made_door.open_when.is_some(),
+            "closed door {} opens by a condition",
+            door.id
+        );
+    }
+    assert!(
+        made.levers.iter().all(|l| l.toggles.is_empty()),
+        "levers toggle nothing in this mode"
+    );
+    let pulls = record["result"]["pulls"].as_u64().unwrap();
+    assert!(pulls >= 1, "the goal needs a pull");
+    let solved = solve(&made, &SolveOptions::default()).unwrap();
+    let plan = solved.plan.expect("the generated level is solvable");
+    assert!(
+        u64::from(plan.pulls) >= pulls,
+        "no plan beats the least pulls"
+    );
 }

@@ -968,9 +968,10 @@ impl<'a> Rules<'a> {
     /// level does not have.
     ///
     /// # Complexity
-    /// A move through a door of the player's room, to its other side, is
-    /// found among that room's passages without a look-up: replaying a long
-    /// plan on a level too large for the cache is then sequential.
+    /// A move through a door of the player's room, to its other side, and
+    /// a pull of a lever in that room, are found among the room's passages
+    /// and levers without a look-up: replaying a long plan on a level too
+    /// large for the cache then reads memory nearly in order.
     pub(crate) fn resolve(&self, state: &PlayState, step: &Step) -> Result<Resolved, Illegal> {
         if let Step::Move { door, to } = step
             && let Some(near) = self.near_passage(state.room, door, to)
