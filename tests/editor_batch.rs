@@ -176,6 +176,21 @@ fn a_batch_fills_the_table_and_a_picked_row_is_used_as_one_edit() {
     assert_eq!(previewed, &expected[2].1);
     assert_eq!(app(&harness).document().level(), &old);
     assert!(text_shown(&harness, "Preview of seed 9002"));
+    // The status bar, the lists and the inspector describe the preview,
+    // not the level being edited.
+    let rooms = previewed.rooms.len();
+    assert!(text_shown(
+        &harness,
+        &format!("Preview of seed 9002: {rooms} rooms")
+    ));
+    assert!(text_shown(&harness, "Seed 9002, previewed"));
+    assert!(text_shown(&harness, "Nothing of a preview can be edited"));
+    let first_key = previewed.keys.first().expect("the candidate has keys");
+    assert!(text_shown(&harness, first_key.id.as_str()));
+    assert!(
+        !text_shown(&harness, "✔ Solvable"),
+        "no analysis of the document shown"
+    );
 
     // "Use this one" applies it as one undoable edit.
     harness.get_by_label("✔ Use this one").click();
@@ -185,6 +200,7 @@ fn a_batch_fills_the_table_and_a_picked_row_is_used_as_one_edit() {
     assert!(doc.level().generator.as_ref().unwrap()["metrics"].is_object());
     assert_eq!(doc.history().undo_label(), Some("replace level"));
     assert!(app(&harness).generator().preview().is_none());
+    assert!(!text_shown(&harness, "Seed 9002, previewed"));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(3);
     assert_eq!(

@@ -40,6 +40,20 @@ pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     });
 }
 
+/// The level's keys and levers, and what validation says of it: what the
+/// lists show of a level that is not analysed (a batch candidate previewed).
+pub fn unanalysed_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    keys_ui(ui, view, out);
+    levers_ui(ui, view, out);
+    let found = view.report.errors.len() + view.report.warnings.len();
+    section(ui, "problems", format!("Problems ({found})"), |ui| {
+        report_rows(ui, view, out);
+        if found == 0 {
+            ui.label(RichText::new("✔ No errors or warnings").color(view.theme.good));
+        }
+    });
+}
+
 /// A full-width row that selects and frames `item` when clicked.
 /// A key's row: its swatch, its name and the room it lies in.
 fn key_row(
@@ -207,23 +221,29 @@ fn problems_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
                 + a.unreachable_rooms.len()
         });
     section(ui, "problems", format!("Problems ({found})"), |ui| {
-        for (problems, color) in [
-            (&report.errors, theme.bad),
-            (&report.warnings, theme.warning),
-        ] {
-            for p in problems {
-                let text = RichText::new(problem_text(view.level, p)).color(color);
-                match &p.item {
-                    Some(item) => row(ui, view, dot(color), text, None, item.clone(), out),
-                    None => plain_row(ui, color, text),
-                }
-            }
-        }
+        report_rows(ui, view, out);
         solver_findings_ui(ui, view, out);
         if found == 0 && view.solver.analysis().is_some() {
             ui.label(RichText::new("✔ No problems found").color(theme.good));
         }
     });
+}
+
+/// A row for each error and warning of validation.
+fn report_rows(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
+    let theme = view.theme;
+    for (problems, color) in [
+        (&view.report.errors, theme.bad),
+        (&view.report.warnings, theme.warning),
+    ] {
+        for p in problems {
+            let text = RichText::new(problem_text(view.level, p)).color(color);
+            match &p.item {
+                Some(item) => row(ui, view, dot(color), text, None, item.clone(), out),
+                None => plain_row(ui, color, text),
+            }
+        }
+    }
 }
 
 fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {

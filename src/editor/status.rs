@@ -8,7 +8,7 @@ use crate::model::format_cost;
 use crate::solver::{Analysis, Stop};
 
 /// `1 move`, `3 moves`.
-fn count(n: u64, word: &str) -> String {
+pub(crate) fn count(n: u64, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 

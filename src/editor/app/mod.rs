@@ -239,8 +239,14 @@ impl EditorApp {
                 prefs: &self.prefs,
                 play: play.as_ref(),
             };
-            egui::Panel::bottom("status").show(ui, |ui| {
-                status::status_ui(ui, &view, message.as_deref(), zoom);
+            // A previewed candidate is described in place of the document.
+            let shown = self.generator.preview();
+            let preview = shown.and_then(|(_, seed, level)| {
+                Some((seed, self.preview.view(level, &theme, &self.prefs)?))
+            });
+            egui::Panel::bottom("status").show(ui, |ui| match &preview {
+                Some((seed, preview)) => preview::status_ui(ui, *seed, preview),
+                None => status::status_ui(ui, &view, message.as_deref(), zoom),
             });
             if !matches!(self.mode, Mode::Edit) {
                 egui::Panel::bottom("playback").show(ui, |ui| {
@@ -256,8 +262,10 @@ impl EditorApp {
                     .default_size(240.0f32.min(most))
                     .size_range(PANEL_MIN..=most)
                     .show(ui, |ui| {
-                        egui::ScrollArea::both()
-                            .show(ui, |ui| lists::lists_ui(ui, &view, &mut out));
+                        egui::ScrollArea::both().show(ui, |ui| match &preview {
+                            Some((seed, preview)) => preview::lists_ui(ui, *seed, preview),
+                            None => lists::lists_ui(ui, &view, &mut out),
+                        });
                     });
             }
             if self.prefs.inspector {
@@ -266,14 +274,12 @@ impl EditorApp {
                     .default_size(280.0f32.min(most))
                     .size_range(PANEL_MIN..=most)
                     .show(ui, |ui| {
-                        egui::ScrollArea::both()
-                            .show(ui, |ui| inspector::inspector_ui(ui, &view, &mut out));
+                        egui::ScrollArea::both().show(ui, |ui| match &preview {
+                            Some((seed, _)) => preview::inspector_ui(ui, *seed, &theme),
+                            None => inspector::inspector_ui(ui, &view, &mut out),
+                        });
                     });
             }
-            let shown = self.generator.preview();
-            let preview = shown.and_then(|(_, seed, level)| {
-                Some((seed, self.preview.view(level, &theme, &self.prefs)?))
-            });
             egui::CentralPanel::no_frame().show(ui, |ui| match &preview {
                 Some((seed, preview)) => {
                     // Read-only: what the canvas asks for is dropped.

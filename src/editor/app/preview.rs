@@ -1,8 +1,12 @@
 //! A batch candidate previewed on the canvas: the canvas draws it in place
 //! of the level, read-only (what it asks for is dropped), under a banner
-//! that says the level being edited is unchanged. The document is untouched.
+//! that says the level being edited is unchanged. The lists show its keys,
+//! levers and problems, and the status bar and the inspector say what is
+//! shown. The document is untouched.
 
 use egui::{Align2, RichText, Ui};
+
+use crate::editor::status::count;
 
 use crate::editor::live_solver::SolverState;
 use crate::editor::prefs::Prefs;
@@ -82,4 +86,55 @@ pub fn banner(ui: &Ui, seed: u64, theme: &Theme) {
                 );
             });
         });
+}
+
+/// The status bar while a candidate is previewed: what it is, not the
+/// analysis of the level being edited.
+pub fn status_ui(ui: &mut Ui, seed: u64, view: &View<'_>) {
+    let level = view.level;
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "Preview of seed {seed}: {}, {}, {}, {}",
+                count(level.rooms.len() as u64, "room"),
+                count(level.doors.len() as u64, "door"),
+                count(level.keys.len() as u64, "key"),
+                count(level.levers.len() as u64, "lever"),
+            ))
+            .color(view.theme.solution)
+            .strong(),
+        );
+        ui.label(RichText::new("read-only").color(view.theme.weak_text));
+    });
+}
+
+/// The lists while a candidate is previewed: its keys, levers and what
+/// validation says, read-only; its measures are in the Generate window's
+/// table.
+pub fn lists_ui(ui: &mut Ui, seed: u64, view: &View<'_>) {
+    ui.label(
+        RichText::new(format!(
+            "Seed {seed}, previewed. Its score and measures are in the Generate window\u{2019}s table."
+        ))
+        .color(view.theme.weak_text),
+    );
+    ui.separator();
+    // Read-only: what the rows ask for is dropped. Sections of their own:
+    // folding one leaves the document's as they were.
+    ui.push_id("preview", |ui| {
+        crate::editor::lists::unanalysed_ui(ui, view, &mut Vec::new());
+    });
+}
+
+/// The inspector while a candidate is previewed: nothing in it can be
+/// edited until it is used.
+pub fn inspector_ui(ui: &mut Ui, seed: u64, theme: &Theme) {
+    ui.heading(format!("Preview of seed {seed}"));
+    ui.label(
+        RichText::new(
+            "Nothing of a preview can be edited. \u{201c}Use this one\u{201d} in the Generate \
+             window makes it the level being edited, as one step you can undo.",
+        )
+        .color(theme.weak_text),
+    );
 }
