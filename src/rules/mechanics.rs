@@ -731,7 +731,6 @@ impl Found {
     /// The lists complete for `level`: one a reference was missing from
     /// is shorter, and is not used.
     fn complete(&self, level: &Level) -> Known<'_> {
-        let whole = |list_len: usize, wanted: usize| list_len == wanted;
         let locks: usize = level.doors.iter().map(|d| d.locks.len()).sum();
         let toggles: usize = level.levers.iter().map(|l| l.toggles.len()).sum();
         let lying = level.keys.iter().filter(|k| k.room.is_some()).count();
@@ -739,7 +738,7 @@ impl Found {
             door_ends: (self.door_ends.len() == level.doors.len()).then_some(&*self.door_ends),
             locks: (self.locks.len() == locks).then_some(&*self.locks),
             toggles: (self.toggles.len() == toggles).then_some(&*self.toggles),
-            lever_rooms: whole(self.lever_rooms.len(), level.levers.len())
+            lever_rooms: (self.lever_rooms.len() == level.levers.len())
                 .then_some(&*self.lever_rooms),
             key_rooms: (self.key_rooms.len() == lying).then_some(&*self.key_rooms),
         }
