@@ -241,6 +241,20 @@ fn broken_inputs() -> Vec<(&'static str, Vec<u8>, Expect)> {
             ),
         ),
         (
+            "more doors than the limit",
+            text(with(|v| {
+                v["doors"] = json!(vec![json!({}); format::MAX_DOORS + 1]);
+            })),
+            Exact("doors: too large to load: 400001 entries, more than the limit of 400000"),
+        ),
+        (
+            "more rooms than the limit",
+            text(with(|v| {
+                v["rooms"] = json!(vec![json!({}); format::MAX_ITEMS + 1]);
+            })),
+            Exact("rooms: too large to load: 100001 entries, more than the limit of 100000"),
+        ),
+        (
             "cost as a string",
             text(with(|v| v["doors"][0]["cost"] = json!("3"))),
             Exact("doors[0].cost: expected a number >= 0, found a string"),

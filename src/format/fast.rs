@@ -12,7 +12,7 @@
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use super::{FORMAT_TAG, MAX_COST, MAX_ITEMS, VERSION};
+use super::{FORMAT_TAG, MAX_COST, MAX_DOORS, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, LeverId, Props, Rgb, Room, RoomId};
 
 /// A field that may be absent but, when present, is never `null`: serde
@@ -133,7 +133,6 @@ pub(super) fn level(text: &str) -> Option<Level> {
     let lists = [
         file.goal_requires.len(),
         file.rooms.len(),
-        file.doors.len(),
         file.keys.len(),
         file.levers.len(),
     ];
@@ -142,7 +141,8 @@ pub(super) fn level(text: &str) -> Option<Level> {
         Some(Value::Object(map)) => Some(Value::Object(map)),
         Some(_) => return None,
     };
-    if !header || lists.iter().any(|&n| n > MAX_ITEMS) || !cost(file.lever_cost) {
+    let too_many = lists.iter().any(|&n| n > MAX_ITEMS) || file.doors.len() > MAX_DOORS;
+    if !header || too_many || !cost(file.lever_cost) {
         return None;
     }
     Some(Level {

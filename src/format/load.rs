@@ -6,7 +6,7 @@ use super::error::LoadError;
 use super::extensions;
 use super::fast;
 use super::reader::{Obj, Problems};
-use super::{FORMAT_TAG, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
+use super::{FORMAT_TAG, MAX_DOORS, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
 use crate::validate::{Indexed, Problem, validate_indexed};
 
@@ -249,7 +249,7 @@ pub(super) fn read_value(value: &Value) -> Result<(Level, Problems), LoadError> 
         goal: RoomId(top.req_str("goal", &mut problems).unwrap_or_default()),
         goal_requires: ids(top.id_list("goal_requires", false, &mut problems)),
         rooms: top.list("rooms", MAX_ITEMS, &mut problems, |o, p| room(&o, p)),
-        doors: top.list("doors", MAX_ITEMS, &mut problems, |o, p| door(&o, p)),
+        doors: top.list("doors", MAX_DOORS, &mut problems, |o, p| door(&o, p)),
         keys: top.list("keys", MAX_ITEMS, &mut problems, |o, p| key(&o, p)),
         levers: top.list("levers", MAX_ITEMS, &mut problems, |o, p| lever(&o, p)),
         props: top.opt_object("props", &mut problems),

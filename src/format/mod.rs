@@ -40,11 +40,15 @@ pub const FORMAT_TAG: &str = "lockwork-level";
 pub const VERSION: u64 = 1;
 /// Files larger than this are refused before parsing (64 MiB).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
-/// At most this many rooms, doors, keys or levers in one level, and
-/// entries in one list of ids (`locks`, `toggles`, `goal_requires`).
+/// At most this many rooms, keys or levers in one level, and entries in
+/// one list of ids (`locks`, `toggles`, `goal_requires`).
 pub const MAX_ITEMS: usize = 100_000;
-/// The largest `cost` or `lever_cost`: with at most [`MAX_ITEMS`] doors and
-/// levers, any plan's total stays far from overflowing, and whole costs
+/// At most this many doors in one level: four for each room the limit
+/// allows, since a grid of rooms has two doors a room and a connected
+/// level at least one.
+pub const MAX_DOORS: usize = 4 * MAX_ITEMS;
+/// The largest `cost` or `lever_cost`: with at most [`MAX_DOORS`] doors and
+/// [`MAX_ITEMS`] levers, any plan's total stays far from overflowing, and whole costs
 /// stay exact in a 64-bit float up to plans of thousands of steps.
 pub const MAX_COST: f64 = 1e12;
 

@@ -1,7 +1,7 @@
 //! Random connected room graphs for the generators that do not get a layout.
 
 use super::{GenerateError, Param, Problem, Rng};
-use crate::format::MAX_ITEMS;
+use crate::format::{MAX_DOORS, MAX_ITEMS};
 use crate::model::{Door, Level, Room};
 
 /// A random connected graph of `rooms` rooms (`r1` … `rN`, no positions) and
@@ -144,11 +144,11 @@ fn check_size(rooms: usize, extra_doors: usize) -> Result<(), GenerateError> {
             },
         ));
     }
-    if extra_doors > MAX_ITEMS - rooms {
+    if extra_doors > MAX_DOORS - rooms {
         return Err(GenerateError::param(
             Param::ExtraDoors,
             Problem::TooLarge {
-                max: MAX_ITEMS - rooms,
+                max: MAX_DOORS - rooms,
                 value: extra_doors,
             },
         ));
