@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::model::{DoorId, RoomId};
 use crate::rules::Rules;
-use crate::rules::mechanics::{Mechanics, Opening};
+use crate::rules::mechanics::Mechanics;
 
 /// A locked area: rooms joined to each other by free doors, not holding the
 /// start, and the doors that lead into it.
@@ -70,14 +70,7 @@ impl Routes {
 /// A door is free when it is always open, two-way, and needs no key and
 /// spends no item (from either side).
 fn is_free(m: &Mechanics, door: usize) -> bool {
-    m.doors().get(door).is_some_and(|d| {
-        d.opening == Opening::Open
-            && !d.one_way
-            && d.locks.is_empty()
-            && d.locks_any.is_empty()
-            && d.small_locks == 0
-            && d.spend.is_empty()
-    })
+    m.is_free(door) && !m.is_one_way(door)
 }
 
 /// The area of each room: rooms joined by free doors share one, numbered in

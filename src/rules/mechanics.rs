@@ -7,6 +7,7 @@
 //! it; dead-end explanations, validation's reachability warnings and the
 //! generators' room graph all ask it too.
 
+use super::quick::Quick;
 use crate::model::{Level, LevelIndex};
 
 /// One direction of a door: the player may try to walk from `from` to `to`.
@@ -222,6 +223,8 @@ pub struct Mechanics {
     goal: usize,
     lever_cost: f64,
     doors: Vec<DoorRule>,
+    /// Per door, what the checks made at every step need of most doors.
+    quick: Vec<Quick>,
     /// Per door: its `(from, to)` rooms.
     ends: Vec<(usize, usize)>,
     /// Every passage, grouped by the room it leaves.
@@ -340,6 +343,7 @@ impl Mechanics {
                 !d.locks_any.is_empty() || d.lock_side.is_some() || d.opening == Opening::When
             });
         Ok(Self {
+            quick: doors.iter().map(Quick::of).collect(),
             rooms,
             start,
             kinds,
@@ -383,6 +387,14 @@ impl Mechanics {
 
     /// True when door `door` is open in `holdings`.
     pub fn is_open(&self, door: usize, holdings: &impl Holdings) -> bool {
+        if self.quick(door).is_some_and(Quick::open) {
+            return true;
+        }
+        self.is_open_by_rule(door, holdings)
+    }
+
+    /// [`Mechanics::is_open`] from the door's whole rule.
+    pub(super) fn is_open_by_rule(&self, door: usize, holdings: &impl Holdings) -> bool {
         match self.doors.get(door).map(|d| d.opening) {
             Some(Opening::Open) => true,
             Some(Opening::Shut) | None => false,
@@ -401,6 +413,18 @@ impl Mechanics {
     /// The items, `(kind, count)`, that taking `passage` spends now: none
     /// from the free side or once the door is unlocked.
     pub fn spend_now(&self, passage: Passage, holdings: &impl Holdings) -> &[(usize, u32)] {
+        if self.is_free(passage.door) {
+            return &[];
+        }
+        self.spend_now_by_rule(passage, holdings)
+    }
+
+    /// [`Mechanics::spend_now`] from the door's whole rule.
+    pub(super) fn spend_now_by_rule(
+        &self,
+        passage: Passage,
+        holdings: &impl Holdings,
+    ) -> &[(usize, u32)] {
         match self.doors.get(passage.door) {
             Some(door)
                 if !door.spend.is_empty()
@@ -523,8 +547,20 @@ impl Mechanics {
     /// closed, keys of the lock, any-of keys, items to spend (small keys
     /// first). From the free side of a `locked_from` door only "closed" applies.
     pub fn blocked(&self, passage: Passage, holdings: &impl Holdings) -> Option<Blocked> {
+        if self.is_free(passage.door) {
+            return None;
+        }
+        self.blocked_by_rule(passage, holdings)
+    }
+
+    /// [`Mechanics::blocked`] from the door's whole rule.
+    pub(super) fn blocked_by_rule(
+        &self,
+        passage: Passage,
+        holdings: &impl Holdings,
+    ) -> Option<Blocked> {
         let door = self.doors.get(passage.door)?;
-        if !self.is_open(passage.door, holdings) {
+        if !self.is_open_by_rule(passage.door, holdings) {
             return Some(Blocked::Closed);
         }
         if !self.locked_here(passage) {
@@ -542,7 +578,7 @@ impl Mechanics {
         if !door.locks_any.is_empty() && !door.locks_any.iter().any(|&k| holdings.holds(k)) {
             return Some(Blocked::MissingAny(door.locks_any.clone()));
         }
-        self.spend_now(passage, holdings)
+        self.spend_now_by_rule(passage, holdings)
             .iter()
             .find(|&&(kind, needed)| holdings.in_hand(kind) < needed)
             .map(|&(kind, needed)| {
@@ -567,9 +603,38 @@ impl Mechanics {
     /// True when taking `passage` can never be undone by walking back: a
     /// one-way door, or a small lock opened (keys spent).
     pub fn is_irreversible(&self, passage: Passage, holdings: &impl Holdings) -> bool {
+        match self.quick(passage.door) {
+            Some(quick) if quick.free() => quick.one_way(),
+            _ => self.is_irreversible_by_rule(passage, holdings),
+        }
+    }
+
+    /// [`Mechanics::is_irreversible`] from the door's whole rule.
+    pub(super) fn is_irreversible_by_rule(
+        &self,
+        passage: Passage,
+        holdings: &impl Holdings,
+    ) -> bool {
         self.doors
             .get(passage.door)
-            .is_some_and(|d| d.one_way || !self.spend_now(passage, holdings).is_empty())
+            .is_some_and(|d| d.one_way || !self.spend_now_by_rule(passage, holdings).is_empty())
+    }
+
+    /// True when door `door` is open for good and has no lock, no any-of
+    /// lock and nothing to spend: nothing ever stops the player at it,
+    /// though a one-way door still lets them through one way only. O(1),
+    /// and reads one byte rather than the door's rule.
+    pub fn is_free(&self, door: usize) -> bool {
+        self.quick(door).is_some_and(Quick::free)
+    }
+
+    /// True when door `door` is one-way. O(1), like [`Mechanics::is_free`].
+    pub fn is_one_way(&self, door: usize) -> bool {
+        self.quick(door).is_some_and(Quick::one_way)
+    }
+
+    fn quick(&self, door: usize) -> Option<Quick> {
+        self.quick.get(door).copied()
     }
 
     /// True when `room` is the goal and every key it requires is held.

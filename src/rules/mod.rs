@@ -6,6 +6,7 @@
 //! solver compiles its answers into bitsets and is checked against it.
 
 pub mod mechanics;
+mod quick;
 
 use std::borrow::Cow;
 use std::fmt;

@@ -188,16 +188,24 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
         .copied()
         .filter(|p| rooms.get(p.from).copied().unwrap_or(false))
         .filter(|p| {
-            let door = &m.doors()[p.door];
-            door.small_locks > 0 || (door.one_way && free[p.from] != free[p.to])
+            // A free door has no small lock; its rule is read only otherwise.
+            let (small, one_way) = if m.is_free(p.door) {
+                (false, m.is_one_way(p.door))
+            } else {
+                let door = &m.doors()[p.door];
+                (door.small_locks > 0, door.one_way)
+            };
+            small || (one_way && free[p.from] != free[p.to])
         })
         .collect()
 }
 
 /// A passage anyone can take at any time: open for good, no lock.
 fn is_free(m: &Mechanics, p: Passage) -> bool {
-    let door = &m.doors()[p.door];
-    door.opening == Opening::Open && door.locks.is_empty() && door.small_locks == 0
+    m.is_free(p.door) || {
+        let door = &m.doors()[p.door];
+        door.opening == Opening::Open && door.locks.is_empty() && door.small_locks == 0
+    }
 }
 
 /// The strongly connected components of the rooms over free passages:
