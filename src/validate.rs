@@ -10,7 +10,7 @@ use std::fmt;
 
 use rustc_hash::FxHashSet;
 
-use crate::model::{ItemId, Level, LevelIndex, RoomId};
+use crate::model::{ItemId, Level, LevelIndex, Near, RoomId};
 use crate::rules::mechanics::Found;
 use crate::rules::{Holdings, Mechanics};
 
@@ -269,9 +269,10 @@ impl Validator<'_> {
         &mut self,
         path: impl FnOnce() -> String,
         id: &RoomId,
+        near: &mut Near,
         item: impl FnOnce() -> Option<ItemId>,
     ) -> Option<usize> {
-        let found = self.index.room(id);
+        let found = self.index.room_near(id, near);
         if found.is_none() {
             let mut p = Problem::new(path(), format!("no room \"{id}\""));
             p.item = item();
@@ -282,15 +283,25 @@ impl Validator<'_> {
 
     fn check_references(&mut self) {
         let level = self.level;
-        self.room_ref(|| "start".into(), &level.start, || None);
-        self.room_ref(|| "goal".into(), &level.goal, || None);
+        // Each run of references guesses where its next id is.
+        let mut near = [Near::default(); 6];
+        let [
+            near_from,
+            near_to,
+            near_lock,
+            near_key,
+            near_lever,
+            near_toggle,
+        ] = &mut near;
+        self.room_ref(|| "start".into(), &level.start, near_from, || None);
+        self.room_ref(|| "goal".into(), &level.goal, near_to, || None);
         for (j, key) in level.goal_requires.iter().enumerate() {
-            self.named_key_ref(|| format!("goal_requires[{j}]"), key, || None);
+            self.named_key_ref(|| format!("goal_requires[{j}]"), key, near_lock, || None);
         }
         for (i, door) in level.doors.iter().enumerate() {
             let item = || Some(ItemId::Door(door.id.clone()));
-            let from = self.room_ref(|| format!("doors[{i}].from"), &door.from, item);
-            let to = self.room_ref(|| format!("doors[{i}].to"), &door.to, item);
+            let from = self.room_ref(|| format!("doors[{i}].from"), &door.from, near_from, item);
+            let to = self.room_ref(|| format!("doors[{i}].to"), &door.to, near_to, item);
             if let (Some(from), Some(to)) = (from, to) {
                 self.found.door_ends.push((from, to));
             }
@@ -304,7 +315,8 @@ impl Validator<'_> {
                 );
             }
             for (j, key) in door.locks.iter().enumerate() {
-                let k = self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, item);
+                let k =
+                    self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, near_lock, item);
                 self.found.locks.extend(k);
             }
         }
@@ -313,6 +325,7 @@ impl Validator<'_> {
                 let r = self.room_ref(
                     || format!("keys[{i}].room"),
                     room,
+                    near_key,
                     || Some(ItemId::Key(key.id.clone())),
                 );
                 self.found.key_rooms.extend(r);
@@ -320,10 +333,11 @@ impl Validator<'_> {
         }
         for (i, lever) in level.levers.iter().enumerate() {
             let item = || ItemId::Lever(lever.id.clone());
-            let room = self.room_ref(|| format!("levers[{i}].room"), &lever.room, || Some(item()));
+            let path = || format!("levers[{i}].room");
+            let room = self.room_ref(path, &lever.room, near_lever, || Some(item()));
             self.found.lever_rooms.extend(room);
             for (j, door) in lever.toggles.iter().enumerate() {
-                let d = self.index.door(door);
+                let d = self.index.door_near(door, near_toggle);
                 self.found.toggles.extend(d);
                 if d.is_none() {
                     let p = Problem::new(
@@ -342,9 +356,10 @@ impl Validator<'_> {
         &mut self,
         path: impl FnOnce() -> String,
         id: &crate::model::KeyId,
+        near: &mut Near,
         item: impl FnOnce() -> Option<ItemId>,
     ) -> Option<usize> {
-        let found = self.index.key(id);
+        let found = self.index.key_near(id, near);
         let message = match found.and_then(|k| self.level.keys.get(k)) {
             None => format!("no key \"{id}\""),
             Some(key) if key.small => format!(
@@ -411,6 +426,7 @@ impl Validator<'_> {
             self.named_key_ref(
                 || format!("doors[{i}].locks_any[{j}]"),
                 key,
+                &mut Near::default(),
                 || Some(item()),
             );
         }

@@ -89,6 +89,54 @@ impl Ids {
             .find(hash(id), |&j| id_at(&self.text, &self.ends, j) == id);
         found.copied()
     }
+
+    /// [`Ids::get`], trying first the positions `near` expects. A guess
+    /// is only taken when no id repeats, so it is always the first of its id.
+    fn get_near(&self, id: &str, near: &mut Near) -> Option<usize> {
+        let guessed = (self.repeats.is_empty())
+            .then(|| {
+                near.guesses().find(|&guess| {
+                    guess < self.ends.len() && id_at(&self.text, &self.ends, guess) == id
+                })
+            })
+            .flatten();
+        let found = guessed.or_else(|| self.get(id));
+        if let Some(f) = found {
+            near.found(f);
+        }
+        found
+    }
+}
+
+/// Where a run of look-ups expects its next ids, so that it can compare
+/// a few ids in order instead of probing the hash table, whose look-ups
+/// miss the cache once a level has tens of thousands of items.
+///
+/// Files tend to list references in the order of what they name, often as
+/// two runs woven together: a grid's doors go right, then down, from each
+/// room in turn. So it follows two runs, and guesses the position after
+/// the one each found last, then that one again.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Near {
+    next: [usize; 2],
+}
+
+impl Near {
+    fn guesses(self) -> impl Iterator<Item = usize> {
+        let [a, b] = self.next;
+        [a, a.wrapping_sub(1), b, b.wrapping_sub(1)].into_iter()
+    }
+
+    /// Follows `found`: the run that guessed it moves on, or else it
+    /// starts a run in place of the older one.
+    fn found(&mut self, found: usize) {
+        let follows = |next: usize| found == next || found.wrapping_add(1) == next;
+        match self.next {
+            [a, _] if follows(a) => self.next[0] = found + 1,
+            [_, b] if follows(b) => self.next[1] = found + 1,
+            [a, _] => self.next = [found + 1, a],
+        }
+    }
 }
 
 impl LevelIndex {
@@ -153,6 +201,21 @@ impl LevelIndex {
     /// has this id. O(1).
     pub fn lever(&self, id: &LeverId) -> Option<usize> {
         self.levers.get(id.as_str())
+    }
+
+    /// [`LevelIndex::room`], trying first where `near` expects the id.
+    pub(crate) fn room_near(&self, id: &RoomId, near: &mut Near) -> Option<usize> {
+        self.rooms.get_near(id.as_str(), near)
+    }
+
+    /// [`LevelIndex::door`], trying first where `near` expects the id.
+    pub(crate) fn door_near(&self, id: &DoorId, near: &mut Near) -> Option<usize> {
+        self.doors.get_near(id.as_str(), near)
+    }
+
+    /// [`LevelIndex::key`], trying first where `near` expects the id.
+    pub(crate) fn key_near(&self, id: &KeyId, near: &mut Near) -> Option<usize> {
+        self.keys.get_near(id.as_str(), near)
     }
 }
 
@@ -280,7 +343,7 @@ impl<'l> Labels<'l> {
 mod ids_tests {
     use proptest::prelude::*;
 
-    use super::Ids;
+    use super::{Ids, Near};
 
     proptest! {
         /// Every id is found at its first position, and nothing else is
@@ -304,6 +367,28 @@ mod ids_tests {
                 })
                 .collect();
             prop_assert_eq!(&ids.repeats, &repeats);
+        }
+
+        /// Looking up through the guesses of a [`Near`] finds what the
+        /// hash table finds, in any order of look-ups, with and without
+        /// repeated ids.
+        #[test]
+        fn guessed_look_ups_find_what_the_table_finds(
+            list in prop::collection::vec("[abc]{1,2}", 0..30),
+            asked in prop::collection::vec("[abcd]{1,2}", 0..60),
+            unique in any::<bool>(),
+        ) {
+            let mut list = list;
+            if unique {
+                let mut seen = std::collections::HashSet::new();
+                list.retain(|id| seen.insert(id.clone()));
+            }
+            let ids = Ids::new(list.iter().map(String::as_str));
+            let mut near = Near::default();
+            let woven = (0..list.len() / 2).flat_map(|i| [&list[i], &list[list.len() / 2 + i]]);
+            for id in asked.iter().chain(woven) {
+                prop_assert_eq!(ids.get_near(id, &mut near), ids.get(id), "{}", id);
+            }
         }
     }
 }

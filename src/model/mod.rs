@@ -12,6 +12,7 @@ pub mod palette;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
+pub(crate) use index::Near;
 pub use index::{Labels, LevelIndex};
 pub use level::{
     Condition, Door, Key, Level, Lever, Literal, Props, Room, SMALL, Side, condition_words,
