@@ -225,6 +225,8 @@ pub struct Mechanics {
     doors: Vec<DoorRule>,
     /// Per door, what the checks made at every step need of most doors.
     quick: Vec<Quick>,
+    /// Per door, its cost, packed for the walks that read only that.
+    costs: Vec<f64>,
     /// Per door: its `(from, to)` rooms.
     ends: Vec<(usize, usize)>,
     /// Every passage, grouped by the room it leaves.
@@ -344,6 +346,7 @@ impl Mechanics {
             });
         Ok(Self {
             quick: doors.iter().map(Quick::of).collect(),
+            costs: doors.iter().map(|d| d.cost).collect(),
             rooms,
             start,
             kinds,
@@ -626,6 +629,12 @@ impl Mechanics {
     /// and reads one byte rather than the door's rule.
     pub fn is_free(&self, door: usize) -> bool {
         self.quick(door).is_some_and(Quick::free)
+    }
+
+    /// Door `door`'s cost, 0 for no such door. O(1), from a table of costs
+    /// alone, like [`Mechanics::is_free`].
+    pub fn cost(&self, door: usize) -> f64 {
+        self.costs.get(door).copied().unwrap_or(0.0)
     }
 
     /// True when door `door` is one-way. O(1), like [`Mechanics::is_free`].

@@ -712,7 +712,7 @@ impl<'a> Rules<'a> {
             }
         }
         state.room = to;
-        state.cost += self.mechanics.doors().get(d).map_or(0.0, |door| door.cost);
+        state.cost += self.mechanics.cost(d);
         state.moves += 1;
         Ok(self.pick_up(state))
     }

@@ -62,6 +62,7 @@ mod tests {
         let on = |bit: u16| flags & (1 << bit) != 0;
         let mut door = Door::new(format!("d{i}"), format!("r{a}"), format!("r{b}"));
         door.one_way = on(0);
+        door.cost = f64::from((flags >> 12) & 3) / 2.0;
         door.open = !on(1);
         if on(2) {
             door.locks.push("k0".into());
@@ -172,6 +173,7 @@ mod tests {
                         m.is_irreversible_by_rule(p, &h)
                     );
                     prop_assert_eq!(m.is_one_way(p.door), m.doors()[p.door].one_way);
+                    prop_assert_eq!(m.cost(p.door), m.doors()[p.door].cost);
                 }
             }
             // What the solver's walks take for granted of a free door.

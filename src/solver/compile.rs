@@ -266,6 +266,19 @@ impl Compiled {
                 if !layout.door_in[p.door] {
                     continue;
                 }
+                if m.is_free(p.door) {
+                    // Open for good and unlocked: it needs nothing, and its
+                    // rule, a cache miss on a large level, is not read.
+                    exits.push(Exit {
+                        door: p.door as u32,
+                        to: p.to as u32,
+                        cost: clean(m.cost(p.door)),
+                        need: push_mask(Mask::new()),
+                        small: 0,
+                        unlock_bit: layout.unlock_bit[p.door],
+                    });
+                    continue;
+                }
                 let door = &m.doors()[p.door];
                 let lever_bit = match door.opening {
                     // Conditional doors belong to extended levels (`general`).

@@ -151,7 +151,7 @@ impl<'m> Walk<'m> {
         let mut out = Vec::new();
         for &p in m.passages_from(node.room) {
             if m.blocked(p, node).is_none() {
-                out.push((p.door as u32, self.passed(node, p), m.doors()[p.door].cost));
+                out.push((p.door as u32, self.passed(node, p), m.cost(p.door)));
             }
         }
         for l in m.levers_in(node.room) {

@@ -489,7 +489,7 @@ impl<'a> Prepared<'a> {
         if act & PULL != 0 {
             self.mechanics().lever_cost()
         } else {
-            self.mechanics().doors()[act as usize].cost
+            self.mechanics().cost(act as usize)
         }
     }
 }
