@@ -6,13 +6,14 @@
 pub type Shape = (&'static str, fn(usize) -> String);
 
 /// Every shape: long corridors, long chains of locks and of levers, one long
-/// `locks` list and one long `toggles` list.
-pub const SHAPES: [Shape; 5] = [
+/// `locks` list, one long `toggles` list, and rooms joined at random.
+pub const SHAPES: [Shape; 6] = [
     ("corridor", corridor),
     ("key chain", key_chain),
     ("lever chain", lever_chain),
     ("long locks", long_locks),
     ("long toggles", long_toggles),
+    ("scattered", scattered),
 ];
 
 /// A level from its lists, from `r0` to room `goal`.
@@ -97,4 +98,55 @@ pub fn long_toggles(n: usize) -> String {
         toggles.join(",")
     );
     level(n, &doors, &[], &[lever])
+}
+
+/// SplitMix64: a bijection of `u64` that looks random, so ids made from it
+/// never repeat.
+fn mix(x: u64) -> u64 {
+    let x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// `0..len` in an order that looks random: steps of a prime larger than
+/// any size here, which visits every position once.
+fn scrambled(len: usize) -> impl Iterator<Item = usize> {
+    (0..len).map(move |i| i * 1_000_003 % len)
+}
+
+/// `n` rooms with ids that look random, each joined to a room before it
+/// and a quarter of them to one more, everything listed in no order: the
+/// file a generator or an exporter writes, where no reference is near the
+/// one before it. Plain doors, so it is solvable.
+pub fn scattered(n: usize) -> String {
+    let id = |r: usize| format!("{:016x}", mix(r as u64));
+    let door = |d: usize, a: usize, b: usize| {
+        format!(
+            r#"{{"id":"d{:x}","from":"{}","to":"{}"}}"#,
+            mix((n + d) as u64),
+            id(a),
+            id(b)
+        )
+    };
+    let pick = |k: usize| mix((2 * n + k) as u64) as usize % n;
+    let mut joins: Vec<(usize, usize)> = (1..n).map(|r| (pick(r) % r, r)).collect();
+    joins.extend(
+        (0..n / 4)
+            .map(|k| (pick(n + k), pick(2 * n + k)))
+            .filter(|(a, b)| a != b),
+    );
+    let doors: Vec<String> = scrambled(joins.len())
+        .map(|d| door(d, joins[d].0, joins[d].1))
+        .collect();
+    let rooms: Vec<String> = scrambled(n)
+        .map(|r| format!(r#"{{"id":"{}"}}"#, id(r)))
+        .collect();
+    format!(
+        r#"{{"format":"lockwork-level","version":1,"name":"scattered","start":"{}","goal":"{}","rooms":[{}],"doors":[{}],"keys":[],"levers":[]}}"#,
+        id(0),
+        id(n - 1),
+        rooms.join(","),
+        doors.join(",")
+    )
 }
