@@ -100,7 +100,7 @@ pub fn long_toggles(n: usize) -> String {
     level(n, &doors, &[], &[lever])
 }
 
-/// SplitMix64: a bijection of `u64` that looks random, so ids made from it
+/// `SplitMix64`: a bijection of `u64` that looks random, so ids made from it
 /// never repeat.
 fn mix(x: u64) -> u64 {
     let x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
