@@ -64,7 +64,7 @@ fn object(values: impl Strategy<Value = Value>) -> impl Strategy<Value = Map<Str
 }
 
 fn props() -> impl Strategy<Value = Props> {
-    prop_oneof![1 => Just(Props::new()), 1 => object(json_value())]
+    prop_oneof![1 => Just(Props::new()), 1 => object(json_value()).prop_map(Props::from)]
 }
 
 fn name() -> impl Strategy<Value = String> {

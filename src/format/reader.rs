@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::model::Props;
 use crate::validate::Problem;
 
 /// Collects the problems found while reading one file.
@@ -251,14 +252,14 @@ impl<'a> Obj<'a> {
         }
     }
 
-    /// A JSON object kept as read, defaulting to `{}`.
-    pub fn opt_object(&self, field: &str, problems: &mut Problems) -> Map<String, Value> {
+    /// Props: a JSON object kept as read, defaulting to none.
+    pub fn opt_object(&self, field: &str, problems: &mut Problems) -> Props {
         match self.get(field) {
-            None => Map::new(),
-            Some(Value::Object(map)) => map.clone(),
+            None => Props::new(),
+            Some(Value::Object(map)) => map.clone().into(),
             Some(other) => {
                 self.wrong(field, "an object", other, problems);
-                Map::new()
+                Props::new()
             }
         }
     }

@@ -175,7 +175,7 @@ fn put_str(map: &mut Map<String, Value>, field: &str, value: &str) {
 
 fn put_props(map: &mut Map<String, Value>, props: &Props) {
     if !props.is_empty() {
-        map.insert("props".into(), Value::Object(props.clone()));
+        map.insert("props".into(), Value::Object(Map::clone(props)));
     }
 }
 

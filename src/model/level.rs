@@ -2,10 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{DoorId, KeyId, LeverId, Rgb, RoomId};
-
-/// The designer's own data for a game engine, kept exactly as read.
-pub type Props = serde_json::Map<String, serde_json::Value>;
+use super::{DoorId, KeyId, LeverId, Props, Rgb, RoomId};
 
 /// A whole level: its rooms, doors, keys and levers, start and goal.
 ///

@@ -9,12 +9,12 @@ mod index;
 mod level;
 mod numbers;
 pub mod palette;
+mod props;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
 pub(crate) use index::Near;
 pub use index::{Labels, LevelIndex};
-pub use level::{
-    Condition, Door, Key, Level, Lever, Literal, Props, Room, SMALL, Side, condition_words,
-};
+pub use level::{Condition, Door, Key, Level, Lever, Literal, Room, SMALL, Side, condition_words};
 pub use numbers::format_cost;
+pub use props::Props;
