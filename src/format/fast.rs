@@ -9,6 +9,7 @@
 //! version 1 extensions on doors) makes the loader fall back to that reader,
 //! which says what is wrong and where. Its tests check both agree.
 
+use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
@@ -45,13 +46,13 @@ struct File {
     #[serde(default)]
     goal_requires: Vec<KeyId>,
     #[serde(default)]
-    rooms: Vec<FileRoom>,
+    rooms: List<Room>,
     #[serde(default)]
-    doors: Vec<FileDoor>,
+    doors: List<Door>,
     #[serde(default)]
-    keys: Vec<FileKey>,
+    keys: List<Key>,
     #[serde(default)]
-    levers: Vec<FileLever>,
+    levers: List<Lever>,
     #[serde(default)]
     props: Props,
     #[serde(default, deserialize_with = "present")]
@@ -132,16 +133,16 @@ pub(super) fn level(text: &str) -> Option<Level> {
     let header = file.format == FORMAT_TAG && file.version == VERSION;
     let lists = [
         file.goal_requires.len(),
-        file.rooms.len(),
-        file.keys.len(),
-        file.levers.len(),
+        file.rooms.0.len(),
+        file.keys.0.len(),
+        file.levers.0.len(),
     ];
     let generator = match file.generator {
         None => None,
         Some(Value::Object(map)) => Some(Value::Object(map)),
         Some(_) => return None,
     };
-    let too_many = lists.iter().any(|&n| n > MAX_ITEMS) || file.doors.len() > MAX_DOORS;
+    let too_many = lists.iter().any(|&n| n > MAX_ITEMS) || file.doors.0.len() > MAX_DOORS;
     if !header || too_many || !cost(file.lever_cost) {
         return None;
     }
@@ -152,24 +153,59 @@ pub(super) fn level(text: &str) -> Option<Level> {
         start: file.start,
         goal: file.goal,
         goal_requires: file.goal_requires,
-        rooms: file.rooms.into_iter().map(room).collect(),
-        doors: all(file.doors, door)?,
-        keys: all(file.keys, key)?,
-        levers: all(file.levers, lever)?,
+        rooms: file.rooms.0,
+        doors: file.doors.0,
+        keys: file.keys.0,
+        levers: file.levers.0,
         props: file.props,
         generator,
     })
 }
 
-/// Every record of `list` converted, or `None` at the first refused. The
-/// vector is sized once: collecting through an `Option` cannot know the
-/// length, and its doubling left 40% of a large level's doors unused.
-fn all<T, U>(list: Vec<T>, convert: impl Fn(T) -> Option<U>) -> Option<Vec<U>> {
-    let mut out = Vec::with_capacity(list.len());
-    for item in list {
-        out.push(convert(item)?);
+/// An item of the level read from its record in the file, or `None` when
+/// the record holds something only the reader may word.
+trait FromRecord: Sized {
+    /// The item's record in the file.
+    type Record: for<'de> Deserialize<'de>;
+
+    fn from_record(record: Self::Record) -> Option<Self>;
+}
+
+/// A list of a level's items, each made from its record as soon as it is
+/// read: a large level is not held twice, once as records and once as
+/// items, and its items are not copied from one vector to the other.
+struct List<T>(Vec<T>);
+
+impl<T> Default for List<T> {
+    fn default() -> Self {
+        Self(Vec::new())
     }
-    Some(out)
+}
+
+impl<'de, T: FromRecord> Deserialize<'de> for List<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_seq(ListVisitor(std::marker::PhantomData))
+    }
+}
+
+struct ListVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
+    type Value = List<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a list of objects")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
+        let mut items = Vec::new();
+        while let Some(record) = seq.next_element::<T::Record>()? {
+            // The reader says what is wrong; this path only needs to stop.
+            let item = T::from_record(record).ok_or_else(|| A::Error::custom("refused"))?;
+            items.push(item);
+        }
+        Ok(List(items))
+    }
 }
 
 /// A cost the reader takes as it is.
@@ -177,13 +213,41 @@ fn cost(x: f64) -> bool {
     (0.0..=MAX_COST).contains(&x)
 }
 
-fn room(r: FileRoom) -> Room {
-    Room {
-        id: r.id,
-        name: r.name,
-        // JSON has no infinite numbers: a pair read is always finite.
-        pos: r.pos,
-        props: r.props,
+impl FromRecord for Room {
+    type Record = FileRoom;
+
+    fn from_record(r: FileRoom) -> Option<Room> {
+        Some(Room {
+            id: r.id,
+            name: r.name,
+            // JSON has no infinite numbers: a pair read is always finite.
+            pos: r.pos,
+            props: r.props,
+        })
+    }
+}
+
+impl FromRecord for Door {
+    type Record = FileDoor;
+
+    fn from_record(d: FileDoor) -> Option<Door> {
+        door(d)
+    }
+}
+
+impl FromRecord for Key {
+    type Record = FileKey;
+
+    fn from_record(k: FileKey) -> Option<Key> {
+        key(k)
+    }
+}
+
+impl FromRecord for Lever {
+    type Record = FileLever;
+
+    fn from_record(l: FileLever) -> Option<Lever> {
+        lever(l)
     }
 }
 
