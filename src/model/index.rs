@@ -43,7 +43,10 @@ struct Ids {
     /// Where each id ends in `text`; it starts where the one before ends.
     ends: Vec<usize>,
     /// Positions in the list, hashed by their id; the first of repeats.
-    table: HashTable<usize>,
+    /// Four bytes each: a level's lists are far shorter than `u32::MAX`
+    /// (a door alone takes more than 200 bytes), and the smaller table
+    /// stays in the cache longer on a large level.
+    table: HashTable<u32>,
     /// Each position whose id came before, with where it first came.
     repeats: Vec<(usize, usize)>,
 }
@@ -54,8 +57,12 @@ fn hash(id: &str) -> u64 {
 
 /// The id at `i` of ids packed as `text` and `ends`.
 fn id_at<'t>(text: &'t str, ends: &[usize], i: usize) -> &'t str {
-    let start = if i == 0 { 0 } else { ends[i - 1] };
-    &text[start..ends[i]]
+    let start = match i.checked_sub(1) {
+        Some(before) => ends.get(before).copied().unwrap_or_default(),
+        None => 0,
+    };
+    let end = ends.get(i).copied().unwrap_or_default();
+    text.get(start..end).unwrap_or_default()
 }
 
 impl Ids {
@@ -68,10 +75,11 @@ impl Ids {
             text.push_str(id);
             ends.push(text.len());
             let h = hash(id);
-            match table.find(h, |&j| id_at(&text, &ends, j) == id) {
-                Some(&first) => repeats.push((i, first)),
+            match table.find(h, |&j| id_at(&text, &ends, j as usize) == id) {
+                Some(&first) => repeats.push((i, first as usize)),
                 None => {
-                    table.insert_unique(h, i, |&j| hash(id_at(&text, &ends, j)));
+                    let at = u32::try_from(i).unwrap_or(u32::MAX);
+                    table.insert_unique(h, at, |&j| hash(id_at(&text, &ends, j as usize)));
                 }
             }
         }
@@ -84,10 +92,10 @@ impl Ids {
     }
 
     fn get(&self, id: &str) -> Option<usize> {
-        let found = self
-            .table
-            .find(hash(id), |&j| id_at(&self.text, &self.ends, j) == id);
-        found.copied()
+        let found = self.table.find(hash(id), |&j| {
+            id_at(&self.text, &self.ends, j as usize) == id
+        });
+        found.map(|&j| j as usize)
     }
 
     /// [`Ids::get`], trying first the positions `near` expects. A guess
