@@ -167,12 +167,13 @@ fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, I
             ..Found::default()
         },
     };
-    v.check_ids();
-    v.check_numbers();
-    v.check_references();
-    v.check_extensions();
+    let doors = v.check_doors();
+    v.check_ids(doors.problems.ids);
+    v.check_numbers(doors.problems.numbers);
+    v.check_references(doors.problems.references);
+    v.check_extensions(doors.problems.extensions);
     if warnings && v.report.errors.is_empty() {
-        v.check_warnings();
+        v.check_warnings(&doors.facts);
     }
     let Validator { report, found, .. } = v;
     (report, Indexed { index, found })
@@ -186,7 +187,52 @@ struct Validator<'a> {
     found: Found,
 }
 
-impl Validator<'_> {
+/// What one pass over the doors found. A level of 100,000 doors does not
+/// fit in a processor's cache, so the doors are read once, not once for
+/// each kind of check.
+struct DoorPass<'a> {
+    problems: DoorProblems,
+    facts: DoorFacts<'a>,
+}
+
+/// The doors' errors, kept apart by the check they belong to, so that each
+/// is reported among that check's problems in the order of the file.
+#[derive(Default)]
+struct DoorProblems {
+    ids: Vec<Problem>,
+    numbers: Vec<Problem>,
+    references: Vec<Problem>,
+    extensions: Vec<Problem>,
+}
+
+/// What the warnings need to know about the doors as a whole.
+#[derive(Default)]
+struct DoorFacts<'a> {
+    /// The number of entries in all `locks` lists.
+    locks: usize,
+    /// The door with the most `small_locks` (the last of equals), and its
+    /// count; `None` when no door has any.
+    most_small_locks: Option<(usize, u32)>,
+    /// The levers named in doors' `open_when`.
+    in_conditions: FxHashSet<&'a crate::model::LeverId>,
+}
+
+impl<'a> DoorFacts<'a> {
+    /// Takes door `i` into account.
+    fn note(&mut self, i: usize, door: &'a crate::model::Door) {
+        self.locks += door.locks.len();
+        if door.small_locks > 0
+            && (self.most_small_locks).is_none_or(|(_, most)| door.small_locks >= most)
+        {
+            self.most_small_locks = Some((i, door.small_locks));
+        }
+        if let Some(lists) = &door.open_when {
+            (self.in_conditions).extend(lists.iter().flatten().map(|l| &l.lever));
+        }
+    }
+}
+
+impl<'a> Validator<'a> {
     fn error(&mut self, problem: Problem) {
         self.report.errors.push(problem);
     }
@@ -195,17 +241,46 @@ impl Validator<'_> {
         self.report.warnings.push(problem);
     }
 
-    fn check_ids(&mut self) {
+    /// Every check of one door in turn, each check's errors set apart.
+    fn check_doors(&mut self) -> DoorPass<'a> {
         let level = self.level;
-        let [rooms, doors, keys, levers] = self.index.repeats();
+        let mut problems = DoorProblems::default();
+        let mut facts = DoorFacts::default();
+        let repeats = self.index.repeats()[1];
+        let mut repeats = repeats.iter().copied().peekable();
+        // Each run of references guesses where its next id is.
+        let mut near = [Near::default(); 3];
+        for (i, door) in level.doors.iter().enumerate() {
+            let first = repeats.next_if(|&(at, _)| at == i).map(|(_, j)| j);
+            let errors = self.report.errors.len();
+            let set_apart = |v: &mut Self, bucket: &mut Vec<Problem>| {
+                if v.report.errors.len() > errors {
+                    bucket.extend(v.report.errors.drain(errors..));
+                }
+            };
+            self.unique_id("doors", i, door.id.as_str(), first, || {
+                ItemId::Door(door.id.clone())
+            });
+            set_apart(self, &mut problems.ids);
+            self.door_numbers(i, door);
+            set_apart(self, &mut problems.numbers);
+            self.door_references(i, door, &mut near);
+            set_apart(self, &mut problems.references);
+            self.check_door_extensions(i, door);
+            set_apart(self, &mut problems.extensions);
+            facts.note(i, door);
+        }
+        DoorPass { problems, facts }
+    }
+
+    fn check_ids(&mut self, doors: Vec<Problem>) {
+        let level = self.level;
+        let [rooms, _, keys, levers] = self.index.repeats();
         let ids = level.rooms.iter().map(|r| r.id.as_str());
         self.unique("rooms", ids, rooms, |i| {
             ItemId::Room(level.rooms[i].id.clone())
         });
-        let ids = level.doors.iter().map(|d| d.id.as_str());
-        self.unique("doors", ids, doors, |i| {
-            ItemId::Door(level.doors[i].id.clone())
-        });
+        self.report.errors.extend(doors);
         let ids = level.keys.iter().map(|k| k.id.as_str());
         self.unique("keys", ids, keys, |i| ItemId::Key(level.keys[i].id.clone()));
         let ids = level.levers.iter().map(|l| l.id.as_str());
@@ -227,29 +302,35 @@ impl Validator<'_> {
         let mut repeats = repeats.iter().copied().peekable();
         for (i, id) in ids.enumerate() {
             let first = repeats.next_if(|&(at, _)| at == i).map(|(_, j)| j);
-            let path = || format!("{list}[{i}].id");
-            if id.is_empty() {
-                self.error(Problem::new(path(), "must not be empty"));
-            } else if let Some(j) = first {
-                let msg = format!("\"{id}\" is already the id of {list}[{j}]");
-                self.error(Problem::new(path(), msg).about(item(i)));
-            }
+            self.unique_id(list, i, id, first, || item(i));
         }
     }
 
-    fn check_numbers(&mut self) {
+    /// Reports entry `i` of `list` when its id is empty, or repeats entry
+    /// `first`.
+    fn unique_id(
+        &mut self,
+        list: &str,
+        i: usize,
+        id: &str,
+        first: Option<usize>,
+        item: impl FnOnce() -> ItemId,
+    ) {
+        let path = || format!("{list}[{i}].id");
+        if id.is_empty() {
+            self.error(Problem::new(path(), "must not be empty"));
+        } else if let Some(j) = first {
+            let msg = format!("\"{id}\" is already the id of {list}[{j}]");
+            self.error(Problem::new(path(), msg).about(item()));
+        }
+    }
+
+    fn check_numbers(&mut self, doors: Vec<Problem>) {
         let level = self.level;
         if let Some(msg) = bad_cost(level.lever_cost) {
             self.error(Problem::new("lever_cost", msg));
         }
-        for (i, door) in level.doors.iter().enumerate() {
-            if let Some(msg) = bad_cost(door.cost) {
-                self.error(
-                    Problem::new(format!("doors[{i}].cost"), msg)
-                        .about(ItemId::Door(door.id.clone())),
-                );
-            }
-        }
+        self.report.errors.extend(doors);
         for (i, room) in level.rooms.iter().enumerate() {
             if room
                 .pos
@@ -260,6 +341,14 @@ impl Validator<'_> {
                         .about(ItemId::Room(room.id.clone())),
                 );
             }
+        }
+    }
+
+    fn door_numbers(&mut self, i: usize, door: &crate::model::Door) {
+        if let Some(msg) = bad_cost(door.cost) {
+            self.error(
+                Problem::new(format!("doors[{i}].cost"), msg).about(ItemId::Door(door.id.clone())),
+            );
         }
     }
 
@@ -281,45 +370,42 @@ impl Validator<'_> {
         found
     }
 
-    fn check_references(&mut self) {
+    /// A door's rooms and locks; `near` guesses where the next `from`, `to`
+    /// and lock are.
+    fn door_references(&mut self, i: usize, door: &crate::model::Door, near: &mut [Near; 3]) {
+        let [near_from, near_to, near_lock] = near;
+        let item = || Some(ItemId::Door(door.id.clone()));
+        let from = self.room_ref(|| format!("doors[{i}].from"), &door.from, near_from, item);
+        let to = self.room_ref(|| format!("doors[{i}].to"), &door.to, near_to, item);
+        if let (Some(from), Some(to)) = (from, to) {
+            self.found.door_ends.push((from, to));
+        }
+        if door.from == door.to {
+            let msg = format!(
+                "joins room \"{}\" to itself; a door needs two different rooms",
+                door.from
+            );
+            self.error(
+                Problem::new(format!("doors[{i}]"), msg).about(ItemId::Door(door.id.clone())),
+            );
+        }
+        for (j, key) in door.locks.iter().enumerate() {
+            let k = self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, near_lock, item);
+            self.found.locks.extend(k);
+        }
+    }
+
+    fn check_references(&mut self, doors: Vec<Problem>) {
         let level = self.level;
         // Each run of references guesses where its next id is.
-        let mut near = [Near::default(); 6];
-        let [
-            near_from,
-            near_to,
-            near_lock,
-            near_key,
-            near_lever,
-            near_toggle,
-        ] = &mut near;
-        self.room_ref(|| "start".into(), &level.start, near_from, || None);
-        self.room_ref(|| "goal".into(), &level.goal, near_to, || None);
+        let mut near = [Near::default(); 4];
+        let [near_room, near_key, near_lever, near_toggle] = &mut near;
+        self.room_ref(|| "start".into(), &level.start, near_room, || None);
+        self.room_ref(|| "goal".into(), &level.goal, near_room, || None);
         for (j, key) in level.goal_requires.iter().enumerate() {
-            self.named_key_ref(|| format!("goal_requires[{j}]"), key, near_lock, || None);
+            self.named_key_ref(|| format!("goal_requires[{j}]"), key, near_key, || None);
         }
-        for (i, door) in level.doors.iter().enumerate() {
-            let item = || Some(ItemId::Door(door.id.clone()));
-            let from = self.room_ref(|| format!("doors[{i}].from"), &door.from, near_from, item);
-            let to = self.room_ref(|| format!("doors[{i}].to"), &door.to, near_to, item);
-            if let (Some(from), Some(to)) = (from, to) {
-                self.found.door_ends.push((from, to));
-            }
-            if door.from == door.to {
-                let msg = format!(
-                    "joins room \"{}\" to itself; a door needs two different rooms",
-                    door.from
-                );
-                self.error(
-                    Problem::new(format!("doors[{i}]"), msg).about(ItemId::Door(door.id.clone())),
-                );
-            }
-            for (j, key) in door.locks.iter().enumerate() {
-                let k =
-                    self.named_key_ref(|| format!("doors[{i}].locks[{j}]"), key, near_lock, item);
-                self.found.locks.extend(k);
-            }
-        }
+        self.report.errors.extend(doors);
         for (i, key) in level.keys.iter().enumerate() {
             if let Some(room) = &key.room {
                 let r = self.room_ref(
@@ -379,7 +465,7 @@ impl Validator<'_> {
 
     /// The rules of FORMAT.md's version-1 extensions: kinds, `spend`,
     /// `locks_any` and `open_when`.
-    fn check_extensions(&mut self) {
+    fn check_extensions(&mut self, doors: Vec<Problem>) {
         let level = self.level;
         for (i, key) in level.keys.iter().enumerate() {
             let item = || ItemId::Key(key.id.clone());
@@ -397,9 +483,7 @@ impl Validator<'_> {
                 _ => {}
             }
         }
-        for (i, door) in level.doors.iter().enumerate() {
-            self.check_door_extensions(i, door);
-        }
+        self.report.errors.extend(doors);
         let toggles = self.toggle_positions().into_owned();
         let mut next = 0;
         for (i, lever) in level.levers.iter().enumerate() {
@@ -467,11 +551,14 @@ impl Validator<'_> {
         }
     }
 
-    fn check_warnings(&mut self) {
-        self.door_warnings();
-        self.small_key_warning();
-        self.lever_warnings();
-        self.own_lock_warnings();
+    fn check_warnings(&mut self, doors: &DoorFacts) {
+        self.door_warnings(doors.locks);
+        self.small_key_warning(doors.most_small_locks);
+        self.lever_warnings(&doors.in_conditions);
+        if doors.locks > 0 {
+            // No key is behind a lock of its own when no door has a lock.
+            self.own_lock_warnings();
+        }
     }
 
     /// The doors of every lever's toggles, one lever after another, as
@@ -482,13 +569,17 @@ impl Validator<'_> {
     }
 
     /// The keys of every door's locks, one door after another, likewise.
-    fn lock_positions(&self) -> std::borrow::Cow<'_, [usize]> {
+    /// `count` is the number of entries in all the `locks` lists.
+    fn lock_positions(&self, count: usize) -> std::borrow::Cow<'_, [usize]> {
+        if count == self.found.locks.len() {
+            return std::borrow::Cow::Borrowed(&self.found.locks);
+        }
         let all = self.level.doors.iter().flat_map(|d| d.locks.iter());
         positions(&self.found.locks, all, |id| self.index.key(id))
     }
 
     /// Doors that never open, and keys listed twice in a lock.
-    fn door_warnings(&mut self) {
+    fn door_warnings(&mut self, locks: usize) {
         let level = self.level;
         let mut toggled = vec![false; level.doors.len()];
         for &d in self.toggle_positions().iter() {
@@ -496,7 +587,7 @@ impl Validator<'_> {
                 *t = true;
             }
         }
-        let locks = self.lock_positions().into_owned();
+        let locks = self.lock_positions(locks).into_owned();
         let mut seen = Seen::new(level.keys.len());
         let mut next = 0;
         for (i, door) in level.doors.iter().enumerate() {
@@ -521,21 +612,17 @@ impl Validator<'_> {
     }
 
     /// A door that needs more small keys than the level has.
-    fn small_key_warning(&mut self) {
+    /// `most` is the door with the most small locks, and their number.
+    fn small_key_warning(&mut self, most: Option<(usize, u32)>) {
         let level = self.level;
+        let Some((i, small_locks)) = most else {
+            return;
+        };
         let small_keys = level.keys.iter().filter(|k| k.is_small()).count();
-        let most_small_locks = level
-            .doors
-            .iter()
-            .enumerate()
-            .max_by_key(|(_, d)| d.small_locks);
-        if let Some((i, door)) = most_small_locks
-            && door.small_locks as usize > small_keys
+        if let Some(door) = level.doors.get(i)
+            && small_locks as usize > small_keys
         {
-            let msg = format!(
-                "needs {} small keys but the level has only {small_keys}",
-                door.small_locks
-            );
+            let msg = format!("needs {small_locks} small keys but the level has only {small_keys}");
             self.warn(
                 Problem::new(format!("doors[{i}].small_locks"), msg)
                     .about(ItemId::Door(door.id.clone())),
@@ -544,14 +631,9 @@ impl Validator<'_> {
     }
 
     /// Levers that do nothing, and doors listed twice in a lever's toggles.
-    fn lever_warnings(&mut self) {
+    /// `in_conditions`: the levers doors' `open_when` names.
+    fn lever_warnings(&mut self, in_conditions: &FxHashSet<&crate::model::LeverId>) {
         let level = self.level;
-        let in_conditions: FxHashSet<&crate::model::LeverId> = (level.doors.iter())
-            .filter_map(|d| d.open_when.as_ref())
-            .flatten()
-            .flatten()
-            .map(|l| &l.lever)
-            .collect();
         let toggles = self.toggle_positions().into_owned();
         let mut seen = Seen::new(level.doors.len());
         let mut next = 0;
@@ -580,10 +662,6 @@ impl Validator<'_> {
     /// Keys that lie behind their own lock, for a hopeful player.
     fn own_lock_warnings(&mut self) {
         let level = self.level;
-        if level.doors.iter().all(|d| d.locks.is_empty()) {
-            // No key is behind a lock of its own when no door has a lock.
-            return;
-        }
         let Ok(m) = Mechanics::with_found(level, self.index, &self.found) else {
             return;
         };
