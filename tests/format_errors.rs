@@ -721,6 +721,26 @@ fn the_summary_counts_in_good_english() {
     );
 }
 
+/// A door that says `"open": false` beside its `open_when` breaks one rule,
+/// and hears of it once, though both the reading and the model check it.
+#[test]
+fn an_open_field_beside_open_when_is_one_problem() {
+    let text = with(|v| {
+        v["doors"][1]["open_when"] = json!([["l1"]]);
+        v["doors"][1]["open"] = json!(false);
+    });
+    let err = format::from_str(&text).unwrap_err();
+    let about_open: Vec<String> = (err.problems().into_iter())
+        .filter(|p| p.starts_with("doors[1].open:"))
+        .collect();
+    assert_eq!(
+        about_open,
+        vec![
+            "doors[1].open: a door with open_when has no open field: the condition alone says when it is open"
+        ]
+    );
+}
+
 /// The version-1 extensions: each rule of FORMAT.md refused with the field
 /// and its place named; a file using them all loads and saves unchanged.
 #[test]

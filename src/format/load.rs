@@ -1,5 +1,6 @@
 //! Parsing a level file into a [`Level`].
 
+use rustc_hash::FxHashSet;
 use serde_json::Value;
 
 use super::error::LoadError;
@@ -209,11 +210,16 @@ fn value_indexed(value: &Value) -> Result<(Loaded, Indexed), LoadError> {
     let (report, indexed) = validate_indexed(&level, index);
     if !problems.0.is_empty() {
         // References are only worth checking when every item was read.
+        // A problem the reading already reported is not said twice.
         if !problems.any_dropped() {
+            let said: FxHashSet<(&str, &str)> = (problems.0.iter())
+                .map(|p| (p.path.as_str(), p.message.as_str()))
+                .collect();
             let fresh: Vec<Problem> = report
                 .errors
                 .into_iter()
                 .filter(|e| !problems.reported_missing(&e.path))
+                .filter(|e| !said.contains(&(e.path.as_str(), e.message.as_str())))
                 .collect();
             problems.0.extend(fresh);
         }
