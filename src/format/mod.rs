@@ -100,15 +100,17 @@ fn read(path: &Path) -> Result<Vec<u8>, LoadError> {
         source,
     };
     let file = std::fs::File::open(path).map_err(io)?;
-    if let Ok(meta) = file.metadata()
-        && meta.len() > MAX_FILE_BYTES
-    {
+    let size = file.metadata().map_or(0, |meta| meta.len());
+    if size > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge {
-            size: meta.len(),
+            size,
             limit: MAX_FILE_BYTES,
         });
     }
-    let mut bytes = Vec::new();
+    // Room for the whole file at once (one byte more, to see its end): a
+    // buffer doubling its way up to tens of megabytes copies the file twice
+    // and has the system clear twice its size of fresh memory.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).map_or(0, |n| n + 1));
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(io)?;
