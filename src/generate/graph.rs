@@ -9,6 +9,12 @@ use crate::model::{Door, Level, Room};
 /// `extra_doors` more doors, each between rooms two or three doors apart so
 /// that loops stay local. Start and goal are `r1`.
 ///
+/// Rooms are numbered, and listed, in breadth-first order from `r1`, and
+/// doors in the order of the rooms they join: neighbours stand near each
+/// other in the file, so a large level is read and solved with its rooms
+/// close together in memory, and a designer reading the list finds it
+/// running outward from the start.
+///
 /// # Arguments
 /// * `rng` — the seeded generator; the same seed gives the same graph.
 /// * `rooms` — how many rooms, at least 1.
@@ -39,14 +45,10 @@ pub fn random_graph(
     extra_doors: usize,
 ) -> Result<(Level, usize), GenerateError> {
     check_size(rooms, extra_doors)?;
-    let mut level = Level::new("");
-    level.rooms.clear();
-    for i in 1..=rooms {
-        let mut room = Room::new(format!("r{i}"), [0.0, 0.0]);
-        room.pos = None;
-        level.rooms.push(room);
-    }
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); rooms];
+    let mut graph = Edges {
+        adj: vec![Vec::new(); rooms],
+        doors: Vec::with_capacity(rooms - 1 + extra_doors),
+    };
     for i in 1..rooms {
         // Half the time hang the room off one of the last three (corridors),
         // otherwise off any earlier room (branches).
@@ -55,34 +57,87 @@ pub fn random_graph(
         } else {
             rng.index(i)
         };
-        add_door(&mut level, &mut adj, parent, i);
+        graph.add_door(parent, i);
     }
-    let placed = extra_doors_within_three(&mut level, &mut adj, extra_doors, rng);
-    level.start = level.rooms[0].id.clone();
-    level.goal = level.start.clone();
-    Ok((level, placed))
+    let placed = extra_doors_within_three(&mut graph, extra_doors, rng);
+    Ok((graph.into_level(), placed))
 }
 
-/// Joins `a` and `b` by a new door `d{n}`.
-fn add_door(level: &mut Level, adj: &mut [Vec<usize>], a: usize, b: usize) {
-    let id = format!("d{}", level.doors.len() + 1);
-    level
-        .doors
-        .push(Door::new(id, format!("r{}", a + 1), format!("r{}", b + 1)));
-    adj[a].push(b);
-    adj[b].push(a);
+/// The graph as it is drawn: rooms by number, doors as pairs of rooms.
+struct Edges {
+    adj: Vec<Vec<usize>>,
+    doors: Vec<(usize, usize)>,
+}
+
+impl Edges {
+    /// Joins `a` and `b` by a new door.
+    fn add_door(&mut self, a: usize, b: usize) {
+        self.doors.push((a, b));
+        self.adj[a].push(b);
+        self.adj[b].push(a);
+    }
+
+    /// The level, rooms renumbered in breadth-first order from room 0 and
+    /// doors sorted by the new numbers of their rooms.
+    fn into_level(self) -> Level {
+        let rank = breadth_first_ranks(&self.adj);
+        let mut level = Level::new("");
+        level.rooms = (1..=self.adj.len())
+            .map(|i| {
+                let mut room = Room::new(format!("r{i}"), [0.0, 0.0]);
+                room.pos = None;
+                room
+            })
+            .collect();
+        let mut doors: Vec<(usize, usize)> = (self.doors.iter())
+            .map(|&(a, b)| (rank[a], rank[b]))
+            .collect();
+        doors.sort_by_key(|&(a, b)| (a.min(b), a.max(b)));
+        level.doors = (doors.iter().enumerate())
+            .map(|(i, &(a, b))| {
+                Door::new(
+                    format!("d{}", i + 1),
+                    format!("r{}", a + 1),
+                    format!("r{}", b + 1),
+                )
+            })
+            .collect();
+        level.start = level.rooms[0].id.clone();
+        level.goal = level.start.clone();
+        level
+    }
+}
+
+/// Each room's place in a breadth-first walk from room 0; rooms the walk
+/// does not reach (none, in a connected graph) come after, in order.
+fn breadth_first_ranks(adj: &[Vec<usize>]) -> Vec<usize> {
+    let mut rank = vec![usize::MAX; adj.len()];
+    let mut order = Vec::with_capacity(adj.len());
+    for root in 0..adj.len() {
+        if rank[root] != usize::MAX {
+            continue;
+        }
+        rank[root] = order.len();
+        order.push(root);
+        let mut k = order.len() - 1;
+        while let Some(&r) = order.get(k) {
+            k += 1;
+            for &s in &adj[r] {
+                if rank[s] == usize::MAX {
+                    rank[s] = order.len();
+                    order.push(s);
+                }
+            }
+        }
+    }
+    rank
 }
 
 /// Adds up to `extra_doors` doors, each between a random room and one two
 /// or three doors from it (in discovery order); 20 draws per door at most.
 /// Returns how many fitted.
-fn extra_doors_within_three(
-    level: &mut Level,
-    adj: &mut [Vec<usize>],
-    extra_doors: usize,
-    rng: &mut Rng,
-) -> usize {
-    let rooms = adj.len();
+fn extra_doors_within_three(graph: &mut Edges, extra_doors: usize, rng: &mut Rng) -> usize {
+    let rooms = graph.adj.len();
     let mut placed = 0;
     let mut dist = vec![usize::MAX; rooms];
     let mut touched: Vec<usize> = Vec::new();
@@ -106,7 +161,7 @@ fn extra_doors_within_three(
             if dist[r] >= 3 {
                 continue;
             }
-            for &s in &adj[r] {
+            for &s in &graph.adj[r] {
                 if dist[s] == usize::MAX {
                     dist[s] = dist[r] + 1;
                     touched.push(s);
@@ -117,7 +172,7 @@ fn extra_doors_within_three(
             }
         }
         if let Some(&b) = rng.pick(&candidates) {
-            add_door(level, adj, a, b);
+            graph.add_door(a, b);
             placed += 1;
         }
     }
@@ -172,5 +227,33 @@ mod tests {
         let (dist, _) = g.bfs(0, |_| true);
         assert!(dist.iter().all(|&d| d != usize::MAX));
         assert!(random_graph(&mut rng, 0, 0).is_err());
+    }
+
+    /// Rooms are listed as a breadth-first walk from the start meets them:
+    /// each a door further than or as far as the one before, and each but
+    /// the first joined to one listed before it. Doors follow their rooms.
+    #[test]
+    fn rooms_run_outward_from_the_start() {
+        for seed in 0..20 {
+            let (level, _) = random_graph(&mut Rng::new(seed), 300, 40).unwrap();
+            let g = Graph::of(&level).unwrap();
+            let (dist, _) = g.bfs(0, |_| true);
+            assert!(dist.windows(2).all(|w| w[0] <= w[1]), "seed {seed}");
+            let index = crate::model::LevelIndex::new(&level);
+            let ends: Vec<(usize, usize)> = (level.doors.iter())
+                .map(|d| {
+                    let (a, b) = (index.room(&d.from).unwrap(), index.room(&d.to).unwrap());
+                    (a.min(b), a.max(b))
+                })
+                .collect();
+            assert!(ends.windows(2).all(|w| w[0] <= w[1]), "seed {seed}");
+            for r in 1..level.rooms.len() {
+                assert!(
+                    ends.iter().any(|&(a, b)| b == r && a < r),
+                    "seed {seed}: r{}",
+                    r + 1
+                );
+            }
+        }
     }
 }
