@@ -237,7 +237,7 @@ fn broken_inputs() -> Vec<(&'static str, Vec<u8>, Expect)> {
                 v["goal_requires"] = json!(vec!["k"; format::MAX_ITEMS + 1]);
             })),
             Exact(
-                "goal_requires: too large to load: 100001 entries, more than the limit of 100000",
+                "goal_requires: too large to load: 200001 entries, more than the limit of 200000",
             ),
         ),
         (
@@ -245,14 +245,33 @@ fn broken_inputs() -> Vec<(&'static str, Vec<u8>, Expect)> {
             text(with(|v| {
                 v["doors"] = json!(vec![json!({}); format::MAX_DOORS + 1]);
             })),
-            Exact("doors: too large to load: 400001 entries, more than the limit of 400000"),
+            Exact("doors: too large to load: 800001 entries, more than the limit of 800000"),
         ),
         (
             "more rooms than the limit",
             text(with(|v| {
                 v["rooms"] = json!(vec![json!({}); format::MAX_ITEMS + 1]);
             })),
-            Exact("rooms: too large to load: 100001 entries, more than the limit of 100000"),
+            Exact("rooms: too large to load: 200001 entries, more than the limit of 200000"),
+        ),
+        (
+            // Refused for its size at once: nothing else of it is read.
+            "more rooms than the limit, and a negative cost",
+            text(with(|v| {
+                v["rooms"] = json!(vec![json!({"id": "r"}); format::MAX_ITEMS + 5]);
+                v["doors"][0]["cost"] = json!(-1);
+            })),
+            Exact("rooms: too large to load: 200005 entries, more than the limit of 200000"),
+        ),
+        (
+            "a door's locks past the limit, on a door with an extension field",
+            text(with(|v| {
+                v["doors"][1]["locks"] = json!(vec!["k"; format::MAX_ITEMS + 1]);
+                v["doors"][1]["locked_from"] = json!("from");
+            })),
+            Exact(
+                "doors[1].locks: too large to load: 200001 entries, more than the limit of 200000",
+            ),
         ),
         (
             "cost as a string",

@@ -54,10 +54,7 @@ pub(super) fn spend(obj: &Obj<'_>, p: &mut Problems) -> BTreeMap<String, u32> {
         }
     };
     if map.len() > MAX_ITEMS {
-        let msg = format!(
-            "too large to load: {} entries, more than the limit of {MAX_ITEMS}",
-            map.len()
-        );
+        let msg = super::too_large(map.len(), MAX_ITEMS);
         p.push(&path, msg);
         return BTreeMap::new();
     }
@@ -109,10 +106,7 @@ pub(super) fn open_when(obj: &Obj<'_>, p: &mut Problems) -> Option<Condition> {
         }
     };
     if outer.len() > MAX_ITEMS {
-        let msg = format!(
-            "too large to load: {} entries, more than the limit of {MAX_ITEMS}",
-            outer.len()
-        );
+        let msg = super::too_large(outer.len(), MAX_ITEMS);
         p.push(&path, msg);
         return Some(Vec::new());
     }
@@ -127,10 +121,7 @@ pub(super) fn open_when(obj: &Obj<'_>, p: &mut Problems) -> Option<Condition> {
             continue;
         };
         if items.len() > MAX_ITEMS {
-            let msg = format!(
-                "too large to load: {} entries, more than the limit of {MAX_ITEMS}",
-                items.len()
-            );
+            let msg = super::too_large(items.len(), MAX_ITEMS);
             p.push(&at, msg);
             continue;
         }

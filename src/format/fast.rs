@@ -131,18 +131,12 @@ struct FileLever {
 pub(super) fn level(text: &str) -> Option<Level> {
     let file: File = serde_json::from_str(text).ok()?;
     let header = file.format == FORMAT_TAG && file.version == VERSION;
-    let lists = [
-        file.goal_requires.len(),
-        file.rooms.0.len(),
-        file.keys.0.len(),
-        file.levers.0.len(),
-    ];
     let generator = match file.generator {
         None => None,
         Some(Value::Object(map)) => Some(Value::Object(map)),
         Some(_) => return None,
     };
-    let too_many = lists.iter().any(|&n| n > MAX_ITEMS) || file.doors.0.len() > MAX_DOORS;
+    let too_many = file.goal_requires.len() > MAX_ITEMS;
     if !header || too_many || !cost(file.lever_cost) {
         return None;
     }
@@ -167,6 +161,9 @@ pub(super) fn level(text: &str) -> Option<Level> {
 trait FromRecord: Sized {
     /// The item's record in the file.
     type Record: for<'de> Deserialize<'de>;
+
+    /// The most items of this kind a level may hold.
+    const LIMIT: usize = MAX_ITEMS;
 
     fn from_record(record: Self::Record) -> Option<Self>;
 }
@@ -200,6 +197,11 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
         let mut items = Vec::new();
         while let Some(record) = seq.next_element::<T::Record>()? {
+            if items.len() == T::LIMIT {
+                // Past the limit: the loader refuses the file without
+                // reading the rest of the list.
+                return Err(A::Error::custom("too large"));
+            }
             // The reader says what is wrong; this path only needs to stop.
             let item = T::from_record(record).ok_or_else(|| A::Error::custom("refused"))?;
             items.push(item);
@@ -229,6 +231,8 @@ impl FromRecord for Room {
 
 impl FromRecord for Door {
     type Record = FileDoor;
+
+    const LIMIT: usize = MAX_DOORS;
 
     fn from_record(d: FileDoor) -> Option<Door> {
         door(d)

@@ -7,6 +7,7 @@ use super::error::LoadError;
 use super::extensions;
 use super::fast;
 use super::reader::{Obj, Problems};
+use super::size;
 use super::{FORMAT_TAG, MAX_DOORS, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
 use crate::validate::{Indexed, Problem, validate_indexed};
@@ -158,6 +159,12 @@ fn str_indexed(text: &str) -> Result<(Loaded, Indexed), LoadError> {
             return Ok((Loaded { level, warnings }, indexed));
         }
         // The reader below words the errors, with what else it finds.
+    }
+    // A list past its limit is refused for that alone, before a JSON tree of
+    // the whole file is built.
+    let too_large = size::oversized(text);
+    if !too_large.is_empty() {
+        return Err(LoadError::Invalid(too_large));
     }
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let message = if e.is_eof() {

@@ -25,6 +25,7 @@ mod fast;
 mod load;
 mod reader;
 mod save;
+mod size;
 
 use std::io::Read;
 use std::path::Path;
@@ -41,8 +42,10 @@ pub const VERSION: u64 = 1;
 /// Files larger than this are refused before parsing (64 MiB).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// At most this many rooms, keys or levers in one level, and entries in
-/// one list of ids (`locks`, `toggles`, `goal_requires`).
-pub const MAX_ITEMS: usize = 100_000;
+/// one list of ids (`locks`, `toggles`, `goal_requires`): room for a level of
+/// 100,000 levers or doors with a room each, which loads in well under a
+/// second.
+pub const MAX_ITEMS: usize = 200_000;
 /// At most this many doors in one level: four for each room the limit
 /// allows, since a grid of rooms has two doors a room and a connected
 /// level at least one.
@@ -51,6 +54,12 @@ pub const MAX_DOORS: usize = 4 * MAX_ITEMS;
 /// [`MAX_ITEMS`] levers, any plan's total stays far from overflowing, and whole costs
 /// stay exact in a 64-bit float up to plans of thousands of steps.
 pub const MAX_COST: f64 = 1e12;
+
+/// What a list past its limit is told: the words of [`LoadError::Invalid`]
+/// for it, with its length and the limit.
+fn too_large(entries: usize, limit: usize) -> String {
+    format!("too large to load: {entries} entries, more than the limit of {limit}")
+}
 
 /// Reads and parses a level file, refusing oversized files before reading
 /// them whole.

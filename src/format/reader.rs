@@ -208,11 +208,7 @@ impl<'a> Obj<'a> {
             }
         };
         if items.len() > super::MAX_ITEMS {
-            let msg = format!(
-                "too large to load: {} entries, more than the limit of {}",
-                items.len(),
-                super::MAX_ITEMS
-            );
+            let msg = super::too_large(items.len(), super::MAX_ITEMS);
             problems.push(&self.field_path(field), msg);
             return Vec::new();
         }
@@ -282,10 +278,7 @@ impl<'a> Obj<'a> {
             }
         };
         if items.len() > limit {
-            let msg = format!(
-                "too large to load: {} entries, more than the limit of {limit}",
-                items.len()
-            );
+            let msg = super::too_large(items.len(), limit);
             problems.push(&self.field_path(field), msg);
             problems.dropped();
             return Vec::new();
