@@ -2,7 +2,10 @@
 
 use std::path::Path;
 
-use serde_json::{Value, json};
+use std::io::Write as _;
+
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::{Map, Value, json};
 
 use super::{
     Budget, EXIT_INVALID, EXIT_SOLVABLE, EXIT_TOO_LARGE, EXIT_UNSOLVABLE, load_indexed_or_report,
@@ -27,14 +30,13 @@ pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
         Err(e) => return super::fail(&e),
     };
     if as_json {
-        let mut out = to_json(&a);
+        let mut fields = to_json(&a);
         // A new optional field: the quality measures (docs/format.md).
         let metrics =
             crate::measures::measure_rules(&rules, &a).map_or(Value::Null, |m| m.to_json());
-        if let Some(map) = out.as_object_mut() {
-            map.insert("metrics".to_owned(), metrics);
-        }
-        outln!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+        fields.insert("metrics".to_owned(), metrics);
+        let steps = a.plan.as_ref().map(|p| &p.steps[..]);
+        print_json(&Output { fields, steps });
     } else {
         print_text(path, &rules, &a);
     }
@@ -48,39 +50,95 @@ pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
     }
 }
 
-pub(super) fn step_json(step: &Step) -> Value {
-    match step {
-        Step::Move { door, to } => {
-            json!({ "action": "move", "door": door.as_str(), "to": to.as_str() })
+/// `solve --json`'s object: its fields in order, with the plan's steps
+/// written straight from the plan where the fields hold `"steps"`. A plan of
+/// 200,000 steps is not first built as a JSON tree, which took most of the
+/// command's time and memory.
+struct Output<'a> {
+    fields: Map<String, Value>,
+    steps: Option<&'a [Step]>,
+}
+
+impl Serialize for Output<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.fields.len()))?;
+        for (key, value) in &self.fields {
+            match self.steps.filter(|_| key == "steps") {
+                Some(steps) => map.serialize_entry(key, &Steps(steps))?,
+                None => map.serialize_entry(key, value)?,
+            }
         }
-        Step::Pull { lever } => json!({ "action": "pull", "lever": lever.as_str() }),
-        Step::Pickup { key } => json!({ "action": "pickup", "key": key.as_str() }),
+        map.end()
+    }
+}
+
+/// A plan's steps, as FORMAT.md writes them.
+struct Steps<'a>(&'a [Step]);
+
+impl Serialize for Steps<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(JsonStep))
+    }
+}
+
+/// One step: `{"action": "move", "door": …, "to": …}`, `{"action": "pull",
+/// "lever": …}` or `{"action": "pickup", "key": …}`.
+struct JsonStep<'a>(&'a Step);
+
+impl Serialize for JsonStep<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields: &[(&str, &str)] = match self.0 {
+            Step::Move { door, to } => &[
+                ("action", "move"),
+                ("door", door.as_str()),
+                ("to", to.as_str()),
+            ],
+            Step::Pull { lever } => &[("action", "pull"), ("lever", lever.as_str())],
+            Step::Pickup { key } => &[("action", "pickup"), ("key", key.as_str())],
+        };
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for (key, value) in fields {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// Writes `output` pretty-printed to standard output through a buffer; a
+/// closed pipe ends the output quietly, as [`outln!`] does.
+fn print_json(output: &Output<'_>) {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if serde_json::to_writer_pretty(&mut out, output).is_ok() {
+        let _ = writeln!(out);
+        let _ = out.flush();
     }
 }
 
 /// FORMAT.md's object; when the analysis is incomplete, optional fields
 /// besides say what was proven (`complete`, `cost_bounds`,
 /// `min_pulls_at_least`, `dead_ends_exist`, `dead_end_kinds_found`).
-fn to_json(a: &Analysis) -> Value {
+fn to_json(a: &Analysis) -> Map<String, Value> {
     let plan = a.plan.as_ref();
-    let mut out = json!({
+    // "steps" holds its place in the order; [`Output`] writes the steps.
+    let out = json!({
         "solvable": a.solvable,
         "cost": plan.map(|p| number(p.cost)),
         "moves": plan.map(|p| p.moves),
         "pulls": plan.map(|p| p.pulls),
         "min_pulls": a.least_pulls(),
-        "steps": plan.map(|p| p.steps.iter().map(step_json).collect::<Vec<_>>()),
+        "steps": Value::Null,
         "states_explored": a.states_explored,
         "dead_ends": a.dead_ends.states,
     });
+    let Value::Object(mut out) = out else {
+        return Map::new();
+    };
     if a.is_complete() {
         return out;
     }
-    let extra = |key: &str, value: Value, out: &mut Value| {
-        // New optional fields, only when the answer above is not complete.
-        if let Some(map) = out.as_object_mut() {
-            map.insert(key.to_owned(), value);
-        }
+    // New optional fields, only when the answer above is not complete.
+    let extra = |key: &str, value: Value, out: &mut Map<String, Value>| {
+        out.insert(key.to_owned(), value);
     };
     extra("complete", json!(false), &mut out);
     if let Some(b) = &a.cost_bounds {
