@@ -502,3 +502,35 @@ fn an_undoable_chain_past_the_state_budget_is_answered_in_full() {
     assert!(a.undecided_rooms.is_empty(), "{:?}", a.undecided_rooms);
     assert!(a.is_complete(), "{:?}", a.stopped);
 }
+
+/// The issue's own fan-out levels, at their full size: 100,000 doors toggled
+/// by one lever, and 100,000 levers each toggling its door, each door to a
+/// room of its own (100,001 rooms). They are answered, not refused as too
+/// large, and the answers are the obvious ones.
+#[test]
+fn the_issues_hundred_thousand_item_levels_are_answered() {
+    let cases = [
+        // Pull the lever, walk through the first door to the goal.
+        (Shape::FanLever { doors: 100_000 }, (2.0, 1, 1)),
+        // Pull each lever and walk through its door, 100,000 times.
+        (
+            Shape::ManyLevers { levers: 100_000 },
+            (200_000.0, 100_000, 100_000),
+        ),
+    ];
+    for (shape, (cost, moves, pulls)) in cases {
+        let level = format::from_str(&text(&shape, &Spoil::None))
+            .unwrap_or_else(|e| panic!("{shape:?} refused: {e}"))
+            .level;
+        let a = analyze(&level, &SolveOptions::default()).unwrap();
+        let plan = a
+            .plan
+            .as_ref()
+            .unwrap_or_else(|| panic!("{shape:?}: no plan"));
+        assert_eq!(
+            (plan.cost, plan.moves, plan.pulls),
+            (cost, moves, pulls),
+            "{shape:?}"
+        );
+    }
+}
