@@ -9,6 +9,8 @@
 
 use super::quick::Quick;
 use crate::model::{Level, LevelIndex};
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// One direction of a door: the player may try to walk from `from` to `to`.
 /// A two-way door offers two passages, a one-way door one.
@@ -296,8 +298,8 @@ impl Mechanics {
         let rooms = level.rooms.len();
         let start = room(&level.start)?;
         let mut levers = lever_rules(level, index, &found, &room)?;
-        let kinds = kind_names(level);
-        let kind_of = |name: &str| kinds.iter().position(|k| k == name);
+        let kinds = KindTable::new(level);
+        let kind_of = |name: &str| kinds.of(name);
         let mut flipped_by = vec![Vec::new(); level.doors.len()];
         for (l, lever) in levers.iter().enumerate() {
             for &d in &lever.flips {
@@ -339,7 +341,7 @@ impl Mechanics {
         }
         goal_requires.sort_unstable();
         goal_requires.dedup();
-        let extended = kinds.len() > 1
+        let extended = kinds.names.len() > 1
             || levers.iter().any(|l| l.parity)
             || doors.iter().any(|d| {
                 !d.locks_any.is_empty() || d.lock_side.is_some() || d.opening == Opening::When
@@ -349,7 +351,7 @@ impl Mechanics {
             costs: doors.iter().map(|d| d.cost).collect(),
             rooms,
             start,
-            kinds,
+            kinds: kinds.names(),
             extended,
             goal: room(&level.goal)?,
             lever_cost: level.lever_cost,
@@ -668,11 +670,11 @@ fn door_rules(
     found: &Known<'_>,
     room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
     key: &impl Fn(&crate::model::KeyId) -> Result<usize, Unresolved>,
-    kinds: &[String],
+    kinds: &KindTable<'_>,
     flipped_by: &[Vec<usize>],
     levers: &mut [LeverRule],
 ) -> Result<DoorTables, Unresolved> {
-    let kind_of = |name: &str| kinds.iter().position(|k| k == name);
+    let kind_of = |name: &str| kinds.of(name);
     let mut doors = Vec::with_capacity(level.doors.len());
     let mut ends = Vec::with_capacity(level.doors.len());
     let mut found_locks = found.locks.map(<[usize]>::iter);
@@ -821,19 +823,49 @@ impl Found {
 
 /// The kinds of countable items the level names, `"small"` first, then in
 /// the order keys and doors first name them.
+///
+/// Complexity: linear in the number of keys and `spend` entries.
 pub fn kind_names(level: &Level) -> Vec<String> {
-    let mut kinds = vec![crate::model::SMALL.to_owned()];
-    let named = (level
-        .keys
-        .iter()
-        .filter_map(|k| k.kind_name().map(str::to_owned)))
-    .chain(level.doors.iter().flat_map(|d| d.spend.keys().cloned()));
-    for name in named {
-        if !kinds.contains(&name) {
-            kinds.push(name);
+    KindTable::new(level).names()
+}
+
+/// The kinds of countable items a level names, numbered as
+/// [`kind_names`] lists them, with a table from name to number so that
+/// neither listing nor looking up scans the kinds found so far.
+struct KindTable<'l> {
+    names: Vec<&'l str>,
+    numbers: FxHashMap<&'l str, usize>,
+}
+
+impl<'l> KindTable<'l> {
+    fn new(level: &'l Level) -> Self {
+        let mut table = Self {
+            names: Vec::new(),
+            numbers: FxHashMap::default(),
+        };
+        let named = (level.keys.iter().filter_map(|k| k.kind_name())).chain(
+            level
+                .doors
+                .iter()
+                .flat_map(|d| d.spend.keys().map(String::as_str)),
+        );
+        for name in std::iter::once(crate::model::SMALL).chain(named) {
+            if let Entry::Vacant(slot) = table.numbers.entry(name) {
+                slot.insert(table.names.len());
+                table.names.push(name);
+            }
         }
+        table
     }
-    kinds
+
+    /// The number of kind `name`, if the level names it.
+    fn of(&self, name: &str) -> Option<usize> {
+        self.numbers.get(name).copied()
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.names.iter().map(|&n| n.to_owned()).collect()
+    }
 }
 
 /// Door `door`'s `open_when` by lever index; marks the levers it names as
