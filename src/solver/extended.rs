@@ -138,8 +138,10 @@ fn unknown(level: &Level, stop: Stop) -> Analysis {
 fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop>) -> KeyNeeds {
     let keys = prep.mechanics().keys();
     let mut needs = KeyNeeds::default();
+    // One search per key: the clock is read before each, since a level of
+    // many keys makes many searches too small to read it themselves.
     let mut solvable_without = |absent: &[bool]| -> Option<bool> {
-        match explore(prep, absent, budget) {
+        match (budget.check_now()).and_then(|()| explore(prep, absent, budget)) {
             Ok(g) => Some(g.goal.iter().any(|&x| x)),
             Err(stop) => {
                 stopped.get_or_insert(stop);
@@ -147,14 +149,18 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
             }
         }
     };
+    // One list of absent keys serves every search, each key taken out in
+    // turn: a copy per key would be quadratic in the number of keys.
+    let mut absent = prep.removed.clone();
     for (k, key) in keys.iter().enumerate() {
         if key.kind.is_some() {
             continue;
         }
-        let mut absent = prep.removed.clone();
         absent[k] = true;
+        let without = solvable_without(&absent);
+        absent[k] = prep.removed[k];
         let id: KeyId = prep.level.keys[k].id.clone();
-        match solvable_without(&absent) {
+        match without {
             Some(true) => needs.unneeded.push(id),
             Some(false) => {}
             None => needs.undecided.push(id),
