@@ -50,7 +50,20 @@ impl Budget<'_> {
         states: usize,
         width: usize,
     ) -> Result<(), Stop> {
-        if states >= self.max_states || states.saturating_mul(width) >= self.max_words {
+        self.check_words(meter, work, states, states.saturating_mul(width))
+    }
+
+    /// [`Self::check`] for a search that counts the words it stores itself
+    /// (states of their own width, and edges).
+    #[inline]
+    pub fn check_words(
+        &self,
+        meter: &mut Meter,
+        work: usize,
+        states: usize,
+        words: usize,
+    ) -> Result<(), Stop> {
+        if states >= self.max_states || words >= self.max_words {
             return Err(Stop::States);
         }
         meter.work = meter.work.saturating_add(work);

@@ -68,6 +68,24 @@ pub(crate) struct Edge {
     pub cost: f64,
 }
 
+/// A legal step of [`Walk::actions`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Action {
+    Pass(Passage),
+    Pull(usize),
+}
+
+impl Action {
+    /// The step as an [`Edge`] records it: a door index, or a lever index
+    /// with [`PULL`] set.
+    fn code(self) -> u32 {
+        match self {
+            Action::Pass(p) => p.door as u32,
+            Action::Pull(l) => l as u32 | PULL,
+        }
+    }
+}
+
 /// Every state reachable from the start; goal states are not expanded.
 pub(crate) struct Graph {
     pub nodes: Vec<Node>,
@@ -145,21 +163,32 @@ impl<'m> Walk<'m> {
         next
     }
 
-    /// Every legal step from `node`: `(action, next state, cost)`.
-    pub fn steps(&self, node: &Node) -> Vec<(u32, Node, f64)> {
+    /// Every legal step from `node`, with its cost. The states they reach
+    /// are made one at a time by [`Self::after`], since a state can be wide
+    /// (a flag per key, door and lever) and a room can hold thousands of
+    /// levers.
+    pub fn actions(&self, node: &Node) -> Vec<(Action, f64)> {
         let m = self.m;
         let mut out = Vec::new();
         for &p in m.passages_from(node.room) {
             if m.blocked(p, node).is_none() {
-                out.push((p.door as u32, self.passed(node, p), m.cost(p.door)));
+                out.push((Action::Pass(p), m.cost(p.door)));
             }
         }
         for l in m.levers_in(node.room) {
             if !m.pull_used(l, node) {
-                out.push((l as u32 | PULL, self.pulled(node, l), m.lever_cost()));
+                out.push((Action::Pull(l), m.lever_cost()));
             }
         }
         out
+    }
+
+    /// The state after `act`, one of [`Self::actions`] of `node`.
+    fn after(&self, node: &Node, act: Action) -> Node {
+        match act {
+            Action::Pass(p) => self.passed(node, p),
+            Action::Pull(l) => self.pulled(node, l),
+        }
     }
 
     /// True when `node` is solved.
@@ -172,7 +201,7 @@ impl<'m> Walk<'m> {
     /// # Errors
     /// The [`Stop`] that ended the search early.
     pub fn explore(&self, start: Node, budget: &Budget<'_>) -> Result<Graph, Stop> {
-        let width = 1 + start.held.len() / 8 + start.counts.len() * 4 + start.open.len() / 4;
+        let width = stored_words(&start);
         let mut g = Graph {
             goal: vec![self.is_goal(&start)],
             nodes: vec![start.clone()],
@@ -182,15 +211,25 @@ impl<'m> Walk<'m> {
         index.insert(start, 0u32);
         let mut queue = VecDeque::from([0u32]);
         let mut meter = Meter::default();
+        let mut edges = 0usize;
         while let Some(i) = queue.pop_front() {
             if g.goal[i as usize] {
                 continue;
             }
-            for (act, next, cost) in self.steps(&g.nodes[i as usize]) {
+            for (action, cost) in self.actions(&g.nodes[i as usize]) {
+                // Every step costs a state's width to make and look up, and
+                // the graph keeps its edge: both count against the budget
+                // before anything is stored. Only a new state counts
+                // against the number of states.
+                let words = g.nodes.len().saturating_mul(width) + edges * EDGE_WORDS;
+                let next = self.after(&g.nodes[i as usize], action);
                 let to = match index.get(&next) {
-                    Some(&j) => j,
+                    Some(&j) => {
+                        budget.check_words(&mut meter, width, 0, words)?;
+                        j
+                    }
                     None => {
-                        budget.check(&mut meter, width, g.nodes.len(), width.div_ceil(8))?;
+                        budget.check_words(&mut meter, width, g.nodes.len(), words)?;
                         let j = g.nodes.len() as u32;
                         index.insert(next.clone(), j);
                         g.goal.push(self.is_goal(&next));
@@ -200,11 +239,30 @@ impl<'m> Walk<'m> {
                         j
                     }
                 };
+                let act = action.code();
                 g.edges[i as usize].push(Edge { act, to, cost });
+                edges += 1;
             }
         }
         Ok(g)
     }
+}
+
+/// Words an [`Edge`] takes in the graph.
+const EDGE_WORDS: usize = std::mem::size_of::<Edge>().div_ceil(8);
+
+/// Words one stored state like `node` takes: the state in the list of
+/// states and again as the key of the index, each with its lists, and its
+/// entries in the graph's other lists.
+fn stored_words(node: &Node) -> usize {
+    let lists = node.held.len()
+        + node.counts.len() * std::mem::size_of::<u32>()
+        + node.open.len()
+        + node.unlocked.len()
+        + node.odd.len();
+    let one = std::mem::size_of::<Node>() + lists;
+    let extra = std::mem::size_of::<Vec<Edge>>() + std::mem::size_of::<u32>() * 2 + 1;
+    (2 * one + extra).div_ceil(8)
 }
 
 /// The open state of every door at the start (only lever doors read it).
