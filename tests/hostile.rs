@@ -52,6 +52,19 @@ enum Shape {
     Tree { depth: u32 },
     /// A small level with extreme numbers.
     Extreme { cost: f64, lever_cost: f64, x: f64 },
+    /// Many doors between the same two rooms, each spending an item of a
+    /// kind of its own; the items lie in the start room or are carried.
+    Kinds { doors: usize, carried: bool },
+    /// One door that any one of many keys opens (`locks_any`).
+    AnyLock { keys: usize },
+    /// One door opened by many levers' parities (`open_when`): by any one
+    /// of them, or only by all of them together.
+    OpenWhen { levers: usize, all: bool },
+    /// Many levers that can each be pulled once, all toggling one door.
+    OnceLevers { levers: usize },
+    /// A corridor whose doors spend a bomb from one side only
+    /// (`locked_from`); each room holds the bomb for the next door.
+    Bombs { rooms: usize, one_way: bool },
 }
 
 fn shape() -> impl Strategy<Value = Shape> {
@@ -77,8 +90,13 @@ fn shape() -> impl Strategy<Value = Shape> {
         ),
         size.clone().prop_map(|doors| Shape::FanLever { doors }),
         size.clone().prop_map(|levers| Shape::ManyLevers { levers }),
-        size.prop_map(|keys| Shape::BigLock { keys }),
+        size.clone().prop_map(|keys| Shape::BigLock { keys }),
         (1..13u32).prop_map(|depth| Shape::Tree { depth }),
+        (size.clone(), any::<bool>()).prop_map(|(doors, carried)| Shape::Kinds { doors, carried }),
+        size.clone().prop_map(|keys| Shape::AnyLock { keys }),
+        (size.clone(), any::<bool>()).prop_map(|(levers, all)| Shape::OpenWhen { levers, all }),
+        size.clone().prop_map(|levers| Shape::OnceLevers { levers }),
+        (size.clone(), any::<bool>()).prop_map(|(rooms, one_way)| Shape::Bombs { rooms, one_way }),
         (extreme.clone(), extreme.clone(), extreme).prop_map(|(cost, lever_cost, x)| {
             Shape::Extreme {
                 cost,
@@ -257,6 +275,53 @@ fn build(shape: &Shape) -> Doc {
                 keys.push(format!(r#"{{"id":"k{x}","room":"r{parent}"}}"#));
             }
             Doc::new(rooms, doors, keys, Vec::new())
+        }
+        Shape::Kinds { doors, carried } => {
+            let all = (0..doors)
+                .map(|i| door(i, 0, 1, &format!(r#","spend":{{"kind{i}":1}}"#)))
+                .collect();
+            let room = if carried { "" } else { r#","room":"r0""# };
+            let items = (0..doors)
+                .map(|i| format!(r#"{{"id":"k{i}","kind":"kind{i}"{room}}}"#))
+                .collect();
+            Doc::new(2, all, items, Vec::new())
+        }
+        Shape::AnyLock { keys } => {
+            let d = door(0, 0, 1, &format!(r#","locks_any":{}"#, ids("k", 0..keys)));
+            let all = (0..keys)
+                .map(|k| format!(r#"{{"id":"k{k}","room":"r0"}}"#))
+                .collect();
+            Doc::new(2, vec![d], all, Vec::new())
+        }
+        Shape::OpenWhen { levers, all } => {
+            let literals: Vec<String> = (0..levers).map(|l| format!(r#""l{l}""#)).collect();
+            let when = if all {
+                format!("[[{}]]", literals.join(","))
+            } else {
+                let one: Vec<String> = literals.iter().map(|l| format!("[{l}]")).collect();
+                format!("[{}]", one.join(","))
+            };
+            let d = door(0, 0, 1, &format!(r#","open_when":{when}"#));
+            let all = (0..levers)
+                .map(|l| format!(r#"{{"id":"l{l}","room":"r0","toggles":[]}}"#))
+                .collect();
+            Doc::new(2, vec![d], Vec::new(), all)
+        }
+        Shape::OnceLevers { levers } => {
+            let all = (0..levers)
+                .map(|l| format!(r#"{{"id":"l{l}","room":"r0","toggles":["d0"],"once":true}}"#))
+                .collect();
+            Doc::new(2, vec![door(0, 0, 1, CLOSED)], Vec::new(), all)
+        }
+        Shape::Bombs { rooms, one_way } => {
+            let more = format!(r#","spend":{{"bomb":1}},"locked_from":"from","one_way":{one_way}"#);
+            let doors = (0..rooms.saturating_sub(1))
+                .map(|i| door(i, i, i + 1, &more))
+                .collect();
+            let bombs = (0..rooms.saturating_sub(1))
+                .map(|i| format!(r#"{{"id":"b{i}","room":"r{i}","kind":"bomb"}}"#))
+                .collect();
+            Doc::new(rooms, doors, bombs, Vec::new())
         }
         Shape::Extreme {
             cost,
@@ -533,4 +598,43 @@ fn the_issues_hundred_thousand_item_levels_are_answered() {
             "{shape:?}"
         );
     }
+}
+
+/// The mechanics of the version-1 extensions at a size no hand-made level
+/// reaches: 50,000 kinds of items, a door any of 50,000 keys opens, 50,000
+/// levers in one room whose parities open a door, and 50,000 levers that
+/// each pull once. Each ends within its budget (the first two once took
+/// minutes: the kinds were looked up in a list, and each key's search ran
+/// after the time was up; the last two filled memory with the states one
+/// room's pulls lead to before the budget was asked).
+#[test]
+fn the_extensions_at_scale_end_within_their_budget() {
+    let cases = [
+        Shape::Kinds {
+            doors: 50_000,
+            carried: true,
+        },
+        Shape::AnyLock { keys: 50_000 },
+        Shape::OpenWhen {
+            levers: 50_000,
+            all: false,
+        },
+        Shape::OnceLevers { levers: 50_000 },
+    ];
+    for shape in cases {
+        let answer = through_the_library(&text(&shape, &Spoil::None));
+        assert!(answer.is_ok(), "{shape:?}: {answer:?}");
+    }
+    // Any one key opens the door: proven while the keys are still being
+    // looked at one by one.
+    let level = format::from_str(&text(&Shape::AnyLock { keys: 50_000 }, &Spoil::None))
+        .expect("a valid level")
+        .level;
+    let options = SolveOptions {
+        max_time: Some(BUDGET),
+        ..SolveOptions::default()
+    };
+    let a = analyze(&level, &options).expect("an analysis");
+    assert_eq!(a.solvable, Some(true));
+    assert_eq!(a.plan.map(|p| p.cost), Some(1.0));
 }
