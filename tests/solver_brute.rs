@@ -556,6 +556,23 @@ fn small_keys_spent_on_the_wrong_door_are_a_dead_end() {
 }
 
 #[test]
+fn a_small_lock_written_as_spend_counts_the_keys_a_solution_needs() {
+    // `"spend": {"small": 1}` is `"small_locks": 1`: the count of small keys
+    // a solution needs (compared with the brute force in `check`) read the
+    // field, found no lock and gave up. The random suite drew this about
+    // once in ten runs.
+    let mut level = Level::new("spend written");
+    rooms(&mut level, &["r1", "r2"]);
+    let mut d1 = Door::new("d1", "r1", "r2");
+    d1.spend.insert("small".into(), 1);
+    level.doors = vec![d1];
+    level.keys = vec![small_key("s1", "r1")];
+    level.goal = "r2".into();
+    let t = check(&level);
+    assert_eq!(t.small_needed, Some((1, true)));
+}
+
+#[test]
 fn cost_zero_doors_are_free_and_preferred() {
     let mut level = Level::new("free doors");
     rooms(&mut level, &["r1", "r2", "r3", "r4"]);
