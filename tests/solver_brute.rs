@@ -942,3 +942,40 @@ fn what_an_incomplete_analysis_claims_is_true() {
         partial_dead_ends.get()
     );
 }
+
+/// The same for levels that use the extensions (kinds, `locks_any`,
+/// `locked_from`, `open_when`, once levers), answered by the general
+/// search: what it proves from the states it explored before a budget far
+/// too small stopped it (a plan found, bounds on the least cost, rooms seen)
+/// is true.
+#[test]
+fn what_an_incomplete_analysis_of_an_extended_level_claims_is_true() {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: 1500,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let solvable_early = std::cell::Cell::new(0usize);
+    runner
+        .run(&(spec_ext(true), 1usize..12), |((spec, ext), limit)| {
+            let level = build_ext(&spec, &ext);
+            let t = truth(&level);
+            let options = SolveOptions {
+                max_states: limit,
+                ..SolveOptions::default()
+            };
+            let a = analyze(&level, &options).unwrap();
+            check_claims(&level, &a, &t);
+            if !a.is_complete() && a.solvable == Some(true) && a.plan.is_none() {
+                solvable_early.set(solvable_early.get() + 1);
+            }
+            Ok(())
+        })
+        .unwrap();
+    // The budgets cut searches short after they had reached the goal.
+    assert!(
+        solvable_early.get() > 50,
+        "only {} proven solvable early",
+        solvable_early.get()
+    );
+}

@@ -6,11 +6,13 @@
 
 use std::collections::BTreeSet;
 
-use super::analysis::{Analysis, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys};
+use super::analysis::{
+    Analysis, CostBounds, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys,
+};
 use super::budget::{Budget, Stop};
 use super::compile::PULL;
 use super::explain::{door_name, stuck_in};
-use super::general::{Graph, Node, Walk, open_at_start};
+use super::general::{Explored, Graph, Node, Walk, open_at_start};
 use super::{Plan, Prepared, Solve, SolveError};
 use crate::model::{KeyId, Level};
 use crate::rules::Illegal;
@@ -24,6 +26,12 @@ const MAX_SMALL_CHOICES: usize = 8;
 fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<Graph, Stop> {
     let walk = Walk::new(prep.mechanics(), absent);
     walk.explore(walk.start(&open_at_start(prep.level)), budget)
+}
+
+/// [`explore`], keeping what was explored if the budget runs out.
+fn explore_partial(prep: &Prepared<'_>, budget: &Budget<'_>) -> Explored {
+    let walk = Walk::new(prep.mechanics(), &prep.removed);
+    walk.explore_partial(walk.start(&open_at_start(prep.level)), budget)
 }
 
 /// The least-cost plan (or the plan with the fewest pulls, least cost
@@ -57,10 +65,11 @@ pub(crate) fn solve(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Solve, S
 
 /// [`super::analyze`] for an extended level.
 pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analysis, SolveError> {
-    let g = match explore(prep, &prep.removed, &budget.share(0.5)) {
-        Ok(g) => g,
-        Err(stop) => return Ok(unknown(prep.level, stop)),
-    };
+    let explored = explore_partial(prep, &budget.share(0.5));
+    if let Some(stop) = explored.stopped {
+        return partial(prep, &explored, stop);
+    }
+    let g = explored.graph;
     let plan = best_plan(prep, &g, false)?;
     let min_pulls = best_plan(prep, &g, true)?;
     let live = g.live();
@@ -102,6 +111,43 @@ pub(crate) fn unneeded_keys(
 ) -> Result<Vec<KeyId>, SolveError> {
     let mut stopped = None;
     Ok(key_needs(prep, budget, &mut stopped).unneeded)
+}
+
+/// What an analysis whose first search ran out of budget proves from the
+/// states it explored. A goal it reached makes the level solvable, and the
+/// cheapest plan to it bounds the least cost from above. Every solution
+/// leaves the fully expanded states through a goal or a state not yet
+/// expanded, and the graph holds every step up to there, so the cheapest of
+/// those bounds the least cost from below. Every room it saw is reachable.
+fn partial(prep: &Prepared<'_>, explored: &Explored, stop: Stop) -> Result<Analysis, SolveError> {
+    let g = &explored.graph;
+    let paths = g.paths(false);
+    let best = match g.best_goal(&paths) {
+        Some(goal) => Some(prep.plan_rooms(g.actions_to(&paths, goal).into_iter())?),
+        None => None,
+    };
+    let frontier = (explored.expanded..g.nodes.len())
+        .filter(|&i| !g.goal[i])
+        .map(|i| paths.best[i].1)
+        .fold(f64::INFINITY, f64::min);
+    let lower = best.as_ref().map_or(frontier, |p| p.cost.min(frontier));
+    let mut seen = vec![false; prep.level.rooms.len()];
+    for node in &g.nodes {
+        seen[node.room] = true;
+    }
+    let mut a = unknown(prep.level, stop);
+    a.states_explored = g.nodes.len();
+    a.undecided_rooms = (prep.level.rooms.iter().zip(&seen))
+        .filter(|&(_, &s)| !s)
+        .map(|(r, _)| r.id.clone())
+        .collect();
+    if best.is_some() {
+        a.solvable = Some(true);
+    }
+    if lower.is_finite() {
+        a.cost_bounds = Some(CostBounds { lower, best });
+    }
+    Ok(a)
 }
 
 /// What an analysis that ran out of budget before the first search ended knows.

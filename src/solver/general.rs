@@ -201,6 +201,17 @@ impl<'m> Walk<'m> {
     /// # Errors
     /// The [`Stop`] that ended the search early.
     pub fn explore(&self, start: Node, budget: &Budget<'_>) -> Result<Graph, Stop> {
+        let explored = self.explore_partial(start, budget);
+        match explored.stopped {
+            None => Ok(explored.graph),
+            Some(stop) => Err(stop),
+        }
+    }
+
+    /// [`Self::explore`], keeping what was explored when the budget ran
+    /// out: states are expanded in the order they were found, so every
+    /// state before [`Explored::expanded`] has all its steps in the graph.
+    pub fn explore_partial(&self, start: Node, budget: &Budget<'_>) -> Explored {
         let width = stored_words(&start);
         let mut g = Graph {
             goal: vec![self.is_goal(&start)],
@@ -212,6 +223,11 @@ impl<'m> Walk<'m> {
         let mut queue = VecDeque::from([0u32]);
         let mut meter = Meter::default();
         let mut edges = 0usize;
+        let stopped = |graph, stop, expanded| Explored {
+            graph,
+            stopped: Some(stop),
+            expanded,
+        };
         while let Some(i) = queue.pop_front() {
             if g.goal[i as usize] {
                 continue;
@@ -225,11 +241,16 @@ impl<'m> Walk<'m> {
                 let next = self.after(&g.nodes[i as usize], action);
                 let to = match index.get(&next) {
                     Some(&j) => {
-                        budget.check_words(&mut meter, width, 0, words)?;
+                        if let Err(stop) = budget.check_words(&mut meter, width, 0, words) {
+                            return stopped(g, stop, i as usize);
+                        }
                         j
                     }
                     None => {
-                        budget.check_words(&mut meter, width, g.nodes.len(), words)?;
+                        let states = g.nodes.len();
+                        if let Err(stop) = budget.check_words(&mut meter, width, states, words) {
+                            return stopped(g, stop, i as usize);
+                        }
                         let j = g.nodes.len() as u32;
                         index.insert(next.clone(), j);
                         g.goal.push(self.is_goal(&next));
@@ -244,8 +265,21 @@ impl<'m> Walk<'m> {
                 edges += 1;
             }
         }
-        Ok(g)
+        Explored {
+            expanded: g.nodes.len(),
+            graph: g,
+            stopped: None,
+        }
     }
+}
+
+/// What [`Walk::explore_partial`] explored.
+pub(crate) struct Explored {
+    pub graph: Graph,
+    /// Why it stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// The states before this one have every step they allow in the graph.
+    pub expanded: usize,
 }
 
 /// Words an [`Edge`] takes in the graph.
