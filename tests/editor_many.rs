@@ -705,6 +705,41 @@ fn keys_that_do_not_fit_beside_their_room_are_one_mark() {
 }
 
 #[test]
+fn levers_that_do_not_fit_above_their_room_are_one_mark() {
+    let mut level = basement();
+    let room = level.start.clone();
+    for i in 0..30 {
+        let id = format!("extra{i}");
+        level.levers.push(lockwork::model::Lever::new(
+            id.as_str(),
+            room.as_str(),
+            Vec::new(),
+        ));
+    }
+    let total = level.levers.len();
+    let mut h = harness(level);
+    h.key_press(Key::F);
+    h.run_steps(3);
+    let start = app(&h).document().level().room(&room).unwrap().pos.unwrap();
+    let shown = marks(&h, "Lever ");
+    let hidden = total - shown.len();
+    assert!(hidden > 0 && hidden < 30, "{} levers drawn", shown.len());
+    for mark in marks(&h, "Lever extra") {
+        let off = (mark.center().x - start[0] as f32).abs();
+        assert!(
+            off <= 1.25 * ROOM_W as f32,
+            "a lever mark {off:.0} from its room"
+        );
+    }
+    let at = {
+        let rect = h.get_by_label(&format!("{hidden} more levers")).rect();
+        app(&h).canvas().to_screen() * rect.center()
+    };
+    click_at(&mut h, at, Modifiers::NONE);
+    assert_eq!(app(&h).selection().len(), hidden, "a click selects them");
+}
+
+#[test]
 fn a_position_of_minus_zero_reads_zero() {
     let mut untitled = Level::new("Untitled");
     untitled.rooms[0].pos = Some([-0.0, -0.0]);

@@ -15,6 +15,12 @@ pub struct Geometry {
     /// Per door (level order): its segment from the `from` side to the `to`
     /// side, or `None` when a side is missing.
     pub doors: Vec<Option<(Pos2, Pos2)>>,
+    /// Per room: the keys lying in it, in level order.
+    pub keys_in: Vec<Vec<usize>>,
+    /// Per room: the levers standing in it, in level order.
+    pub levers_in: Vec<Vec<usize>>,
+    /// Per lever: its place among the levers of its room.
+    pub lever_place: Vec<usize>,
     index: FxHashMap<RoomId, usize>,
 }
 
@@ -44,9 +50,26 @@ impl Geometry {
             .into_iter()
             .map(|seg| seg.map(|(a, b)| (pos(a), pos(b))))
             .collect();
+        let mut keys_in = vec![Vec::new(); level.rooms.len()];
+        for (k, key) in level.keys.iter().enumerate() {
+            if let Some(&r) = key.room.as_ref().and_then(|r| index.get(r)) {
+                keys_in[r].push(k);
+            }
+        }
+        let mut levers_in: Vec<Vec<usize>> = vec![Vec::new(); level.rooms.len()];
+        let mut lever_place = vec![0; level.levers.len()];
+        for (l, lever) in level.levers.iter().enumerate() {
+            if let Some(&r) = index.get(&lever.room) {
+                lever_place[l] = levers_in[r].len();
+                levers_in[r].push(l);
+            }
+        }
         Self {
             rooms,
             doors,
+            keys_in,
+            levers_in,
+            lever_place,
             index,
         }
     }
@@ -54,6 +77,11 @@ impl Geometry {
     /// The rectangle of a room.
     pub fn room_rect(&self, id: &RoomId) -> Option<Rect> {
         self.index.get(id).map(|&i| self.rooms[i])
+    }
+
+    /// The index of a room.
+    pub fn index_of(&self, id: &RoomId) -> Option<usize> {
+        self.index.get(id).copied()
     }
 
     /// The room whose rectangle contains `pos`, topmost (last drawn) first.

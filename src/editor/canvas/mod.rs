@@ -293,24 +293,33 @@ impl Canvas {
         took_click
     }
 
+    /// The centre of lever `l`'s mark, where its wires start (a lever past
+    /// the room's "+N" mark starts them there).
+    fn lever_at(geo: &Geometry, l: usize, lever: &crate::model::Lever, lod: Lod) -> Option<Pos2> {
+        let rect = geo.room_rect(&lever.room)?;
+        let count = geo
+            .index_of(&lever.room)
+            .map_or(0, |r| geo.levers_in[r].len());
+        let nth = geo.lever_place.get(l).copied().unwrap_or(0);
+        let nth = nth.min(overlay::levers_shown(rect, count, lod));
+        Some(overlay::lever_rect(rect, nth, lod).center())
+    }
+
     /// The doors wired to the selected levers (and the one in link mode), dashed.
     fn wiring_ui(&self, ui: &Ui, scope: &Scope<'_, '_>) {
         let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
-        for lever in &view.level.levers {
+        for (l, lever) in view.level.levers.iter().enumerate() {
             let item = ItemId::Lever(lever.id.clone());
             let named = view.selection.contains(&item) || self.hovered.as_ref() == Some(&item);
             if named {
-                Self::condition_lines(ui, scope, lever);
+                Self::condition_lines(ui, scope, l, lever);
             }
             let shown =
                 view.selection.contains(&item) || self.link_lever.as_ref() == Some(&lever.id);
             if !shown {
                 continue;
             }
-            let Some(from) = geo
-                .room_rect(&lever.room)
-                .map(|r| overlay::lever_rect(r, view.level, &lever.id, lod).center())
-            else {
+            let Some(from) = Self::lever_at(geo, l, lever, lod) else {
                 continue;
             };
             for door in &lever.toggles {
@@ -330,12 +339,9 @@ impl Canvas {
 
     /// Dotted lines from a hovered or selected lever to the doors whose
     /// condition names it.
-    fn condition_lines(ui: &Ui, scope: &Scope<'_, '_>, lever: &crate::model::Lever) {
+    fn condition_lines(ui: &Ui, scope: &Scope<'_, '_>, l: usize, lever: &crate::model::Lever) {
         let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
-        let Some(from) = geo
-            .room_rect(&lever.room)
-            .map(|r| overlay::lever_rect(r, view.level, &lever.id, lod).center())
-        else {
+        let Some(from) = Self::lever_at(geo, l, lever, lod) else {
             return;
         };
         let px = 1.0 / lod.zoom;

@@ -6,7 +6,7 @@ use egui::{Pos2, Rect, pos2, vec2};
 use super::Geometry;
 use super::lod::Lod;
 use crate::editor::view::View;
-use crate::model::{Door, ItemId, Key, Level, Lever, LeverId, RoomId};
+use crate::model::{Door, ItemId, Key, Level, Lever, LeverId};
 use crate::rules::Step;
 
 /// The least-cost plan as the canvas shows it (empty when hidden or unknown).
@@ -97,17 +97,15 @@ pub struct KeyRow<'a> {
 /// edge (clear of the name, and of the corners where doors come in). A row
 /// reaches at most half a room beyond the room's sides; the keys past that
 /// are one "+N" mark.
-pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId, lod: Lod) -> KeyRow<'a> {
+///
+/// `keys` are the keys lying in the room, in level order
+/// ([`super::geometry::Geometry::keys_in`]).
+pub fn key_marks<'a>(rect: Rect, level: &'a Level, keys: &[usize], lod: Lod) -> KeyRow<'a> {
     let h = lod.mark(12.0);
     let (width, gap) = (h * 1.6, h * 0.35);
     let mut shown: Vec<(usize, &Key)> = Vec::new();
     let mut small_done = false;
-    for (k, key) in level
-        .keys
-        .iter()
-        .enumerate()
-        .filter(|(_, k)| k.room.as_ref() == Some(room))
-    {
+    for (k, key) in keys.iter().filter_map(|&k| Some((k, level.keys.get(k)?))) {
         if key.small {
             if small_done {
                 continue;
@@ -153,19 +151,27 @@ pub fn key_marks<'a>(rect: Rect, level: &'a Level, room: &RoomId, lod: Lod) -> K
     KeyRow { shown, more }
 }
 
-/// Where a lever is drawn: along the top right of its room.
-pub fn lever_rect(rect: Rect, level: &Level, lever: &LeverId, lod: Lod) -> Rect {
-    let here = level.lever(lever).map(|l| &l.room);
-    let nth = level
-        .levers
-        .iter()
-        .filter(|l| Some(&l.room) == here)
-        .position(|l| &l.id == lever)
-        .unwrap_or(0);
+/// Where the `nth` lever of a room is drawn: along the top right of the
+/// room, right to left.
+pub fn lever_rect(rect: Rect, nth: usize, lod: Lod) -> Rect {
     let s = lod.grow(12.0);
     // Levers stand on the top edge, right to left.
     let at = pos2(rect.right() - (12.0 + nth as f32 * 16.0) * s, rect.top());
     Rect::from_center_size(at, vec2(12.0, 16.0) * s)
+}
+
+/// How many levers a room shows as marks: as many as reach at most half a
+/// room beyond its left side, one place kept for the "+N" mark of the rest
+/// when they do not all fit.
+pub fn levers_shown(rect: Rect, levers: usize, lod: Lod) -> usize {
+    let fits = |n: usize| {
+        n == 0 || lever_rect(rect, n - 1, lod).left() >= rect.left() - rect.width() / 2.0
+    };
+    if fits(levers) {
+        levers
+    } else {
+        (0..levers).take_while(|&n| fits(n + 2)).count()
+    }
 }
 
 /// Where the start or goal mark of a room goes, and its size.

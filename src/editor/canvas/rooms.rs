@@ -38,8 +38,8 @@ impl Canvas {
                 hovered,
                 out,
             );
-            took_click |= self.keys_ui(ui, scope, rect, &room.id, hovered, out);
-            took_click |= self.levers_ui(ui, scope, rect, &room.id, hovered, out);
+            took_click |= self.keys_ui(ui, scope, rect, r, hovered, out);
+            took_click |= self.levers_ui(ui, scope, rect, r, hovered, out);
         }
         took_click
     }
@@ -133,14 +133,15 @@ impl Canvas {
         ui: &mut Ui,
         scope: &Scope<'_, '_>,
         rect: Rect,
-        room: &RoomId,
+        room: usize,
         hovered: &mut Option<ItemId>,
         out: &mut Vec<Intent>,
     ) -> bool {
         let (view, lod) = (scope.view, scope.lod);
         let level = view.level;
         let mut took_click = false;
-        let row = overlay::key_marks(rect, level, room, lod);
+        let here = &scope.geo.keys_in[room];
+        let row = overlay::key_marks(rect, level, here, lod);
         if let Some((mark, more)) = &row.more {
             more_keys_ui(ui, view, mark, more, out);
         }
@@ -161,10 +162,8 @@ impl Canvas {
             }
             let look = &scope.looks[k];
             let small_count = key.small.then(|| {
-                level
-                    .keys
-                    .iter()
-                    .filter(|o| o.small && o.room.as_ref() == Some(room))
+                here.iter()
+                    .filter(|&&o| level.keys.get(o).is_some_and(|o| o.small))
                     .count() as u32
             });
             let lit = scope.lit.key(k);
@@ -201,15 +200,24 @@ impl Canvas {
         ui: &mut Ui,
         scope: &Scope<'_, '_>,
         rect: Rect,
-        room: &RoomId,
+        room: usize,
         hovered: &mut Option<ItemId>,
         out: &mut Vec<Intent>,
     ) -> bool {
         let (view, lod) = (scope.view, scope.lod);
         let level = view.level;
         let mut took_click = false;
-        for lever in level.levers.iter().filter(|l| &l.room == room) {
-            let mark = overlay::lever_rect(rect, level, &lever.id, lod);
+        let here = &scope.geo.levers_in[room];
+        let shown = overlay::levers_shown(rect, here.len(), lod);
+        if shown < here.len() {
+            let mark = overlay::lever_rect(rect, shown, lod);
+            more_levers_ui(ui, view, mark, &here[shown..], out);
+        }
+        for (nth, lever) in (here.iter().take(shown))
+            .filter_map(|&l| level.levers.get(l))
+            .enumerate()
+        {
+            let mark = overlay::lever_rect(rect, nth, lod);
             let item = ItemId::Lever(lever.id.clone());
             let id = egui::Id::unique(("lockwork-lever", &lever.id));
             let response = ui.interact(mark.expand(2.0), id, mark_sense(scope));
@@ -265,6 +273,9 @@ fn mark_sense(scope: &Scope<'_, '_>) -> Sense {
     }
 }
 
+/// Names listed in the tooltip of a "+N" mark; the rest are counted.
+const MORE_NAMES: usize = 12;
+
 /// The "+N" mark for keys that do not fit beside their room: hovering lists
 /// them, a click selects them.
 fn more_keys_ui(
@@ -276,24 +287,53 @@ fn more_keys_ui(
 ) {
     let level = view.level;
     let keys: Vec<&crate::model::Key> = more.iter().filter_map(|&k| level.keys.get(k)).collect();
+    let items = keys.iter().map(|k| ItemId::Key(k.id.clone())).collect();
+    let names = keys.iter().take(MORE_NAMES).map(|k| level.key_label(&k.id));
     let id = egui::Id::unique(("lockwork-more-keys", keys.first().map(|k| &k.id)));
-    let response = ui.interact(*mark, id, Sense::click());
-    let label = format!("{} more keys", keys.len());
+    more_ui(ui, view, *mark, id, (items, names.collect(), "keys"), out);
+}
+
+/// The "+N" mark for the levers of a room that do not fit above it:
+/// hovering lists them, a click selects them.
+fn more_levers_ui(
+    ui: &Ui,
+    view: &crate::editor::view::View<'_>,
+    mark: Rect,
+    more: &[usize],
+    out: &mut Vec<Intent>,
+) {
+    let level = view.level;
+    let levers: Vec<&crate::model::Lever> =
+        more.iter().filter_map(|&l| level.levers.get(l)).collect();
+    let items = levers.iter().map(|l| ItemId::Lever(l.id.clone())).collect();
+    let names = levers.iter().take(MORE_NAMES).map(|l| l.id.to_string());
+    let id = egui::Id::unique(("lockwork-more-levers", levers.first().map(|l| &l.id)));
+    more_ui(ui, view, mark, id, (items, names.collect(), "levers"), out);
+}
+
+/// A "+N" mark standing for `items` (their first names given, and what
+/// they are): hovering lists them, a click selects them.
+fn more_ui(
+    ui: &Ui,
+    view: &crate::editor::view::View<'_>,
+    mark: Rect,
+    id: egui::Id,
+    (items, names, what): (Vec<ItemId>, Vec<String>, &str),
+    out: &mut Vec<Intent>,
+) {
+    let count = items.len();
+    let response = ui.interact(mark, id, Sense::click());
+    let label = format!("{count} more {what}");
     response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
-    paint::more_marks(
-        ui.painter(),
-        *mark,
-        keys.len(),
-        response.hovered(),
-        view.theme,
-    );
-    let names: Vec<String> = keys.iter().map(|k| level.key_label(&k.id)).collect();
-    let response = response.on_hover_text(format!(
-        "Also here: {}. Click to select them.",
+    paint::more_marks(ui.painter(), mark, count, response.hovered(), view.theme);
+    let rest = count.saturating_sub(names.len());
+    let also = if rest > 0 {
+        format!("{} and {rest} more", names.join(", "))
+    } else {
         names.join(", ")
-    ));
+    };
+    let response = response.on_hover_text(format!("Also here: {also}. Click to select them."));
     if response.clicked() {
-        let items = keys.iter().map(|k| ItemId::Key(k.id.clone())).collect();
         out.push(Intent::Select(
             items,
             crate::editor::intent::SelectMode::Replace,
