@@ -366,3 +366,16 @@ fn too_many_states_exits_3_with_what_was_proven() {
         "complete answers keep FORMAT.md's fields"
     );
 }
+
+#[test]
+fn a_batch_past_its_limit_is_refused_before_anything_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("batch");
+    // A thousand million levels once aborted on allocating their slots.
+    for count in ["1000000000", "0"] {
+        let (code, _, stderr) = run(&["generate", "backward", "--count", count, "-o", arg(&out)]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains("1 to 10000 levels"), "{stderr}");
+        assert!(!out.exists(), "nothing is written");
+    }
+}

@@ -69,10 +69,20 @@ pub struct CommonArgs {
     /// Print nothing but errors.
     #[arg(short, long)]
     pub quiet: bool,
-    /// Make this many levels, seeds S..S+N-1 (S from --seed), in parallel;
-    /// OUT is then a folder that receives the levels and measures.csv.
-    #[arg(long, value_name = "N")]
+    /// Make this many levels (1 to 10000), seeds S..S+N-1 (S from --seed),
+    /// in parallel; OUT is then a folder that receives the levels and
+    /// measures.csv.
+    #[arg(long, value_name = "N", value_parser = batch_count)]
     pub count: Option<usize>,
+}
+
+/// `--count`: a whole number from 1 to [`crate::generate::MAX_BATCH`].
+fn batch_count(text: &str) -> Result<usize, String> {
+    let most = crate::generate::MAX_BATCH;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => Err(format!("a batch makes 1 to {most} levels")),
+    }
 }
 
 /// Where the rooms and doors come from.

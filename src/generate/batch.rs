@@ -66,9 +66,15 @@ pub struct BatchItem {
     pub outcome: Result<(Level, Measures), GenerateError>,
 }
 
+/// Most levels one batch makes: every level is kept until the batch ends,
+/// and ten thousand levels of a few hundred rooms fit in well under a
+/// gigabyte.
+pub const MAX_BATCH: usize = 10_000;
+
 /// Makes `count` levels of `kind` with seeds `first_seed..first_seed+count`,
 /// on `threads` threads (0: one per core), measures each and records its
-/// measures in its generator record.
+/// measures in its generator record. At most [`MAX_BATCH`] levels are made:
+/// a larger `count` makes the first `MAX_BATCH`.
 ///
 /// `progress(done, count)` is called from the worker threads after each
 /// level. Setting `cancel` stops the batch: levels not started are left
@@ -95,6 +101,7 @@ pub fn batch(
     progress: &(dyn Fn(usize, usize) + Sync),
     cancel: &AtomicBool,
 ) -> Vec<BatchItem> {
+    let count = count.min(MAX_BATCH);
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,

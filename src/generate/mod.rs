@@ -39,7 +39,7 @@ use std::fmt;
 pub use crate::model::palette::nth as palette;
 pub use aim::{Aim, Shortfall};
 pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
-pub use batch::{BatchItem, BatchKind, batch};
+pub use batch::{BatchItem, BatchKind, MAX_BATCH, batch};
 #[cfg(test)]
 pub(crate) use error::examples as error_examples;
 pub use error::{GenerateError, Names, NotFound, Param, Problem, Unreachable};
