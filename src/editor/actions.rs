@@ -282,7 +282,9 @@ impl Action {
             }
             Self::Align(_) => "Line up the selected rooms (one undo step)",
             Self::SelectKeys => "Select every key except small keys",
-            Self::SelectLockedDoors => "Select every door that needs a key or a small key",
+            Self::SelectLockedDoors => {
+                "Select every door with a lock: keys it needs (all or any of them) or items it spends"
+            }
             Self::SelectPathRooms => "Select the rooms the least-cost solution passes through",
             Self::ToggleLegend => "Show a legend of the key colours on the canvas",
             Self::ToggleMinimap => "Show a map of the whole level when it is larger than the view",

@@ -240,7 +240,7 @@ pub fn obstacles(level: &Level, who: LayoutUser) -> Vec<Obstacle> {
             .map(|d| d.id.clone())
             .collect()
     };
-    let locked = doors(&|d| !d.locks.is_empty() || d.small_locks > 0);
+    let locked = doors(&|d| d.is_locked());
     match who {
         LayoutUser::Backward => {
             out.extend((!keys.is_empty()).then(|| Obstacle::Keys(keys.clone())));
@@ -365,5 +365,31 @@ mod tests {
             check(&level, LayoutUser::Levers).is_ok(),
             "the command line still runs it"
         );
+    }
+
+    #[test]
+    fn a_door_that_spends_items_or_takes_any_key_is_locked() {
+        let mut level = Level::new("extended locks");
+        level.rooms.push(Room::new("r2", [200.0, 0.0]));
+        let mut d1 = Door::new("d1", "r1", "r2");
+        d1.spend.insert("bomb".into(), 1);
+        let mut d2 = Door::new("d2", "r1", "r2");
+        d2.locks_any = vec!["k1".into()];
+        level.doors = vec![d1, d2, Door::new("d3", "r1", "r2")];
+        level.keys.push(Key::new("k1", "r1"));
+        level.goal = "r2".into();
+        let keys = Obstacle::Keys(vec!["k1".into()]);
+        assert_eq!(
+            obstacles(&level, LayoutUser::Backward),
+            vec![
+                keys.clone(),
+                Obstacle::Locked(vec!["d1".into(), "d2".into()])
+            ]
+        );
+        for door in &mut level.doors {
+            door.unlock();
+        }
+        assert_eq!(obstacles(&level, LayoutUser::Backward), vec![keys]);
+        assert!(level.doors.iter().all(|d| d.spends().is_empty()));
     }
 }

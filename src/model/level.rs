@@ -325,6 +325,25 @@ impl Door {
         }
     }
 
+    /// True when a lock of any kind stands on it: keys it needs (`locks`,
+    /// `locks_any`) or items it spends (`small_locks`, `spend`).
+    pub fn is_locked(&self) -> bool {
+        !self.locks.is_empty()
+            || !self.locks_any.is_empty()
+            || self.small_locks > 0
+            || !self.spend.is_empty()
+    }
+
+    /// Takes every lock off it (see [`Self::is_locked`]); which side a lock
+    /// applies from no longer matters then, so that goes too.
+    pub fn unlock(&mut self) {
+        self.locks.clear();
+        self.locks_any.clear();
+        self.small_locks = 0;
+        self.spend.clear();
+        self.locked_from = None;
+    }
+
     /// The kinds and counts its first passage spends, small keys included
     /// (`small_locks` as kind `"small"`), in kind order.
     pub fn spends(&self) -> BTreeMap<String, u32> {

@@ -115,7 +115,7 @@ impl EditorApp {
             Action::SelectLockedDoors => level
                 .doors
                 .iter()
-                .filter(|d| !d.locks.is_empty() || d.small_locks > 0)
+                .filter(|d| d.is_locked())
                 .map(|d| ItemId::Door(d.id.clone()))
                 .collect(),
             Action::SelectPathRooms => {

@@ -163,13 +163,7 @@ pub fn fix_command(fix: Fix, level: &Level) -> LevelCommand {
             doors(&|d| d.one_way, &|d| d.one_way = false),
         ),
         Fix::OpenDoors => ("open doors", doors(&|d| !d.open, &|d| d.open = true)),
-        Fix::Unlock => (
-            "unlock doors",
-            doors(&|d| !d.locks.is_empty() || d.small_locks > 0, &|d| {
-                d.locks.clear();
-                d.small_locks = 0;
-            }),
-        ),
+        Fix::Unlock => ("unlock doors", doors(&|d| d.is_locked(), &|d| d.unlock())),
         Fix::CloseDoors => ("close doors", doors(&|d| d.open, &|d| d.open = false)),
     };
     LevelCommand::Batch { label, commands }
