@@ -132,6 +132,7 @@ fn frames(c: &mut Criterion) {
         let output = ctx.run_ui(input(time), |ui| {
             let view = View {
                 level: &level,
+                labels: lockwork::model::Labels::with_index(&level, &index),
                 index: &index,
                 report: &report,
                 selection: &selection,

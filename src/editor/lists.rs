@@ -309,7 +309,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         ))
         .color(color);
         let item = ItemId::Room(dead.room.clone());
-        let trace: Vec<String> = dead.steps.iter().map(|s| step_text(&labels, s)).collect();
+        let trace: Vec<String> = dead.steps.iter().map(|s| step_text(labels, s)).collect();
         let selected = view.selection.contains(&item);
         let button = Button::selectable(selected, (dot(color), text))
             .wrap()
@@ -397,9 +397,9 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
             };
             let text = if number {
                 n += 1;
-                format!("{n}. {}", step_text(&labels, step))
+                format!("{n}. {}", step_text(labels, step))
             } else {
-                format!("    {}", step_text(&labels, step))
+                format!("    {}", step_text(labels, step))
             };
             let current = view
                 .play

@@ -28,12 +28,16 @@ pub struct View<'a> {
     pub prefs: &'a Prefs,
     /// The state of play shown while stepping through a plan or playing.
     pub play: Option<&'a PlayView>,
+    /// The level's items by name, made once per frame: each list row and
+    /// each field asks it, and it finds out once whether any item of a
+    /// kind has a name at all.
+    pub labels: Labels<'a>,
 }
 
 impl<'a> View<'a> {
     /// The level's items by name, looked up through the index (no scan of
     /// the level per label).
-    pub fn labels(&self) -> Labels<'a> {
-        Labels::with_index(self.level, self.index)
+    pub fn labels(&self) -> &Labels<'a> {
+        &self.labels
     }
 }

@@ -56,9 +56,11 @@ impl Preview {
         theme: &'a Theme,
         prefs: &'a Prefs,
     ) -> Option<View<'a>> {
+        let index = self.index.as_ref()?;
         Some(View {
             level,
-            index: self.index.as_ref()?,
+            labels: crate::model::Labels::with_index(level, index),
+            index,
             report: &self.report,
             selection: &self.selection,
             solver: &self.solver,

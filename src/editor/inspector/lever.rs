@@ -75,7 +75,7 @@ fn toggles_ui(ui: &mut Ui, view: &View<'_>, lever: &Lever, out: &mut Vec<Intent>
             match view.index.door(door).map(|d| &level.doors[d]) {
                 Some(d) => item_link(
                     ui,
-                    door_text(&view.labels(), d),
+                    door_text(view.labels(), d),
                     ItemId::Door(door.clone()),
                     out,
                 ),
@@ -107,7 +107,7 @@ fn add_door_row(ui: &mut Ui, view: &View<'_>, lever: &Lever, field: &str, out: &
                 .show_ui(ui, |ui| {
                     for door in free {
                         if ui
-                            .selectable_label(false, door_text(&view.labels(), door))
+                            .selectable_label(false, door_text(view.labels(), door))
                             .clicked()
                         {
                             let command = LevelCommand::ToggleLeverDoor {
