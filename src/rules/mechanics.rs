@@ -7,10 +7,10 @@
 //! it; dead-end explanations, validation's reachability warnings and the
 //! generators' room graph all ask it too.
 
+use super::kinds::KindTable;
+pub use super::kinds::kind_names;
 use super::quick::Quick;
 use crate::model::{Level, LevelIndex};
-use rustc_hash::FxHashMap;
-use std::collections::hash_map::Entry;
 
 /// One direction of a door: the player may try to walk from `from` to `to`.
 /// A two-way door offers two passages, a one-way door one.
@@ -818,53 +818,6 @@ impl Found {
                 .then_some(&*self.lever_rooms),
             key_rooms: (self.key_rooms.len() == lying).then_some(&*self.key_rooms),
         }
-    }
-}
-
-/// The kinds of countable items the level names, `"small"` first, then in
-/// the order keys and doors first name them.
-///
-/// Complexity: linear in the number of keys and `spend` entries.
-pub fn kind_names(level: &Level) -> Vec<String> {
-    KindTable::new(level).names()
-}
-
-/// The kinds of countable items a level names, numbered as
-/// [`kind_names`] lists them, with a table from name to number so that
-/// neither listing nor looking up scans the kinds found so far.
-struct KindTable<'l> {
-    names: Vec<&'l str>,
-    numbers: FxHashMap<&'l str, usize>,
-}
-
-impl<'l> KindTable<'l> {
-    fn new(level: &'l Level) -> Self {
-        let mut table = Self {
-            names: Vec::new(),
-            numbers: FxHashMap::default(),
-        };
-        let named = (level.keys.iter().filter_map(|k| k.kind_name())).chain(
-            level
-                .doors
-                .iter()
-                .flat_map(|d| d.spend.keys().map(String::as_str)),
-        );
-        for name in std::iter::once(crate::model::SMALL).chain(named) {
-            if let Entry::Vacant(slot) = table.numbers.entry(name) {
-                slot.insert(table.names.len());
-                table.names.push(name);
-            }
-        }
-        table
-    }
-
-    /// The number of kind `name`, if the level names it.
-    fn of(&self, name: &str) -> Option<usize> {
-        self.numbers.get(name).copied()
-    }
-
-    fn names(&self) -> Vec<String> {
-        self.names.iter().map(|&n| n.to_owned()).collect()
     }
 }
 

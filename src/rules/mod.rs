@@ -5,6 +5,7 @@
 //! explanations, validation and the generators all ask [`Mechanics`]; the
 //! solver compiles its answers into bitsets and is checked against it.
 
+mod kinds;
 pub mod mechanics;
 mod quick;
 
