@@ -22,16 +22,16 @@ use crate::rules::mechanics::{Blocked, Mechanics, Opening, Passage};
 /// solution needs.
 const MAX_SMALL_CHOICES: usize = 8;
 
-/// Explores the level from its start with the keys in `absent` left out.
-fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<Graph, Stop> {
+/// Explores the level from its start with the keys in `absent` left out,
+/// keeping what was explored if the budget runs out.
+fn explore_partial(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Explored {
     let walk = Walk::new(prep.mechanics(), absent);
-    walk.explore(walk.start(&open_at_start(prep.level)), budget)
+    walk.explore_partial(walk.start(&open_at_start(prep.level)), budget)
 }
 
-/// [`explore`], keeping what was explored if the budget runs out.
-fn explore_partial(prep: &Prepared<'_>, budget: &Budget<'_>) -> Explored {
-    let walk = Walk::new(prep.mechanics(), &prep.removed);
-    walk.explore_partial(walk.start(&open_at_start(prep.level)), budget)
+/// [`explore_partial`], for callers that need the whole graph.
+fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<Graph, Stop> {
+    explore_partial(prep, absent, budget).into_result()
 }
 
 /// The least-cost plan (or the plan with the fewest pulls, least cost
@@ -65,19 +65,16 @@ pub(crate) fn solve(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Solve, S
 
 /// [`super::analyze`] for an extended level.
 pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analysis, SolveError> {
-    let explored = explore_partial(prep, &budget.share(0.5));
+    let explored = explore_partial(prep, &prep.removed, &budget.share(0.5));
     if let Some(stop) = explored.stopped {
         return partial(prep, &explored, stop);
     }
+    let unreachable_rooms = explored.rooms_not_seen(prep.level);
     let g = explored.graph;
     let plan = best_plan(prep, &g, false)?;
     let min_pulls = best_plan(prep, &g, true)?;
     let live = g.live();
     let solvable = plan.is_some();
-    let mut seen = vec![false; prep.level.rooms.len()];
-    for node in &g.nodes {
-        seen[node.room] = true;
-    }
     let dead_ends = dead_ends(prep, &g, &live)?;
     let mut stopped = None;
     let keys = if solvable {
@@ -94,10 +91,7 @@ pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analys
         states_explored: g.nodes.len(),
         reachable_states: Some(g.nodes.len()),
         dead_ends,
-        unreachable_rooms: (prep.level.rooms.iter().zip(&seen))
-            .filter(|&(_, &s)| !s)
-            .map(|(r, _)| r.id.clone())
-            .collect(),
+        unreachable_rooms,
         undecided_rooms: Vec::new(),
         keys,
         stopped,
@@ -131,16 +125,9 @@ fn partial(prep: &Prepared<'_>, explored: &Explored, stop: Stop) -> Result<Analy
         .map(|i| paths.best[i].1)
         .fold(f64::INFINITY, f64::min);
     let lower = best.as_ref().map_or(frontier, |p| p.cost.min(frontier));
-    let mut seen = vec![false; prep.level.rooms.len()];
-    for node in &g.nodes {
-        seen[node.room] = true;
-    }
     let mut a = unknown(prep.level, stop);
     a.states_explored = g.nodes.len();
-    a.undecided_rooms = (prep.level.rooms.iter().zip(&seen))
-        .filter(|&(_, &s)| !s)
-        .map(|(r, _)| r.id.clone())
-        .collect();
+    a.undecided_rooms = explored.rooms_not_seen(prep.level);
     if best.is_some() {
         a.solvable = Some(true);
     }

@@ -201,11 +201,7 @@ impl<'m> Walk<'m> {
     /// # Errors
     /// The [`Stop`] that ended the search early.
     pub fn explore(&self, start: Node, budget: &Budget<'_>) -> Result<Graph, Stop> {
-        let explored = self.explore_partial(start, budget);
-        match explored.stopped {
-            None => Ok(explored.graph),
-            Some(stop) => Err(stop),
-        }
+        self.explore_partial(start, budget).into_result()
     }
 
     /// [`Self::explore`], keeping what was explored when the budget ran
@@ -280,6 +276,28 @@ pub(crate) struct Explored {
     pub stopped: Option<Stop>,
     /// The states before this one have every step they allow in the graph.
     pub expanded: usize,
+}
+
+impl Explored {
+    /// The whole graph, or why the search stopped before it had it.
+    pub fn into_result(self) -> Result<Graph, Stop> {
+        match self.stopped {
+            None => Ok(self.graph),
+            Some(stop) => Err(stop),
+        }
+    }
+
+    /// The ids of the rooms no explored state stands in, in level order.
+    pub fn rooms_not_seen(&self, level: &crate::model::Level) -> Vec<crate::model::RoomId> {
+        let mut seen = vec![false; level.rooms.len()];
+        for node in &self.graph.nodes {
+            seen[node.room] = true;
+        }
+        (level.rooms.iter().zip(&seen))
+            .filter(|&(_, &s)| !s)
+            .map(|(r, _)| r.id.clone())
+            .collect()
+    }
 }
 
 /// Words an [`Edge`] takes in the graph.
