@@ -236,6 +236,16 @@ fn chain(rooms: usize, one_way: bool, small: bool, keyed: bool, cost: Option<f64
     Doc::new(rooms, doors, keys, Vec::new())
 }
 
+/// One door from the start room, its list `field` naming `keys` keys that
+/// all lie in the start room.
+fn one_door_of_keys(keys: usize, field: &str) -> Doc {
+    let d = door(0, 0, 1, &format!(r#","{field}":{}"#, ids("k", 0..keys)));
+    let all = (0..keys)
+        .map(|k| format!(r#"{{"id":"k{k}","room":"r0"}}"#))
+        .collect();
+    Doc::new(2, vec![d], all, Vec::new())
+}
+
 fn build(shape: &Shape) -> Doc {
     const CLOSED: &str = r#","open":false"#;
     match *shape {
@@ -258,13 +268,7 @@ fn build(shape: &Shape) -> Doc {
                 .collect();
             Doc::new(levers + 1, doors, Vec::new(), all)
         }
-        Shape::BigLock { keys } => {
-            let d = door(0, 0, 1, &format!(r#","locks":{}"#, ids("k", 0..keys)));
-            let all = (0..keys)
-                .map(|k| format!(r#"{{"id":"k{k}","room":"r0"}}"#))
-                .collect();
-            Doc::new(2, vec![d], all, Vec::new())
-        }
+        Shape::BigLock { keys } => one_door_of_keys(keys, "locks"),
         Shape::Tree { depth } => {
             let rooms = (1usize << depth) - 1;
             let mut doors = Vec::new();
@@ -286,13 +290,7 @@ fn build(shape: &Shape) -> Doc {
                 .collect();
             Doc::new(2, all, items, Vec::new())
         }
-        Shape::AnyLock { keys } => {
-            let d = door(0, 0, 1, &format!(r#","locks_any":{}"#, ids("k", 0..keys)));
-            let all = (0..keys)
-                .map(|k| format!(r#"{{"id":"k{k}","room":"r0"}}"#))
-                .collect();
-            Doc::new(2, vec![d], all, Vec::new())
-        }
+        Shape::AnyLock { keys } => one_door_of_keys(keys, "locks_any"),
         Shape::OpenWhen { levers, all } => {
             let literals: Vec<String> = (0..levers).map(|l| format!(r#""l{l}""#)).collect();
             let when = if all {

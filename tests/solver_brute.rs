@@ -899,25 +899,37 @@ fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
 
 /// With budgets far too small for the level, the analysis stops early;
 /// everything it says is still true. The full analysis claims all of it.
-#[test]
-fn what_an_incomplete_analysis_claims_is_true() {
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+/// 1,500 random cases, new on every run.
+fn claims_runner() -> proptest::test_runner::TestRunner {
+    proptest::test_runner::TestRunner::new(ProptestConfig {
         cases: 1500,
         failure_persistence: None,
         ..ProptestConfig::default()
-    });
+    })
+}
+
+/// `level` analysed with at most `limit` states per search, what it claims
+/// checked against the brute force's `t`.
+fn analyze_cut_short(level: &Level, limit: usize, t: &Truth) -> lockwork::solver::Analysis {
+    let options = SolveOptions {
+        max_states: limit,
+        ..SolveOptions::default()
+    };
+    let a = analyze(level, &options).unwrap();
+    check_claims(level, &a, t);
+    a
+}
+
+#[test]
+fn what_an_incomplete_analysis_claims_is_true() {
+    let mut runner = claims_runner();
     let incomplete = std::cell::Cell::new(0usize);
     let partial_dead_ends = std::cell::Cell::new(0usize);
     runner
         .run(&(spec(true), 1usize..6), |(spec, limit)| {
             let level = build(&spec);
             let t = truth(&level);
-            let options = SolveOptions {
-                max_states: limit,
-                ..SolveOptions::default()
-            };
-            let a = analyze(&level, &options).unwrap();
-            check_claims(&level, &a, &t);
+            let a = analyze_cut_short(&level, limit, &t);
             if !a.is_complete() {
                 incomplete.set(incomplete.get() + 1);
                 if !a.dead_ends.complete && !a.dead_ends.found.is_empty() {
@@ -950,22 +962,12 @@ fn what_an_incomplete_analysis_claims_is_true() {
 /// is true.
 #[test]
 fn what_an_incomplete_analysis_of_an_extended_level_claims_is_true() {
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
-        cases: 1500,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    });
+    let mut runner = claims_runner();
     let solvable_early = std::cell::Cell::new(0usize);
     runner
         .run(&(spec_ext(true), 1usize..12), |((spec, ext), limit)| {
             let level = build_ext(&spec, &ext);
-            let t = truth(&level);
-            let options = SolveOptions {
-                max_states: limit,
-                ..SolveOptions::default()
-            };
-            let a = analyze(&level, &options).unwrap();
-            check_claims(&level, &a, &t);
+            let a = analyze_cut_short(&level, limit, &truth(&level));
             if !a.is_complete() && a.solvable == Some(true) && a.plan.is_none() {
                 solvable_early.set(solvable_early.get() + 1);
             }
