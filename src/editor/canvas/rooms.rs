@@ -290,7 +290,12 @@ fn more_keys_ui(
     let items = keys.iter().map(|k| ItemId::Key(k.id.clone())).collect();
     let names = keys.iter().take(MORE_NAMES).map(|k| level.key_label(&k.id));
     let id = egui::Id::unique(("lockwork-more-keys", keys.first().map(|k| &k.id)));
-    more_ui(ui, view, *mark, id, (items, names.collect(), "keys"), out);
+    let more = More {
+        items,
+        names: names.collect(),
+        what: "keys",
+    };
+    more_ui(ui, view, *mark, id, more, out);
 }
 
 /// The "+N" mark for the levers of a room that do not fit above it:
@@ -308,17 +313,31 @@ fn more_levers_ui(
     let items = levers.iter().map(|l| ItemId::Lever(l.id.clone())).collect();
     let names = levers.iter().take(MORE_NAMES).map(|l| l.id.to_string());
     let id = egui::Id::unique(("lockwork-more-levers", levers.first().map(|l| &l.id)));
-    more_ui(ui, view, mark, id, (items, names.collect(), "levers"), out);
+    let more = More {
+        items,
+        names: names.collect(),
+        what: "levers",
+    };
+    more_ui(ui, view, mark, id, more, out);
 }
 
-/// A "+N" mark standing for `items` (their first names given, and what
-/// they are): hovering lists them, a click selects them.
+/// The items a "+N" mark stands for.
+struct More {
+    items: Vec<ItemId>,
+    /// The names of the first few, for the tooltip.
+    names: Vec<String>,
+    /// What they are ("keys", "levers").
+    what: &'static str,
+}
+
+/// A "+N" mark standing for `more`: hovering lists them, a click selects
+/// them.
 fn more_ui(
     ui: &Ui,
     view: &crate::editor::view::View<'_>,
     mark: Rect,
     id: egui::Id,
-    (items, names, what): (Vec<ItemId>, Vec<String>, &str),
+    More { items, names, what }: More,
     out: &mut Vec<Intent>,
 ) {
     let count = items.len();
