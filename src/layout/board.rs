@@ -5,6 +5,7 @@
 
 use super::graph::Adjacency;
 use super::grid::Move;
+use super::vacancy::{Vacancies, each_open};
 use crate::export::geometry::{ROOM_H, ROOM_W};
 
 /// Cell size in whole canvas units, for exact crossing tests.
@@ -28,6 +29,7 @@ pub(crate) struct Board {
     cols: i32,
     rows: i32,
     occ: Vec<u32>,
+    vacant: Vacancies,
     cell: Vec<(i32, i32)>,
     placed: Vec<bool>,
     edges: Vec<(usize, usize)>,
@@ -54,6 +56,7 @@ impl Board {
             cols: cols as i32,
             rows: rows as i32,
             occ: vec![NONE; cols * rows],
+            vacant: Vacancies::new(cols as i32, rows as i32),
             cell: vec![(0, 0); g.len()],
             placed: vec![false; g.len()],
             edges: g.edges.clone(),
@@ -94,36 +97,66 @@ impl Board {
 
     /// The free cell nearest to `want` (clamped to the board), searching
     /// outwards ring by ring; the board always has a free cell for a room.
+    /// Within the first ring that has one, the nearest on the canvas, and
+    /// of those the first in reading order.
     pub fn nearest_free(&self, want: (i32, i32)) -> (i32, i32) {
         let want = (
             want.0.clamp(0, self.cols - 1),
             want.1.clamp(0, self.rows - 1),
         );
         for radius in 0..=self.cols.max(self.rows) {
-            let mut best: Option<((i32, i32), i64)> = None;
-            for dr in -radius..=radius {
-                for dc in -radius..=radius {
-                    if dr.abs() != radius && dc.abs() != radius {
-                        continue;
-                    }
-                    let cell = (want.0 + dc, want.1 + dr);
-                    let d = i64::from(dc) * i64::from(dc) * W * W
-                        + i64::from(dr) * i64::from(dr) * H * H;
-                    if self.is_free(cell) && best.is_none_or(|(_, b)| d < b) {
-                        best = Some((cell, d));
-                    }
+            let mut best: Option<(i64, i32, i32)> = None;
+            self.each_free_on_ring(want, radius, |(c, r)| {
+                let (dc, dr) = (c - want.0, r - want.1);
+                let d =
+                    i64::from(dc) * i64::from(dc) * W * W + i64::from(dr) * i64::from(dr) * H * H;
+                if best.is_none_or(|b| (d, r, c) < b) {
+                    best = Some((d, r, c));
                 }
-            }
-            if let Some((cell, _)) = best {
-                return cell;
+            });
+            if let Some((_, r, c)) = best {
+                return (c, r);
             }
         }
         want
     }
 
+    /// Calls `visit` on every free cell of the square ring of `radius`
+    /// around `at`, skipping blocks with no free cell.
+    fn each_free_on_ring(&self, at: (i32, i32), radius: i32, mut visit: impl FnMut((i32, i32))) {
+        let (c0, c1) = ((at.0 - radius).max(0), (at.0 + radius).min(self.cols - 1));
+        let (r0, r1) = ((at.1 - radius).max(0), (at.1 + radius).min(self.rows - 1));
+        let rows = [at.1 - radius, at.1 + radius];
+        for r in rows.into_iter().take(if radius == 0 { 1 } else { 2 }) {
+            if (0..self.rows).contains(&r) {
+                let full = |c| self.vacant.full((c, r));
+                each_open(c0, c1, full, |c| {
+                    if self.is_free((c, r)) {
+                        visit((c, r));
+                    }
+                });
+            }
+        }
+        let sides = [at.0 - radius, at.0 + radius];
+        for c in sides.into_iter().take(if radius == 0 { 0 } else { 2 }) {
+            if (0..self.cols).contains(&c) {
+                let inside = ((at.1 - radius + 1).max(r0), (at.1 + radius - 1).min(r1));
+                let full = |r| self.vacant.full((c, r));
+                each_open(inside.0, inside.1, full, |r| {
+                    if self.is_free((c, r)) {
+                        visit((c, r));
+                    }
+                });
+            }
+        }
+    }
+
     /// Puts room `v` (not yet placed) on the free `cell`.
     pub fn place(&mut self, v: usize, cell: (i32, i32)) {
         if let Some(s) = self.slot(cell) {
+            if self.occ[s] == NONE {
+                self.vacant.take(cell);
+            }
             self.occ[s] = v as u32;
         }
         self.cell[v] = cell;
@@ -158,6 +191,7 @@ impl Board {
             && self.occ[s] == v as u32
         {
             self.occ[s] = NONE;
+            self.vacant.give(self.cell[v]);
         }
         self.placed[v] = false;
     }
@@ -425,6 +459,71 @@ pub(crate) fn segment_hits_box(a: [f64; 2], b: [f64; 2], center: [f64; 2], half:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The search before blocks were counted: every cell of every square,
+    /// the first nearest in reading order of the first ring with one.
+    fn nearest_free_by_scan(board: &Board, want: (i32, i32)) -> (i32, i32) {
+        let want = (
+            want.0.clamp(0, board.cols - 1),
+            want.1.clamp(0, board.rows - 1),
+        );
+        for radius in 0..=board.cols.max(board.rows) {
+            let mut best: Option<((i32, i32), i64)> = None;
+            for dr in -radius..=radius {
+                for dc in -radius..=radius {
+                    if dr.abs() != radius && dc.abs() != radius {
+                        continue;
+                    }
+                    let cell = (want.0 + dc, want.1 + dr);
+                    let d = i64::from(dc * dc) * W * W + i64::from(dr * dr) * H * H;
+                    if board.is_free(cell) && best.is_none_or(|(_, b)| d < b) {
+                        best = Some((cell, d));
+                    }
+                }
+            }
+            if let Some((cell, _)) = best {
+                return cell;
+            }
+        }
+        want
+    }
+
+    proptest::proptest! {
+        /// Skipping full blocks finds the cell the plain scan finds, on
+        /// boards filled at random and by moves and swaps that lift rooms
+        /// off again, from spots on and off the board.
+        #[test]
+        fn the_nearest_free_cell_is_the_one_a_scan_finds(
+            cols in 1i32..40,
+            rows in 1i32..40,
+            fill in 0.0f64..1.0,
+            seed in proptest::prelude::any::<u64>(),
+            asks in proptest::collection::vec((-5i32..45, -5i32..45), 1..20),
+        ) {
+            let cells = (cols * rows) as usize;
+            let n = ((cells as f64 * fill) as usize).min(cells.saturating_sub(1)).max(1);
+            let g = Adjacency::new(n, (1..n).map(|i| (i - 1, i)));
+            let mut board = Board::new(&g, cols as usize, rows as usize);
+            let mut x = seed;
+            let mut next = |m: i32| {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                ((x >> 33) % m as u64) as i32
+            };
+            for v in 0..n {
+                let cell = board.nearest_free((next(cols), next(rows)));
+                board.place(v, cell);
+            }
+            for _ in 0..n.min(10) {
+                let v = next(n as i32) as usize;
+                let to = board.nearest_free((next(cols), next(rows)));
+                board.apply(Move::To(v, to));
+                board.apply(Move::Swap(v, next(n as i32) as usize));
+            }
+            for want in asks {
+                proptest::prop_assert_eq!(board.nearest_free(want), nearest_free_by_scan(&board, want));
+            }
+        }
+    }
 
     #[test]
     fn doors_through_rooms_and_crossings_are_seen() {

@@ -44,6 +44,7 @@ mod place;
 mod quality;
 mod stress;
 mod tree;
+mod vacancy;
 
 pub use layered::{COLUMN, ROW, layered};
 pub use place::{Align, align, free_offset};
