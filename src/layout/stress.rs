@@ -14,6 +14,14 @@ use super::graph::Adjacency;
 const PIVOTS: usize = 100;
 /// Most sweeps of the majorization.
 const SWEEPS: usize = 120;
+/// Fewest sweeps, however large the graph.
+const MIN_SWEEPS: usize = 12;
+/// Terms all the sweeps together may weigh: a graph of up to about 12,000
+/// rooms gets its [`SWEEPS`], a larger one fewer (down to [`MIN_SWEEPS`]),
+/// so that drawing 100,000 rooms takes seconds, not most of a minute. The
+/// pivot start already has the large shape right; the sweeps mostly even
+/// out the doors.
+const TERM_WORK: usize = 150_000_000;
 
 /// Positions in units of one door (a door is about one unit long), for a
 /// connected graph.
@@ -35,7 +43,8 @@ pub(crate) fn stress(g: &Adjacency) -> Vec<[f64; 2]> {
         p[1] += 0.02 * t.sin();
     }
     let terms = pivots.terms(g);
-    for _ in 0..SWEEPS {
+    let weighed = terms.iter().map(Vec::len).sum::<usize>().max(1);
+    for _ in 0..(TERM_WORK / weighed).clamp(MIN_SWEEPS, SWEEPS) {
         if sweep(&mut pos, &terms) < 0.005 {
             break;
         }
