@@ -71,6 +71,69 @@ struct Waiting {
 /// The relaxed reach of the level, with the keys marked in `removed` taken
 /// out of it.
 pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
+    relaxed_via(m, removed, &mut None)
+}
+
+/// The keys that one relaxed way to the goal uses: every key not marked
+/// can be taken out and the goal stays in the relaxed reach, because that
+/// way never needed it. `None` when the goal is not in the relaxed reach,
+/// and for levels with doors that levers flip or with the extended rules,
+/// whose ways this does not follow.
+///
+/// The way is the one [`relaxed`] finds: each room entered through the
+/// passage that first let the player in. From the goal (and the rooms of
+/// the keys it requires) it walks back along those passages and marks the
+/// keys their locks take, then walks back from those keys' rooms too.
+/// Small keys are counted, not named: when the way goes through a small
+/// lock, every small key is marked. One pass over the level, where asking
+/// of each key in turn took time keys × rooms (a nested level of 33,000
+/// rooms, thousands of keys in its first room, took seconds).
+pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
+    let by_keys_alone = !m.is_extended()
+        && (m.doors().iter()).all(|d| matches!(d.opening, Opening::Open | Opening::Shut));
+    if !by_keys_alone {
+        return None;
+    }
+    let mut via = Some(vec![None; m.rooms()]);
+    if !relaxed_via(m, &[], &mut via).goal {
+        return None;
+    }
+    let via = via.unwrap_or_default();
+    let mut used = vec![false; m.keys().len()];
+    let mut seen = vec![false; m.rooms()];
+    let mut rooms = vec![m.goal()];
+    for &k in m.goal_requires() {
+        used[k] = true;
+        rooms.push(m.keys()[k].room);
+    }
+    let mut small = false;
+    while let Some(r) = rooms.pop() {
+        if std::mem::replace(&mut seen[r], true) {
+            continue;
+        }
+        let Some(Some(p)) = via.get(r).copied() else {
+            continue;
+        };
+        rooms.push(p.from);
+        let door = &m.doors()[p.door];
+        small |= door.small_locks > 0;
+        for &k in &door.locks {
+            if !std::mem::replace(&mut used[k], true) {
+                rooms.push(m.keys()[k].room);
+            }
+        }
+    }
+    if small {
+        for (k, key) in m.keys().iter().enumerate() {
+            used[k] |= key.small;
+        }
+    }
+    Some(used)
+}
+
+/// [`relaxed`], noting in `via` (when given, one entry per room) the
+/// passage that first let the player into each room.
+fn relaxed_via(m: &Mechanics, removed: &[bool], via: &mut Option<Vec<Option<Passage>>>) -> Reach {
     let mut state = Relaxed {
         m,
         removed,
@@ -98,6 +161,9 @@ pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
                 None => {
                     rooms[p.to] = true;
                     queue.push(p.to);
+                    if let Some(entry) = via.as_mut().and_then(|v| v.get_mut(p.to)) {
+                        *entry = Some(p);
+                    }
                 }
                 Some(Blocked::Closed) => {
                     if m.doors()[p.door].opening != Opening::Shut {
@@ -309,6 +375,86 @@ mod tests {
             "without the small key, r3 and red stay out of reach"
         );
         assert_eq!(landmarks(&m, &[0, 1, 2], 10), vec![0, 1]);
+    }
+
+    /// A level of `rooms` rooms (`r0` the start), doors `(from, to,
+    /// one-way, lock key or none, small locks)`, keys `(room, small)`, the
+    /// goal and the keys it requires.
+    fn built(
+        rooms: usize,
+        doors: &[(usize, usize, bool, Option<usize>, u32)],
+        keys: &[(usize, bool)],
+        goal: usize,
+        requires: &[usize],
+    ) -> Level {
+        let mut level = Level::new("support");
+        level.rooms.clear();
+        for r in 0..rooms {
+            level
+                .rooms
+                .push(Room::new(format!("r{r}").as_str(), [0.0, 0.0]));
+        }
+        level.start = "r0".into();
+        level.goal = format!("r{}", goal % rooms).as_str().into();
+        for (d, &(a, b, one_way, lock, small)) in doors.iter().enumerate() {
+            let mut door = Door::new(
+                format!("d{d}").as_str(),
+                format!("r{}", a % rooms).as_str(),
+                format!("r{}", b % rooms).as_str(),
+            );
+            door.one_way = one_way;
+            door.locks = lock
+                .filter(|&k| k < keys.len())
+                .map(|k| format!("k{k}").as_str().into())
+                .into_iter()
+                .collect();
+            door.small_locks = small;
+            level.doors.push(door);
+        }
+        for (k, &(room, small)) in keys.iter().enumerate() {
+            let mut key = Key::new(
+                format!("k{k}").as_str(),
+                format!("r{}", room % rooms).as_str(),
+            );
+            key.small = small;
+            level.keys.push(key);
+        }
+        level.goal_requires = requires
+            .iter()
+            .filter(|&&k| k < keys.len() && !keys[k].1)
+            .map(|k| format!("k{k}").as_str().into())
+            .collect();
+        level
+    }
+
+    proptest::proptest! {
+        /// Every key the support leaves out can be taken away and the goal
+        /// stays in the relaxed reach; and the goal is there exactly when
+        /// there is a support.
+        #[test]
+        fn a_key_outside_the_support_is_never_needed(
+            rooms in 2usize..8,
+            doors in proptest::collection::vec(
+                (0usize..8, 0usize..8, proptest::prelude::any::<bool>(), proptest::option::of(0usize..6), 0u32..2),
+                1..14,
+            ),
+            keys in proptest::collection::vec((0usize..8, proptest::bool::weighted(0.2)), 0..6),
+            goal in 1usize..8,
+            requires in proptest::collection::vec(0usize..6, 0..2),
+        ) {
+            let level = built(rooms, &doors, &keys, goal, &requires);
+            let Ok(m) = Mechanics::new(&level) else {
+                return Ok(());
+            };
+            let everything = relaxed(&m, &vec![false; keys.len()]);
+            let used = support(&m);
+            proptest::prop_assert_eq!(used.is_some(), everything.goal);
+            for k in (0..keys.len()).filter(|&k| used.as_ref().is_some_and(|u| !u[k])) {
+                let mut removed = vec![false; keys.len()];
+                removed[k] = true;
+                proptest::prop_assert!(relaxed(&m, &removed).goal, "k{} was needed", k);
+            }
+        }
     }
 
     #[test]

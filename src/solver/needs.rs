@@ -31,14 +31,7 @@ fn solvable_without(
     if !relaxed {
         return Ok(Some(false));
     }
-    // Without levers nothing in an undoable level is relaxed: the fixpoint
-    // is exact (it only lets the goal room be walked through, which does not
-    // change whether the goal is reached).
-    let levers = m
-        .doors()
-        .iter()
-        .any(|d| matches!(d.opening, crate::rules::mechanics::Opening::Lever { .. }));
-    if reversible && !levers {
+    if relaxed_is_exact(m, reversible) {
         return Ok(Some(true));
     }
     if reversible {
@@ -75,6 +68,17 @@ fn solvable_without(
     })
 }
 
+/// Whether the relaxed reach is what a player can reach: in an undoable
+/// level without levers nothing is relaxed (it only lets the goal room be
+/// walked through, which does not change whether the goal is reached).
+fn relaxed_is_exact(m: &crate::rules::Mechanics, reversible: bool) -> bool {
+    let levers = m
+        .doors()
+        .iter()
+        .any(|d| matches!(d.opening, crate::rules::mechanics::Opening::Lever { .. }));
+    reversible && !levers
+}
+
 /// The keys a solution needs, given a least-cost `plan` (nothing is worked
 /// out for a level that cannot be solved).
 pub(crate) fn key_needs(
@@ -96,6 +100,11 @@ pub(crate) fn key_needs(
         })
         .collect();
     let surely = surely_needed(prep.mechanics());
+    // Where the relaxed reach is exact, a key its way to the goal does not
+    // use is not needed, with no search.
+    let used = (relaxed_is_exact(prep.mechanics(), reversible))
+        .then(|| facts::support(prep.mechanics()))
+        .flatten();
     let mut removed = vec![false; level.keys.len()];
     for (k, key) in level.keys.iter().enumerate() {
         if key.kind_name().is_some() {
@@ -105,6 +114,8 @@ pub(crate) fn key_needs(
             Some(false) // the plan solves the level without ever touching it
         } else if surely[k] {
             Some(true)
+        } else if used.as_ref().is_some_and(|used| !used[k]) {
+            Some(false)
         } else if run.out_of_time() {
             None
         } else {
