@@ -340,15 +340,26 @@ pub fn more_marks(painter: &Painter, rect: Rect, n: usize, hovered: bool, theme:
         CornerRadius::same((h * 0.3).clamp(0.0, 255.0) as u8),
         fill,
     );
-    let text = format!("+{n}");
-    let font = h * if text.chars().count() > 3 { 0.5 } else { 0.62 };
-    painter.text(
-        rect.center(),
-        Align2::CENTER_CENTER,
-        text,
-        FontId::proportional(font),
-        theme.ink_on(fill),
-    );
+    let ink = theme.ink_on(fill);
+    let text = more_count(n);
+    let fits = |font: f32| painter.layout_no_wrap(text.clone(), FontId::proportional(font), ink);
+    let mut galley = fits(h * 0.62);
+    let room = rect.width() * 0.9;
+    if galley.size().x > room {
+        // Shrink to the width; the tooltip gives the whole count.
+        galley = fits(h * 0.62 * room / galley.size().x);
+    }
+    painter.galley(rect.center() - galley.size() / 2.0, galley, ink);
+}
+
+/// The text of a "+N" mark: the count, in thousands past 999 ("+1.2k",
+/// "+35k"), so that it still reads inside a mark the size of a key.
+pub fn more_count(n: usize) -> String {
+    match n {
+        0..=999 => format!("+{n}"),
+        1_000..=9_999 => format!("+{}.{}k", n / 1_000, n % 1_000 / 100),
+        _ => format!("+{}k", n / 1_000),
+    }
 }
 
 /// A glyph centred at `at` in a mark of `size`, in ink that reads on `fill`.
@@ -711,4 +722,53 @@ pub fn pawn(painter: &Painter, room: Rect, theme: &Theme, lod: Lod) {
     let outline = Stroke::new(1.5 * s, theme.canvas);
     painter.add(Shape::convex_polygon(body, theme.solution, outline));
     painter.circle(head, 5.5 * s, theme.solution, outline);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_marks_count_in_thousands_past_999() {
+        let texts: Vec<String> = [7, 999, 1_000, 1_250, 9_999, 12_345, 200_000]
+            .into_iter()
+            .map(more_count)
+            .collect();
+        assert_eq!(
+            texts,
+            ["+7", "+999", "+1.0k", "+1.2k", "+9.9k", "+12k", "+200k"]
+        );
+    }
+
+    /// Every count is drawn inside its mark: "+99999" used to spill over
+    /// the mark of a room holding 100,000 keys.
+    #[test]
+    fn a_more_mark_keeps_its_count_inside() {
+        let ctx = egui::Context::default();
+        let mark = Rect::from_min_size(pos2(10.0, 10.0), vec2(16.0, 16.0));
+        let theme = Theme::light();
+        let counts = [3, 42, 999, 1_234, 12_345, 99_999, 200_000];
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter().clone();
+            for n in counts {
+                more_marks(&painter, mark, n, false, &theme);
+            }
+        });
+        let texts: Vec<Rect> = output
+            .shapes
+            .iter()
+            .filter_map(|clipped| match &clipped.shape {
+                Shape::Text(text) => Some(text.visual_bounding_rect()),
+                _ => None,
+            })
+            .collect();
+        output.textures_delta.clear();
+        assert_eq!(texts.len(), counts.len());
+        for (n, text) in counts.iter().zip(texts) {
+            assert!(
+                mark.contains_rect(text),
+                "+{n} is drawn at {text:?}, outside the mark {mark:?}"
+            );
+        }
+    }
 }
