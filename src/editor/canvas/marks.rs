@@ -23,8 +23,13 @@ pub struct LeverMark<'a> {
 
 /// Width of an any-of mark of `n` keys whose lock squares are `size` across.
 pub fn any_width(n: usize, size: f32) -> f32 {
-    size * (1.0 + 0.35 * n.saturating_sub(1) as f32)
+    size * (1.0 + 0.35 * n.min(MAX_STRIPES).saturating_sub(1) as f32)
 }
+
+/// Stripes an any-of lock shows at most: a lock that takes any of
+/// thousands of keys is one mark of the first few colours, not a bar across
+/// the canvas (its tooltip names them).
+pub const MAX_STRIPES: usize = 8;
 
 /// An any-of lock: one mark, divided into a stripe per key colour.
 pub fn any_lock(painter: &Painter, r: Rect, keys: &[LockMark<'_>], dim: bool, theme: &Theme) {
@@ -37,6 +42,7 @@ pub fn any_lock(painter: &Painter, r: Rect, keys: &[LockMark<'_>], dim: bool, th
             StrokeKind::Outside,
         );
     }
+    let keys = &keys[..keys.len().min(MAX_STRIPES)];
     let n = keys.len().max(1) as f32;
     let w = r.width() / n;
     for (i, key) in keys.iter().enumerate() {

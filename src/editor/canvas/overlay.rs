@@ -179,6 +179,22 @@ pub fn role_mark_at(rect: Rect, lod: Lod) -> (Pos2, f32) {
     (rect.left_center(), lod.mark(16.0))
 }
 
+/// Keys a tooltip names before it counts the rest.
+const TOOLTIP_KEYS: usize = 12;
+
+/// The labels of the first keys of `keys`, joined by `sep`, and how many
+/// more there are: naming all 12,000 keys of a lock, each found by a scan
+/// of the level, froze the editor while the pointer rested on the door.
+fn some_keys(level: &Level, keys: &[crate::model::KeyId], sep: &str) -> String {
+    let named: Vec<String> = (keys.iter().take(TOOLTIP_KEYS))
+        .map(|k| level.key_label(k))
+        .collect();
+    match keys.len().saturating_sub(TOOLTIP_KEYS) {
+        0 => named.join(sep),
+        rest => format!("{} and {rest} more", named.join(", ")),
+    }
+}
+
 /// Hover text for a door.
 pub fn door_tooltip(level: &Level, door: &Door) -> String {
     let mut text = format!(
@@ -194,12 +210,12 @@ pub fn door_tooltip(level: &Level, door: &Door) -> String {
         text.push_str("\nclosed at start");
     }
     if !door.locks.is_empty() {
-        let keys: Vec<String> = door.locks.iter().map(|k| level.key_label(k)).collect();
-        text.push_str(&format!("\nneeds {}", keys.join(" and ")));
+        let keys = some_keys(level, &door.locks, " and ");
+        text.push_str(&format!("\nneeds {keys}"));
     }
     if !door.locks_any.is_empty() {
-        let keys: Vec<String> = door.locks_any.iter().map(|k| level.key_label(k)).collect();
-        text.push_str(&format!("\nneeds any one of {}", keys.join(", ")));
+        let keys = some_keys(level, &door.locks_any, ", ");
+        text.push_str(&format!("\nneeds any one of {keys}"));
     }
     for (kind, n) in door.spends() {
         let what = if kind == crate::model::SMALL {
@@ -326,5 +342,29 @@ fn carried_or_room(level: &Level, key: &Key) -> String {
     match &key.room {
         Some(room) => level.room_label(room),
         None => "the player's hands (carried from the start)".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::door_tooltip;
+    use crate::model::{Door, Key, Level};
+
+    /// A door locked by many keys names the first dozen and counts the rest.
+    #[test]
+    fn a_door_tooltip_names_a_dozen_keys_and_counts_the_rest() {
+        let mut level = Level::new("many keys");
+        let mut door = Door::new("d1", "r1", "r1");
+        for k in 0..100 {
+            let id = format!("k{k}");
+            level.keys.push(Key::new(id.as_str(), "r1"));
+            door.locks.push(id.as_str().into());
+        }
+        door.locks_any = door.locks[..3].to_vec();
+        let text = door_tooltip(&level, &door);
+        assert!(text.contains("needs k0, k1, k2,"), "{text}");
+        assert!(text.contains("k11 and 88 more"), "{text}");
+        assert!(!text.contains("k12"), "{text}");
+        assert!(text.contains("needs any one of k0, k1, k2"), "{text}");
     }
 }

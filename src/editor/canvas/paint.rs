@@ -137,6 +137,24 @@ pub fn door(
     marks
 }
 
+/// Lock marks a door shows one by one; past this many, all but the first
+/// few are one "+N" mark (a door locked by 12,000 keys drew a row of marks
+/// across the whole canvas). Its tooltip and the inspector name them all.
+const SHOWN_LOCKS: usize = 6;
+/// Width of the "+N" mark of folded locks, in lock marks.
+const FOLDED_WIDTH: f32 = 1.8;
+
+/// The locks drawn one by one, and how many more the "+N" mark stands
+/// for; when they are folded, no more are drawn than `fit` beside the mark.
+fn shown_locks<'l, 'a>(locks: &'l [LockMark<'a>], fit: usize) -> (&'l [LockMark<'a>], usize) {
+    if locks.len() > SHOWN_LOCKS {
+        let (shown, rest) = locks.split_at(fit.clamp(1, SHOWN_LOCKS - 1));
+        (shown, rest.len())
+    } else {
+        (locks, 0)
+    }
+}
+
 /// The lock marks of a door (a dot when it has none) and its condition
 /// under them; a one-sided lock sits beside the door's middle, on its side.
 fn lock_marks(
@@ -150,7 +168,12 @@ fn lock_marks(
     let mid = a + (b - a) / 2.0;
     let size = lod.mark(13.0);
     let gap = size * 0.25;
-    let mut widths: Vec<f32> = vec![size; look.locks.len()];
+    let fit = ((b - a).length() * 0.9 - size * FOLDED_WIDTH) / (size + gap);
+    let (shown, folded) = shown_locks(look.locks, fit.max(1.0) as usize);
+    let mut widths: Vec<f32> = vec![size; shown.len()];
+    if folded > 0 {
+        widths.push(size * FOLDED_WIDTH);
+    }
     if !look.any.is_empty() {
         widths.push(marks::any_width(look.any.len(), size));
     }
@@ -174,7 +197,7 @@ fn lock_marks(
             Some(from) => beside((a, b), from, row, size),
             None => mid,
         };
-        let chips = chip_row(painter, center, row, look, theme, size);
+        let chips = chip_row(painter, (center, row), look, folded, theme, size);
         if let Some(from) = look.lock_side {
             // A short bar across the door on the free side of the marks:
             // the lock sits on its side of it (at its middle when there is room).
@@ -248,9 +271,9 @@ fn door_dot(painter: &Painter, mid: Pos2, color: Color32, theme: &Theme, lod: Lo
 /// in a row `row` wide centred at `center`.
 fn chip_row(
     painter: &Painter,
-    center: Pos2,
-    row: f32,
+    (center, row): (Pos2, f32),
     look: &DoorLook<'_>,
+    folded: usize,
     theme: &Theme,
     size: f32,
 ) -> Rect {
@@ -258,11 +281,18 @@ fn chip_row(
     let mut x = center.x - row / 2.0;
     let mut marks = Rect::from_center_size(center, Vec2::splat(size));
     let top = center.y - size / 2.0;
-    for lock in look.locks {
+    let shown = &look.locks[..look.locks.len() - folded];
+    for lock in shown {
         let r = Rect::from_min_size(pos2(x, top), Vec2::splat(size));
         lock_square(painter, r, lock, look.dim, theme);
         marks = marks.union(r);
         x += size + gap;
+    }
+    if folded > 0 {
+        let r = Rect::from_min_size(pos2(x, top), vec2(size * FOLDED_WIDTH, size));
+        more_marks(painter, r, folded, false, theme);
+        marks = marks.union(r);
+        x += r.width() + gap;
     }
     if !look.any.is_empty() {
         let w = marks::any_width(look.any.len(), size);
@@ -738,6 +768,28 @@ mod tests {
             texts,
             ["+7", "+999", "+1.0k", "+1.2k", "+9.9k", "+12k", "+200k"]
         );
+    }
+
+    /// A door shows six lock marks at most: five and a "+N" for the rest.
+    #[test]
+    fn a_door_folds_its_lock_marks_past_six() {
+        let lock = LockMark {
+            color: Color32::RED,
+            glyph: None,
+            lit: false,
+        };
+        let locks = vec![lock; 12_000];
+        assert_eq!(shown_locks(&locks[..6], 9).0.len(), 6);
+        assert_eq!(shown_locks(&locks[..6], 2).1, 0, "six are not folded");
+        let (shown, folded) = shown_locks(&locks, 9);
+        assert_eq!((shown.len(), folded), (5, 11_995));
+        let (shown, folded) = shown_locks(&locks, 3);
+        assert_eq!(
+            (shown.len(), folded),
+            (3, 11_997),
+            "a short door shows fewer"
+        );
+        assert_eq!(shown_locks(&locks, 0).0.len(), 1);
     }
 
     /// Every count is drawn inside its mark: "+99999" used to spill over
