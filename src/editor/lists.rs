@@ -20,6 +20,37 @@ use crate::solver::Analysis;
 
 /// Steps of the solution listed before "… more".
 const MAX_SOLUTION_STEPS: usize = 60;
+/// Rows one list draws; one line counts the rest. egui lays out every row
+/// of a scroll area, seen or not, so 100,000 keys took tens of seconds a
+/// frame; Find reaches any item.
+const MAX_ROWS: usize = 500;
+/// Doors a lever's row names before it counts the rest.
+const MAX_TOGGLES_NAMED: usize = 8;
+
+/// Calls `row` for the first [`MAX_ROWS`] of `items`, then says how many
+/// more there are and how to reach them.
+fn capped_rows<T>(
+    ui: &mut Ui,
+    view: &View<'_>,
+    items: impl IntoIterator<Item = T>,
+    what: &str,
+    mut row: impl FnMut(&mut Ui, T),
+) {
+    let mut rest = 0usize;
+    for (i, item) in items.into_iter().enumerate() {
+        if i < MAX_ROWS {
+            row(ui, item);
+        } else {
+            rest += 1;
+        }
+    }
+    if rest > 0 {
+        let find = super::actions::Action::Find.shortcut_text(ui.ctx());
+        let more = count(rest, &format!("more {what}"));
+        let text = format!("… and {more}: Find ({find}) shows any of them");
+        ui.label(RichText::new(text).color(view.theme.weak_text));
+    }
+}
 
 /// Draws the lists.
 pub fn lists_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
@@ -149,30 +180,21 @@ fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
                 RichText::new("No keys. Select a room and press K.").color(view.theme.weak_text),
             );
         }
-        for key in level.keys.iter().filter(|k| !k.small) {
-            key_row(
-                ui,
-                view,
-                key,
-                key_swatch(key_color(view, &key.id), false, outline),
-                out,
-            );
-        }
+        let named = level.keys.iter().filter(|k| !k.small);
+        capped_rows(ui, view, named, "key", |ui, key| {
+            let swatch = key_swatch(key_color(view, &key.id), false, outline);
+            key_row(ui, view, key, swatch, out);
+        });
         let small: Vec<_> = level.keys.iter().filter(|k| k.small).collect();
         if !small.is_empty() {
             CollapsingHeader::new(count(small.len(), "small key"))
                 .id_salt(("lists", "small-keys"))
                 .default_open(small.len() <= 8)
                 .show(ui, |ui| {
-                    for key in small {
-                        key_row(
-                            ui,
-                            view,
-                            key,
-                            key_swatch(view.theme.small_key, true, outline),
-                            out,
-                        );
-                    }
+                    capped_rows(ui, view, small, "small key", |ui, key| {
+                        let swatch = key_swatch(view.theme.small_key, true, outline);
+                        key_row(ui, view, key, swatch, out);
+                    });
                 });
         }
     });
@@ -192,20 +214,30 @@ fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
                         .color(view.theme.weak_text),
                 );
             }
-            for lever in &level.levers {
-                let toggles = if lever.toggles.is_empty() {
-                    "toggles nothing".to_owned()
-                } else {
-                    let doors: Vec<&str> = lever.toggles.iter().map(DoorId::as_str).collect();
-                    format!("toggles {}", doors.join(", "))
-                };
+            capped_rows(ui, view, &level.levers, "lever", |ui, lever| {
+                let toggles = toggles_text(&lever.toggles);
                 let text = RichText::new(labels.lever(&lever.id));
                 let detail = Some(format!("{} · {toggles}", labels.room(&lever.room)));
                 let item = ItemId::Lever(lever.id.clone());
                 row(ui, view, dot(view.theme.lever), text, detail, item, out);
-            }
+            });
         },
     );
+}
+
+/// "toggles d1, d2": the doors a lever toggles, the first few by id and
+/// the rest counted.
+fn toggles_text(toggles: &[DoorId]) -> String {
+    if toggles.is_empty() {
+        return "toggles nothing".to_owned();
+    }
+    let doors: Vec<&str> = (toggles.iter().take(MAX_TOGGLES_NAMED))
+        .map(DoorId::as_str)
+        .collect();
+    match toggles.len().saturating_sub(MAX_TOGGLES_NAMED) {
+        0 => format!("toggles {}", doors.join(", ")),
+        rest => format!("toggles {} and {rest} more", doors.join(", ")),
+    }
 }
 
 /// Validation errors and warnings, then what the solver found.
@@ -236,13 +268,13 @@ fn report_rows(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         (&view.report.errors, theme.bad),
         (&view.report.warnings, theme.warning),
     ] {
-        for p in problems {
+        capped_rows(ui, view, problems, "problem", |ui, p| {
             let text = RichText::new(problem_text(view.level, p)).color(color);
             match &p.item {
                 Some(item) => row(ui, view, dot(color), text, None, item.clone(), out),
                 None => plain_row(ui, color, text),
             }
-        }
+        });
     }
 }
 
@@ -331,19 +363,18 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     if more > 0 {
         weak(ui, &format!("… and {} more", count(more, "kind")));
     }
-    for room in &analysis.unreachable_rooms {
-        let text =
-            RichText::new(format!("Unreachable: {}", labels.room(room))).color(theme.warning);
-        row(
-            ui,
-            view,
-            dot(theme.warning),
-            text,
-            None,
-            ItemId::Room(room.clone()),
-            out,
-        );
-    }
+    capped_rows(
+        ui,
+        view,
+        &analysis.unreachable_rooms,
+        "unreachable room",
+        |ui, room| {
+            let text =
+                RichText::new(format!("Unreachable: {}", labels.room(room))).color(theme.warning);
+            let item = ItemId::Room(room.clone());
+            row(ui, view, dot(theme.warning), text, None, item, out);
+        },
+    );
 }
 
 /// The least-cost plan, step by step, with room and lever names.

@@ -13,7 +13,7 @@ use super::{form, heading};
 use crate::document::{LevelCommand, LevelMeta};
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
-use crate::model::ItemId;
+use crate::model::{ItemId, KeyId};
 
 /// Draws the level's form.
 pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
@@ -148,6 +148,9 @@ fn starts_with_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     });
 }
 
+/// Named keys the goal's ticks list before the rest are only counted.
+const MAX_TICKS: usize = 100;
+
 /// The keys the goal requires, as ticks beside every named key.
 fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     let labels = view.labels();
@@ -162,8 +165,18 @@ fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     if named.is_empty() {
         ui.label(RichText::new("No keys yet").color(view.theme.weak_text));
     }
-    for key in named {
-        let mut on = level.goal_requires.contains(&key.id);
+    let required: rustc_hash::FxHashSet<&KeyId> = level.goal_requires.iter().collect();
+    // The first keys, and as many again of those required past them: a
+    // tick per key of 100,000 was a frame of tens of seconds.
+    let mut extra = 0;
+    let (shown, hidden): (Vec<_>, Vec<_>) = (named.into_iter().enumerate()).partition(|(i, k)| {
+        let past = *i >= MAX_TICKS;
+        let show = !past || (required.contains(&k.id) && extra < MAX_TICKS);
+        extra += usize::from(past && show);
+        show
+    });
+    for (_, key) in shown {
+        let mut on = required.contains(&key.id);
         let swatch = key_swatch(key_color(view, &key.id), false, view.theme.room_stroke);
         if ui
             .add(Checkbox::new(&mut on, (swatch, labels.key(&key.id))))
@@ -182,9 +195,17 @@ fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             );
         }
     }
+    if !hidden.is_empty() {
+        let text = format!(
+            "… and {} more keys: a key's own inspector sets whether the goal requires it",
+            hidden.len()
+        );
+        ui.label(RichText::new(text).color(view.theme.weak_text));
+    }
     // Keys the goal names that are gone or small: shown so they can be removed.
     for id in &level.goal_requires {
-        if level.key(id).is_some_and(|k| !k.small) {
+        let key = view.index.key(id).and_then(|k| level.keys.get(k));
+        if key.is_some_and(|k| !k.small) {
             continue;
         }
         let mut on = true;
