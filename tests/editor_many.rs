@@ -916,4 +916,11 @@ fn long_lists_show_their_first_rows_and_count_the_rest() {
             .is_some(),
         "the goal's ticks count the keys they leave out"
     );
+    let legend = h
+        .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Legend: ")))
+        .count();
+    assert!(
+        (1..100).contains(&legend),
+        "the legend lays out the rows in sight only, not {legend}"
+    );
 }

@@ -7,7 +7,7 @@ use egui::{Align2, Rect, RichText, ScrollArea, vec2};
 use crate::editor::intent::Intent;
 use crate::editor::key_look::key_looks;
 use crate::editor::view::View;
-use crate::model::{ItemId, KeyId};
+use crate::model::{ItemId, Key, KeyId};
 
 /// Draws the legend at the top left of `canvas`; returns the key hovered
 /// and the width the legend takes from the canvas's left edge.
@@ -38,65 +38,85 @@ pub fn legend_ui(
                     .id_salt("lockwork-legend-header")
                     .default_open(true)
                     .show(ui, |ui| {
+                        let rows: Vec<usize> = (level.keys.iter().enumerate())
+                            .filter(|(_, k)| !k.small)
+                            .map(|(k, _)| k)
+                            .chain((small > 0).then_some(usize::MAX))
+                            .collect();
+                        let height = ui.spacing().interact_size.y;
+                        // Only the rows in sight are laid out: a legend of
+                        // 100,000 keys is as quick as one of ten.
                         ScrollArea::vertical()
                             .max_height((canvas.height() * 0.4).max(60.0))
-                            .show(ui, |ui| {
-                                for (k, key) in
-                                    level.keys.iter().enumerate().filter(|(_, k)| !k.small)
-                                {
-                                    let look = &looks[k];
-                                    let swatch = crate::editor::inspector::widgets::key_swatch_with(
-                                        look.color,
-                                        false,
-                                        view.theme.room_stroke,
-                                        look.glyph
-                                            .clone()
-                                            .map(|g| (g, view.theme.ink_on(look.color))),
-                                    );
-                                    let selected =
-                                        view.selection.contains(&ItemId::Key(key.id.clone()));
-                                    let row = ui
-                                        .add(
-                                            egui::Button::selectable(
-                                                selected,
-                                                (swatch, labels.key(&key.id)),
-                                            )
-                                            .truncate(),
-                                        )
-                                        .on_hover_text(format!(
-                                            "{}: hover to light its locks, click to select it",
-                                            labels.key(&key.id)
-                                        ));
-                                    let name = format!("Legend: {}", labels.key(&key.id));
-                                    row.widget_info(|| {
-                                        egui::WidgetInfo::labeled(egui::Role::Button, true, &name)
-                                    });
-                                    if row.hovered() {
-                                        hovered = Some(key.id.clone());
+                            .show_rows(ui, height, rows.len(), |ui, range| {
+                                for &k in rows.get(range).unwrap_or_default() {
+                                    match level.keys.get(k) {
+                                        Some(key) => {
+                                            let row = Row {
+                                                view,
+                                                labels,
+                                                looks: &looks,
+                                            };
+                                            if let Some(h) = row.ui(ui, k, key, out) {
+                                                hovered = Some(h);
+                                            }
+                                        }
+                                        None => small_row(ui, view, small),
                                     }
-                                    if row.clicked() {
-                                        out.push(Intent::Frame(ItemId::Key(key.id.clone())));
-                                    }
-                                }
-                                if small > 0 {
-                                    let swatch = crate::editor::inspector::widgets::key_swatch_with(
-                                        view.theme.small_key,
-                                        true,
-                                        view.theme.room_stroke,
-                                        None,
-                                    );
-                                    let text = format!(
-                                        "{small} small key{}",
-                                        if small == 1 { "" } else { "s" }
-                                    );
-                                    ui.add(egui::Button::new((swatch, text)).frame(false))
-                                        .on_hover_text(
-                                            "Any small key opens any small lock, and is spent",
-                                        );
                                 }
                             });
                     });
             });
         });
     (hovered, shown.response.rect.right() - canvas.left())
+}
+
+/// What a legend row is drawn from.
+struct Row<'v, 'a> {
+    view: &'v View<'a>,
+    labels: &'v crate::model::Labels<'a>,
+    looks: &'v [crate::editor::key_look::KeyLook],
+}
+
+impl Row<'_, '_> {
+    /// The row of key `k`: hovering lights it, a click shows it. Returns
+    /// the key when hovered.
+    fn ui(&self, ui: &mut egui::Ui, k: usize, key: &Key, out: &mut Vec<Intent>) -> Option<KeyId> {
+        let view = self.view;
+        let look = self.looks.get(k)?;
+        let swatch = crate::editor::inspector::widgets::key_swatch_with(
+            look.color,
+            false,
+            view.theme.room_stroke,
+            look.glyph
+                .clone()
+                .map(|g| (g, view.theme.ink_on(look.color))),
+        );
+        let label = self.labels.key(&key.id);
+        let selected = view.selection.contains(&ItemId::Key(key.id.clone()));
+        let row = ui
+            .add(egui::Button::selectable(selected, (swatch, label.as_str())).truncate())
+            .on_hover_text(format!(
+                "{label}: hover to light its locks, click to select it"
+            ));
+        let name = format!("Legend: {label}");
+        row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+        if row.clicked() {
+            out.push(Intent::Frame(ItemId::Key(key.id.clone())));
+        }
+        row.hovered().then(|| key.id.clone())
+    }
+}
+
+/// The last row: how many small keys there are.
+fn small_row(ui: &mut egui::Ui, view: &View<'_>, small: usize) {
+    let swatch = crate::editor::inspector::widgets::key_swatch_with(
+        view.theme.small_key,
+        true,
+        view.theme.room_stroke,
+        None,
+    );
+    let text = format!("{small} small key{}", if small == 1 { "" } else { "s" });
+    ui.add(egui::Button::new((swatch, text)).frame(false))
+        .on_hover_text("Any small key opens any small lock, and is spent");
 }
