@@ -48,6 +48,53 @@ pub(super) fn spread<const W: usize>(
     grew
 }
 
+/// The links of a room tree and whether it is a forest (no door outside
+/// the tree), as both evaluators hold them.
+pub(super) struct Tree<'a> {
+    pub links: &'a [Link],
+    pub forest: bool,
+}
+
+impl Tree<'_> {
+    /// Spreads the states of `set` along open doors into states not yet in
+    /// `reached` until nothing changes: up the tree, then down, again until
+    /// a round adds nothing (once is enough in a forest). `live` has a bit
+    /// for each room with states in `set`; returns it updated.
+    #[inline(always)]
+    pub fn close<const W: usize>(
+        &self,
+        set: &mut [u64],
+        reached: &[u64],
+        open: &[u64],
+        mut live: u64,
+    ) -> u64 {
+        loop {
+            let mut changed = 0u64;
+            for link in self.links.iter().rev() {
+                if link.up && live & (1 << link.child) != 0 {
+                    let grew = spread::<W>(set, reached, open, link.child, link.parent, link.door);
+                    if grew != 0 {
+                        live |= 1 << link.parent;
+                        changed |= grew;
+                    }
+                }
+            }
+            for link in self.links {
+                if link.down && live & (1 << link.parent) != 0 {
+                    let grew = spread::<W>(set, reached, open, link.parent, link.child, link.door);
+                    if grew != 0 {
+                        live |= 1 << link.child;
+                        changed |= grew;
+                    }
+                }
+            }
+            if self.forest || changed == 0 {
+                return live;
+            }
+        }
+    }
+}
+
 /// Moves every bit `m` of a 128-bit set to `m ^ flips` (`flips < 128`).
 #[inline(always)]
 pub(super) fn permute128(x: u128, flips: u64) -> u128 {

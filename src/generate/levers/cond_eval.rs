@@ -13,7 +13,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::bits::{Link, permute, spread, sweep_order};
+use super::bits::{Link, Tree, permute, sweep_order};
 use crate::model::{Level, LevelIndex};
 use crate::rules::Mechanics;
 
@@ -355,39 +355,20 @@ impl ConditionEvaluator {
         }
     }
 
-    /// Spreads the states of `set` along open doors into states not yet in
-    /// `reached` until nothing changes; returns the rooms with states.
+    /// [`Tree::close`] over this evaluator's room tree.
+    #[inline(always)]
     fn close<const W: usize>(
         &self,
         set: &mut [u64],
         reached: &[u64],
         open: &[u64],
-        mut live: u64,
+        live: u64,
     ) -> u64 {
-        loop {
-            let mut changed = 0u64;
-            for link in self.links.iter().rev() {
-                if link.up && live & (1 << link.child) != 0 {
-                    let grew = spread::<W>(set, reached, open, link.child, link.parent, link.door);
-                    if grew != 0 {
-                        live |= 1 << link.parent;
-                        changed |= grew;
-                    }
-                }
-            }
-            for link in &self.links {
-                if link.down && live & (1 << link.parent) != 0 {
-                    let grew = spread::<W>(set, reached, open, link.parent, link.child, link.door);
-                    if grew != 0 {
-                        live |= 1 << link.child;
-                        changed |= grew;
-                    }
-                }
-            }
-            if self.forest || changed == 0 {
-                return live;
-            }
-        }
+        let tree = Tree {
+            links: &self.links,
+            forest: self.forest,
+        };
+        tree.close::<W>(set, reached, open, live)
     }
 
     /// Is door `d` open at `parities`?

@@ -13,7 +13,7 @@
 //! breadth-first search over `(mask, room)` states. Nothing is allocated per
 //! evaluation: the buffers are reused.
 
-use super::bits::{Link, permute, permute128, spread, sweep_order};
+use super::bits::{Link, Tree, permute, permute128, sweep_order};
 use rustc_hash::FxHashSet;
 
 use crate::model::{Level, LevelIndex};
@@ -455,41 +455,20 @@ impl LeverEvaluator {
         }
     }
 
-    /// Spreads the states of `set` along open doors into states not yet in
-    /// `reached` until nothing changes. `live` has a bit for each room with
-    /// states in `set`; returns it updated.
+    /// [`Tree::close`] over this evaluator's room tree.
     #[inline(always)]
     fn close<const W: usize>(
         &self,
         set: &mut [u64],
         reached: &[u64],
         open: &[u64],
-        mut live: u64,
+        live: u64,
     ) -> u64 {
-        loop {
-            let mut changed = 0u64;
-            for link in self.links.iter().rev() {
-                if link.up && live & (1 << link.child) != 0 {
-                    let grew = spread::<W>(set, reached, open, link.child, link.parent, link.door);
-                    if grew != 0 {
-                        live |= 1 << link.parent;
-                        changed |= grew;
-                    }
-                }
-            }
-            for link in &self.links {
-                if link.down && live & (1 << link.parent) != 0 {
-                    let grew = spread::<W>(set, reached, open, link.parent, link.child, link.door);
-                    if grew != 0 {
-                        live |= 1 << link.child;
-                        changed |= grew;
-                    }
-                }
-            }
-            if self.forest || changed == 0 {
-                return live;
-            }
-        }
+        let tree = Tree {
+            links: &self.links,
+            forest: self.forest,
+        };
+        tree.close::<W>(set, reached, open, live)
     }
 
     fn sparse_min_pulls(&mut self, wires: &[u64]) -> Option<u32> {
