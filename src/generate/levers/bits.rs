@@ -95,6 +95,43 @@ impl Tree<'_> {
     }
 }
 
+/// One pull in the room whose words start at `at`: the states of `front`
+/// there, their parities flipped by `flips`, join `next` where `reached`
+/// lacks them. Returns whether any joined.
+#[inline(always)]
+#[allow(clippy::needless_range_loop)] // word `i` of several bitsets at once
+pub(super) fn pull_into<const W: usize>(
+    front: &[u64],
+    reached: &[u64],
+    next: &mut [u64],
+    at: usize,
+    flips: u64,
+) -> bool {
+    let mut tmp = [0u64; W];
+    tmp.copy_from_slice(&front[at..at + W]);
+    permute::<W>(&mut tmp, flips);
+    let mut grew = 0u64;
+    for i in 0..W {
+        let add = tmp[i] & !reached[at + i];
+        next[at + i] |= add;
+        grew |= add;
+    }
+    grew != 0
+}
+
+/// Adds the states of `next` to `reached` in the rooms of `live`.
+#[inline(always)]
+pub(super) fn merge<const W: usize>(reached: &mut [u64], next: &[u64], live: u64) {
+    let mut rooms = live;
+    while rooms != 0 {
+        let at = rooms.trailing_zeros() as usize * W;
+        rooms &= rooms - 1;
+        for (r, n) in reached[at..at + W].iter_mut().zip(&next[at..at + W]) {
+            *r |= n;
+        }
+    }
+}
+
 /// Moves every bit `m` of a 128-bit set to `m ^ flips` (`flips < 128`).
 #[inline(always)]
 pub(super) fn permute128(x: u128, flips: u64) -> u128 {

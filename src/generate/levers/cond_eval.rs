@@ -13,7 +13,7 @@
 
 use rustc_hash::FxHashSet;
 
-use super::bits::{Link, Tree, permute, sweep_order};
+use super::bits::{Link, Tree, merge, pull_into, sweep_order};
 use crate::model::{Level, LevelIndex};
 use crate::rules::Mechanics;
 
@@ -299,7 +299,6 @@ impl ConditionEvaluator {
     }
 
     /// The bitset search with `W` words per room.
-    #[allow(clippy::needless_range_loop)] // word `i` of several bitsets at once
     fn run_dense<const W: usize>(&self, d: &mut Dense) -> Option<u32> {
         let goal = 1u64 << self.goal;
         d.reached.fill(0);
@@ -321,16 +320,7 @@ impl ConditionEvaluator {
                 rooms &= rooms - 1;
                 let at = r * W;
                 for &l in &self.room_levers[self.room_start[r]..self.room_start[r + 1]] {
-                    let mut tmp = [0u64; W];
-                    tmp.copy_from_slice(&d.front[at..at + W]);
-                    permute::<W>(&mut tmp, 1 << l);
-                    let mut grew = 0u64;
-                    for i in 0..W {
-                        let add = tmp[i] & !d.reached[at + i];
-                        d.next[at + i] |= add;
-                        grew |= add;
-                    }
-                    if grew != 0 {
+                    if pull_into::<W>(&d.front, &d.reached, &mut d.next, at, 1 << l) {
                         live |= 1 << r;
                     }
                 }
@@ -339,14 +329,7 @@ impl ConditionEvaluator {
                 return None;
             }
             live = self.close::<W>(&mut d.next, &d.reached, &d.open, live);
-            let mut rooms = live;
-            while rooms != 0 {
-                let at = rooms.trailing_zeros() as usize * W;
-                rooms &= rooms - 1;
-                for i in 0..W {
-                    d.reached[at + i] |= d.next[at + i];
-                }
-            }
+            merge::<W>(&mut d.reached, &d.next, live);
             if live & goal != 0 {
                 return Some(pulls);
             }

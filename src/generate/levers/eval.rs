@@ -13,7 +13,7 @@
 //! breadth-first search over `(mask, room)` states. Nothing is allocated per
 //! evaluation: the buffers are reused.
 
-use super::bits::{Link, Tree, permute, permute128, sweep_order};
+use super::bits::{Link, Tree, merge, permute128, pull_into, sweep_order};
 use rustc_hash::FxHashSet;
 
 use crate::model::{Level, LevelIndex};
@@ -394,7 +394,6 @@ impl LeverEvaluator {
     }
 
     /// The bitset search with `W` words per room (`W = 2^doors / 64`, at least 1).
-    #[allow(clippy::needless_range_loop)] // word `i` of several bitsets at once
     fn run_dense<const W: usize>(&self, d: &mut Dense, wires: &[u64]) -> Option<u32> {
         let goal = 1u64 << self.goal;
         d.reached.fill(0);
@@ -421,16 +420,7 @@ impl LeverEvaluator {
                     if flips == 0 {
                         continue;
                     }
-                    let mut tmp = [0u64; W];
-                    tmp.copy_from_slice(&d.front[at..at + W]);
-                    permute::<W>(&mut tmp, flips);
-                    let mut grew = 0u64;
-                    for i in 0..W {
-                        let add = tmp[i] & !d.reached[at + i];
-                        d.next[at + i] |= add;
-                        grew |= add;
-                    }
-                    if grew != 0 {
+                    if pull_into::<W>(&d.front, &d.reached, &mut d.next, at, flips) {
                         live |= 1 << r;
                     }
                 }
@@ -439,14 +429,7 @@ impl LeverEvaluator {
                 return None;
             }
             live = self.close::<W>(&mut d.next, &d.reached, &d.open, live);
-            let mut rooms = live;
-            while rooms != 0 {
-                let at = rooms.trailing_zeros() as usize * W;
-                rooms &= rooms - 1;
-                for i in 0..W {
-                    d.reached[at + i] |= d.next[at + i];
-                }
-            }
+            merge::<W>(&mut d.reached, &d.next, live);
             if live & goal != 0 {
                 return Some(pulls);
             }
@@ -540,7 +523,7 @@ impl LeverEvaluator {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::bits::permute;
 
     #[test]
     fn permute_moves_bits_by_xor() {
