@@ -9,13 +9,14 @@
 //! a single list per door is how the real basement's doors read.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 use serde_json::json;
 
 use super::cond_eval::{CondLayoutError, ConditionEvaluator, Conj, MAX_LEVERS, mask};
-use super::search::{Budget, Found, Moves, pick_bit};
-use super::{LeversParams, Search, Totals, best_of, check_with_solver};
+use super::search::{Found, Moves, pick_bit};
+use super::{
+    LeversParams, Search, Totals, best_of, check_with_solver, search_budget, search_threads,
+};
 use crate::generate::common::{dress, num, record};
 use crate::generate::{
     Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng,
@@ -168,23 +169,12 @@ pub(super) fn levers(
         max_literals: params.max_literals as u32,
         fixed_named: eval.fixed_named(),
     };
-    let threads = match params.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    }
-    .clamp(1, 256);
-    let budget = Budget {
-        evaluations: params.evaluations,
-        deadline: params
-            .seconds
-            .and_then(|s| Instant::now().checked_add(Duration::from_secs_f64(s))),
-        target: params.target,
-    };
+    let threads = search_threads(params);
     let search = Search {
         eval: &eval,
         space: &space,
         seed: params.seed,
-        budget,
+        budget: search_budget(params),
         threads,
     };
     let results = search.run(progress, cancel)?;

@@ -253,28 +253,37 @@ pub fn levers(
     check_params(params)?;
     let eval = LeverEvaluator::new(layout).map_err(layout_error)?;
     let space = wiring_space(params)?;
-    let threads = match params.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    }
-    .clamp(1, 256);
-    let budget = Budget {
-        evaluations: params.evaluations,
-        deadline: params
-            .seconds
-            .and_then(|s| Instant::now().checked_add(Duration::from_secs_f64(s))),
-        target: params.target,
-    };
+    let threads = search_threads(params);
     let search = Search {
         eval: &eval,
         space: &space,
         seed: params.seed,
-        budget,
+        budget: search_budget(params),
         threads,
     };
     let results = search.run(progress, cancel)?;
     let cancelled = cancel.load(Ordering::Relaxed);
     finish_levers(params, &eval, results, threads, cancelled, progress)
+}
+
+/// The threads a search runs on: `params.threads`, or every core for 0.
+pub(super) fn search_threads(params: &LeversParams) -> usize {
+    match params.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .clamp(1, 256)
+}
+
+/// A search's budget from `params`; its time limit starts now.
+pub(super) fn search_budget(params: &LeversParams) -> Budget {
+    Budget {
+        evaluations: params.evaluations,
+        deadline: params
+            .seconds
+            .and_then(|s| Instant::now().checked_add(Duration::from_secs_f64(s))),
+        target: params.target,
+    }
 }
 
 /// A budget, a time limit that is a positive number, and `min_doors` in
