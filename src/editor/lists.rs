@@ -234,10 +234,8 @@ fn toggles_text(toggles: &[DoorId]) -> String {
     let doors: Vec<&str> = (toggles.iter().take(MAX_TOGGLES_NAMED))
         .map(DoorId::as_str)
         .collect();
-    match toggles.len().saturating_sub(MAX_TOGGLES_NAMED) {
-        0 => format!("toggles {}", doors.join(", ")),
-        rest => format!("toggles {} and {rest} more", doors.join(", ")),
-    }
+    let doors = super::words::some_and_more(&doors, toggles.len(), ", ");
+    format!("toggles {doors}")
 }
 
 /// Validation errors and warnings, then what the solver found.

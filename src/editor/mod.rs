@@ -27,6 +27,7 @@ pub mod selection;
 mod status;
 pub mod theme;
 pub mod view;
+mod words;
 
 use std::path::PathBuf;
 

@@ -189,10 +189,7 @@ fn some_keys(level: &Level, keys: &[crate::model::KeyId], sep: &str) -> String {
     let named: Vec<String> = (keys.iter().take(TOOLTIP_KEYS))
         .map(|k| level.key_label(k))
         .collect();
-    match keys.len().saturating_sub(TOOLTIP_KEYS) {
-        0 => named.join(sep),
-        rest => format!("{} and {rest} more", named.join(", ")),
-    }
+    crate::editor::words::some_and_more(&named, keys.len(), sep)
 }
 
 /// Hover text for a door.

@@ -345,12 +345,7 @@ fn more_ui(
     let label = format!("{count} more {what}");
     response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
     paint::more_marks(ui.painter(), mark, count, response.hovered(), view.theme);
-    let rest = count.saturating_sub(names.len());
-    let also = if rest > 0 {
-        format!("{} and {rest} more", names.join(", "))
-    } else {
-        names.join(", ")
-    };
+    let also = crate::editor::words::some_and_more(&names, count, ", ");
     let response = response.on_hover_text(format!("Also here: {also}. Click to select them."));
     if response.clicked() {
         out.push(Intent::Select(
