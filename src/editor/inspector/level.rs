@@ -151,6 +151,28 @@ fn starts_with_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 /// Named keys the goal's ticks list before the rest are only counted.
 const MAX_TICKS: usize = 100;
 
+/// The named keys that get a tick: the first [`MAX_TICKS`], and up to as
+/// many again of those required past them (a tick per key of 100,000 was a
+/// frame of tens of seconds). Also returns how many named keys are left
+/// out.
+fn ticked_keys<'l>(
+    level: &'l crate::model::Level,
+    required: &rustc_hash::FxHashSet<&KeyId>,
+) -> (Vec<&'l crate::model::Key>, usize) {
+    let (mut shown, mut hidden, mut extra) = (Vec::new(), 0, 0);
+    for (i, key) in level.keys.iter().filter(|k| !k.small).enumerate() {
+        if i < MAX_TICKS {
+            shown.push(key);
+        } else if extra < MAX_TICKS && required.contains(&key.id) {
+            shown.push(key);
+            extra += 1;
+        } else {
+            hidden += 1;
+        }
+    }
+    (shown, hidden)
+}
+
 /// The keys the goal requires, as ticks beside every named key.
 fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     let labels = view.labels();
@@ -161,21 +183,12 @@ fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     ui.add_space(8.0);
     ui.label(RichText::new("Goal requires").strong())
         .on_hover_text("The goal counts only while the player holds every ticked key");
-    let named: Vec<_> = level.keys.iter().filter(|k| !k.small).collect();
-    if named.is_empty() {
+    let required: rustc_hash::FxHashSet<&KeyId> = level.goal_requires.iter().collect();
+    let (shown, hidden) = ticked_keys(level, &required);
+    if shown.is_empty() {
         ui.label(RichText::new("No keys yet").color(view.theme.weak_text));
     }
-    let required: rustc_hash::FxHashSet<&KeyId> = level.goal_requires.iter().collect();
-    // The first keys, and as many again of those required past them: a
-    // tick per key of 100,000 was a frame of tens of seconds.
-    let mut extra = 0;
-    let (shown, hidden): (Vec<_>, Vec<_>) = (named.into_iter().enumerate()).partition(|(i, k)| {
-        let past = *i >= MAX_TICKS;
-        let show = !past || (required.contains(&k.id) && extra < MAX_TICKS);
-        extra += usize::from(past && show);
-        show
-    });
-    for (_, key) in shown {
+    for key in shown {
         let mut on = required.contains(&key.id);
         let swatch = key_swatch(key_color(view, &key.id), false, view.theme.room_stroke);
         if ui
@@ -195,10 +208,9 @@ fn goal_requires_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             );
         }
     }
-    if !hidden.is_empty() {
+    if hidden > 0 {
         let text = format!(
-            "… and {} more keys: a key's own inspector sets whether the goal requires it",
-            hidden.len()
+            "… and {hidden} more keys: a key's own inspector sets whether the goal requires it"
         );
         ui.label(RichText::new(text).color(view.theme.weak_text));
     }
