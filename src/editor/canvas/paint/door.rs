@@ -1,0 +1,386 @@
+//! Doors: the line, its arrow, its lock marks (folded into a "+N" past
+//! a few), its condition, and its cost and id.
+
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, Vec2,
+    pos2, vec2,
+};
+
+use super::{Emphasis, glyph_text, more_marks};
+use crate::editor::canvas::lod::Lod;
+use crate::editor::canvas::marks::{self, LeverMark};
+use crate::editor::theme::Theme;
+
+/// One lock on a door: its key's colour and glyph.
+#[derive(Clone, Copy)]
+pub struct LockMark<'a> {
+    /// The key's colour.
+    pub color: Color32,
+    /// The key's glyph, past the first ten keys.
+    pub glyph: Option<&'a str>,
+    /// Its key is hovered or selected: ringed.
+    pub lit: bool,
+}
+
+/// What a door looks like.
+pub struct DoorLook<'a> {
+    /// Open at the start (solid) or closed (dashed).
+    pub open: bool,
+    /// Drawn with an arrowhead at the `to` end.
+    pub one_way: bool,
+    /// The cost label, when not 1.
+    pub cost: Option<String>,
+    /// The keys its lock needs.
+    pub locks: &'a [LockMark<'a>],
+    /// Small keys its small lock spends.
+    pub small_locks: u32,
+    /// Its id (or name), drawn beside it when it fits.
+    pub label: Option<&'a str>,
+    /// Some key is lit and none of this door's: drawn faint.
+    pub dim: bool,
+    /// Keys of which any one opens it: one mark divided between their colours.
+    pub any: &'a [LockMark<'a>],
+    /// Items of other kinds its first passage spends, as chip texts ("2 bomb").
+    pub spend: &'a [String],
+    /// The end its locks apply from: `Some(true)` the `from` end,
+    /// `Some(false)` the `to` end, `None` both.
+    pub lock_side: Option<bool>,
+    /// Its condition (per alternative, its levers), and whether a lever it
+    /// names is hovered or selected.
+    pub condition: Option<(&'a [Vec<LeverMark<'a>>], bool)>,
+}
+
+/// A door from `a` to `b`; returns the rectangle of its marks (for clicking).
+pub fn door(
+    painter: &Painter,
+    (a, b): (Pos2, Pos2),
+    look: &DoorLook<'_>,
+    em: Emphasis,
+    theme: &Theme,
+    lod: Lod,
+) -> Rect {
+    let faint = |c: Color32| if look.dim { c.gamma_multiply(0.35) } else { c };
+    let color = faint(if em.selected {
+        theme.selection
+    } else if em.hovered {
+        theme.hover
+    } else {
+        theme.door
+    });
+    let px = 1.0 / lod.zoom;
+    if em.on_path {
+        let width = 8.0f32.max(5.0 * px);
+        painter.line_segment(
+            [a, b],
+            Stroke::new(width, theme.solution.gamma_multiply(0.35)),
+        );
+    }
+    let stroke = Stroke::new(
+        (if em.selected { 3.5 } else { 2.5f32 }).max(1.2 * px),
+        color,
+    );
+    if look.open {
+        painter.line_segment([a, b], stroke);
+    } else {
+        let (dash, gap) = (7.0f32.max(5.0 * px), 5.0f32.max(4.0 * px));
+        painter.extend(Shape::dashed_line(&[a, b], stroke, dash, gap));
+    }
+    let dir = (b - a).normalized();
+    let normal = vec2(-dir.y, dir.x);
+    if look.one_way && (b - a).length() > 1.0 {
+        let head = lod.mark(13.0);
+        let back = b - dir * head;
+        let points = vec![b, back + normal * head / 2.0, back - normal * head / 2.0];
+        painter.add(Shape::convex_polygon(points, color, Stroke::NONE));
+    }
+    let marks = lock_marks(painter, (a, b), look, color, theme, lod);
+    door_labels(painter, (a, b), marks, normal, look, theme, lod);
+    if em.selected {
+        painter.rect_stroke(
+            marks.expand(3.0 * px.max(1.0)),
+            CornerRadius::same(3),
+            Stroke::new(1.5f32.max(px), theme.selection),
+            StrokeKind::Outside,
+        );
+    }
+    marks
+}
+
+/// Lock marks a door shows one by one; past this many, all but the first
+/// few are one "+N" mark (a door locked by 12,000 keys drew a row of marks
+/// across the whole canvas). Its tooltip and the inspector name them all.
+const SHOWN_LOCKS: usize = 6;
+/// Width of the "+N" mark of folded locks, in lock marks.
+const FOLDED_WIDTH: f32 = 1.8;
+
+/// The locks drawn one by one, and how many more the "+N" mark stands
+/// for; when they are folded, no more are drawn than `fit` beside the mark.
+fn shown_locks<'l, 'a>(locks: &'l [LockMark<'a>], fit: usize) -> (&'l [LockMark<'a>], usize) {
+    if locks.len() > SHOWN_LOCKS {
+        let (shown, rest) = locks.split_at(fit.clamp(1, SHOWN_LOCKS - 1));
+        (shown, rest.len())
+    } else {
+        (locks, 0)
+    }
+}
+
+/// The lock marks of a door (a dot when it has none) and its condition
+/// under them; a one-sided lock sits beside the door's middle, on its side.
+fn lock_marks(
+    painter: &Painter,
+    (a, b): (Pos2, Pos2),
+    look: &DoorLook<'_>,
+    color: Color32,
+    theme: &Theme,
+    lod: Lod,
+) -> Rect {
+    let mid = a + (b - a) / 2.0;
+    let size = lod.mark(13.0);
+    let gap = size * 0.25;
+    let fit = ((b - a).length() * 0.9 - size * FOLDED_WIDTH) / (size + gap);
+    let (shown, folded) = shown_locks(look.locks, fit.max(1.0) as usize);
+    let mut widths: Vec<f32> = vec![size; shown.len()];
+    if folded > 0 {
+        widths.push(size * FOLDED_WIDTH);
+    }
+    if !look.any.is_empty() {
+        widths.push(marks::any_width(look.any.len(), size));
+    }
+    widths.extend(
+        look.spend
+            .iter()
+            .map(|t| marks::spend_width(painter, t, size)),
+    );
+    if look.small_locks > 0 {
+        widths.push(size);
+    }
+    let row = widths.iter().sum::<f32>() + gap * widths.len().saturating_sub(1) as f32;
+    let mut marks = if widths.is_empty() {
+        if look.condition.is_some() {
+            Rect::NOTHING
+        } else {
+            return door_dot(painter, mid, color, theme, lod);
+        }
+    } else {
+        let center = match look.lock_side {
+            Some(from) => beside((a, b), from, row, size),
+            None => mid,
+        };
+        let chips = chip_row(painter, (center, row), look, folded, theme, size);
+        if let Some(from) = look.lock_side {
+            // A short bar across the door on the free side of the marks:
+            // the lock sits on its side of it (at its middle when there is room).
+            let u = ((if from { a } else { b }) - mid).normalized();
+            let reach = row / 2.0 * u.x.abs() + size / 2.0 * u.y.abs();
+            let at = center - u * (reach + size * 0.4);
+            let across = vec2(-u.y, u.x) * size * 0.7;
+            painter.line_segment([at - across, at + across], Stroke::new(size * 0.22, color));
+        }
+        chips
+    };
+    if let Some((alternatives, lit)) = look.condition {
+        let at = if marks.is_finite() && marks.is_positive() {
+            pos2(marks.center().x, marks.bottom() + size * 0.9)
+        } else {
+            mid
+        };
+        let pill = marks::Pill {
+            alternatives,
+            lit,
+            size: size * 1.25,
+            max_width: ((b - a).length() * 0.9).max(size * 4.0),
+        };
+        let rect = marks::condition_pill(painter, at, &pill, theme);
+        marks = if marks.is_positive() {
+            marks.union(rect)
+        } else {
+            rect
+        };
+    }
+    marks
+}
+
+/// Where a one-sided lock's row of `row` width sits: beside the door's
+/// middle towards its side, clear of the middle, which a short bar across
+/// the door marks.
+fn beside((a, b): (Pos2, Pos2), from: bool, row: f32, size: f32) -> Pos2 {
+    let mid = a + (b - a) / 2.0;
+    let end = if from { a } else { b };
+    let u = (end - mid).normalized();
+    let margin = size * 0.45;
+    let along_x = if u.x.abs() > 1e-3 {
+        (row / 2.0 + margin) / u.x.abs()
+    } else {
+        f32::INFINITY
+    };
+    let along_y = if u.y.abs() > 1e-3 {
+        (size / 2.0 + margin) / u.y.abs()
+    } else {
+        f32::INFINITY
+    };
+    // Not past the door's end, where the room would hide it.
+    let reach = row / 2.0 * u.x.abs() + size / 2.0 * u.y.abs();
+    let far = ((end - mid).length() - reach).max(0.0);
+    mid + u * along_x.min(along_y).min(far)
+}
+
+/// The dot in the middle of a door with no lock.
+fn door_dot(painter: &Painter, mid: Pos2, color: Color32, theme: &Theme, lod: Lod) -> Rect {
+    let r = 4.0f32.max(3.0 / lod.zoom);
+    if lod.on_screen(r) > 3.5 {
+        painter.circle(mid, r, color, Stroke::new(1.5 * r / 4.0, theme.canvas));
+    } else {
+        // A few pixels across: a square reads the same, at a tenth of the vertices.
+        painter.rect_filled(Rect::from_center_size(mid, Vec2::splat(2.0 * r)), 0, color);
+    }
+    Rect::from_center_size(mid, Vec2::splat(16.0f32.max(4.0 * r)))
+}
+
+/// The lock squares, the any-of mark, the spend chips and the small lock,
+/// in a row `row` wide centred at `center`.
+fn chip_row(
+    painter: &Painter,
+    (center, row): (Pos2, f32),
+    look: &DoorLook<'_>,
+    folded: usize,
+    theme: &Theme,
+    size: f32,
+) -> Rect {
+    let gap = size * 0.25;
+    let mut x = center.x - row / 2.0;
+    let mut marks = Rect::from_center_size(center, Vec2::splat(size));
+    let top = center.y - size / 2.0;
+    let shown = &look.locks[..look.locks.len() - folded];
+    for lock in shown {
+        let r = Rect::from_min_size(pos2(x, top), Vec2::splat(size));
+        lock_square(painter, r, lock, look.dim, theme);
+        marks = marks.union(r);
+        x += size + gap;
+    }
+    if folded > 0 {
+        let r = Rect::from_min_size(pos2(x, top), vec2(size * FOLDED_WIDTH, size));
+        more_marks(painter, r, folded, false, theme);
+        marks = marks.union(r);
+        x += r.width() + gap;
+    }
+    if !look.any.is_empty() {
+        let w = marks::any_width(look.any.len(), size);
+        let r = Rect::from_min_size(pos2(x, top), vec2(w, size));
+        marks::any_lock(painter, r, look.any, look.dim, theme);
+        marks = marks.union(r);
+        x += w + gap;
+    }
+    for text in look.spend {
+        let w = marks::spend_width(painter, text, size);
+        let r = Rect::from_min_size(pos2(x, top), vec2(w, size));
+        marks::spend_chip(painter, r, text, theme);
+        marks = marks.union(r);
+        x += w + gap;
+    }
+    if look.small_locks > 0 {
+        let r = Rect::from_min_size(pos2(x, top), Vec2::splat(size));
+        painter.rect(
+            r,
+            CornerRadius::same(2),
+            theme.canvas,
+            Stroke::new(size * 0.11, theme.small_key),
+            StrokeKind::Inside,
+        );
+        painter.text(
+            r.center(),
+            Align2::CENTER_CENTER,
+            look.small_locks.to_string(),
+            FontId::proportional(size * 0.75),
+            theme.small_key,
+        );
+        marks = marks.union(r);
+    }
+    marks
+}
+
+/// One named lock: a square in its key's colour, ringed when lit.
+fn lock_square(painter: &Painter, r: Rect, lock: &LockMark<'_>, dim: bool, theme: &Theme) {
+    let size = r.height();
+    let fill = if dim {
+        lock.color.gamma_multiply(0.35)
+    } else {
+        lock.color
+    };
+    if lock.lit {
+        painter.rect_stroke(
+            r.expand(size * 0.3),
+            CornerRadius::same(3),
+            Stroke::new(size * 0.18, theme.selection),
+            StrokeKind::Outside,
+        );
+    }
+    painter.rect(
+        r,
+        CornerRadius::same(2),
+        fill,
+        Stroke::new(size * 0.11, theme.canvas),
+        StrokeKind::Outside,
+    );
+    if let Some(glyph) = lock.glyph {
+        glyph_text(painter, r.center(), glyph, size, lock.color, theme);
+    }
+}
+
+/// The door's cost on one side and its id on the other, when they fit.
+fn door_labels(
+    painter: &Painter,
+    (a, b): (Pos2, Pos2),
+    marks: Rect,
+    normal: Vec2,
+    look: &DoorLook<'_>,
+    theme: &Theme,
+    lod: Lod,
+) {
+    let mid = a + (b - a) / 2.0;
+    let room_for = (b - a).length() - lod.mark(13.0) * 2.0;
+    // Clear of the marks (a condition makes them wide).
+    let across = (marks.width() / 2.0 * normal.x.abs() + marks.height() / 2.0 * normal.y.abs())
+        .max(lod.mark(13.0) * 0.6);
+    let offset = across + lod.font(11.0) * 0.8;
+    for (text, side) in [(look.cost.as_deref(), 1.0), (look.label, -1.0)] {
+        let Some(text) = text else { continue };
+        let font = lod.font(11.0);
+        if !Lod::fits(text.chars().count(), font, room_for) {
+            continue;
+        }
+        painter.text(
+            mid + normal * offset * side,
+            Align2::CENTER_CENTER,
+            text,
+            FontId::proportional(font),
+            theme.weak_text,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A door shows six lock marks at most: five and a "+N" for the rest.
+    #[test]
+    fn a_door_folds_its_lock_marks_past_six() {
+        let lock = LockMark {
+            color: Color32::RED,
+            glyph: None,
+            lit: false,
+        };
+        let locks = vec![lock; 12_000];
+        assert_eq!(shown_locks(&locks[..6], 9).0.len(), 6);
+        assert_eq!(shown_locks(&locks[..6], 2).1, 0, "six are not folded");
+        let (shown, folded) = shown_locks(&locks, 9);
+        assert_eq!((shown.len(), folded), (5, 11_995));
+        let (shown, folded) = shown_locks(&locks, 3);
+        assert_eq!(
+            (shown.len(), folded),
+            (3, 11_997),
+            "a short door shows fewer"
+        );
+        assert_eq!(shown_locks(&locks, 0).0.len(), 1);
+    }
+}
