@@ -736,6 +736,28 @@ fn keys_in_the_start_room_are_picked_up_at_once() {
     assert_eq!(plan.moves + plan.pulls, 0);
 }
 
+/// A key picked up with others in the start room and used on every way
+/// to the goal, though on no door every walk crosses, is needed; the key
+/// picked up beside it and never used is not. The first is settled by a
+/// search, the second by the relaxed way to the goal alone
+/// (`facts::support`); both against the brute force.
+#[test]
+fn of_the_keys_picked_up_together_only_the_one_every_way_uses_is_needed() {
+    let mut level = Level::new("picked together");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut direct = Door::new("d1", "r1", "r3");
+    direct.locks = vec!["gold".into()];
+    let mut round = Door::new("d3", "r2", "r3");
+    round.locks = vec!["gold".into()];
+    level.doors = vec![direct, Door::new("d2", "r1", "r2"), round];
+    level.keys = vec![Key::new("tin", "r1"), Key::new("gold", "r1")];
+    level.goal = "r3".into();
+    let t = check(&level);
+    assert_eq!(t.unneeded_keys, vec![0], "tin is not needed, gold is");
+    let plan = solved_plan(&level);
+    assert!(plan.steps.contains(&pickup("tin")), "the plan picks tin up");
+}
+
 #[test]
 fn one_way_doors_refuse_the_wrong_direction() {
     let mut level = Level::new("one way");
