@@ -71,7 +71,7 @@ struct Waiting {
 /// The relaxed reach of the level, with the keys marked in `removed` taken
 /// out of it.
 pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
-    relaxed_via(m, removed, &mut None)
+    relaxed_via(m, removed, None)
 }
 
 /// The keys that one relaxed way to the goal uses: every key not marked
@@ -94,11 +94,10 @@ pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
     if !by_keys_alone {
         return None;
     }
-    let mut via = Some(vec![None; m.rooms()]);
-    if !relaxed_via(m, &[], &mut via).goal {
+    let mut via = vec![None; m.rooms()];
+    if !relaxed_via(m, &[], Some(&mut via)).goal {
         return None;
     }
-    let via = via.unwrap_or_default();
     let mut used = vec![false; m.keys().len()];
     let mut seen = vec![false; m.rooms()];
     let mut rooms = vec![m.goal()];
@@ -133,7 +132,7 @@ pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
 
 /// [`relaxed`], noting in `via` (when given, one entry per room) the
 /// passage that first let the player into each room.
-fn relaxed_via(m: &Mechanics, removed: &[bool], via: &mut Option<Vec<Option<Passage>>>) -> Reach {
+fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Passage>]>) -> Reach {
     let mut state = Relaxed {
         m,
         removed,
@@ -161,7 +160,7 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], via: &mut Option<Vec<Option<Pass
                 None => {
                     rooms[p.to] = true;
                     queue.push(p.to);
-                    if let Some(entry) = via.as_mut().and_then(|v| v.get_mut(p.to)) {
+                    if let Some(entry) = via.as_deref_mut().and_then(|v| v.get_mut(p.to)) {
                         *entry = Some(p);
                     }
                 }
