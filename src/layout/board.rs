@@ -122,31 +122,32 @@ impl Board {
     }
 
     /// Calls `visit` on every free cell of the square ring of `radius`
-    /// around `at`, skipping blocks with no free cell.
+    /// around `at`, skipping blocks with no free cell: its top and bottom
+    /// rows, then its two sides between them.
     fn each_free_on_ring(&self, at: (i32, i32), radius: i32, mut visit: impl FnMut((i32, i32))) {
+        let mut line = |lo: i32, hi: i32, cell: &dyn Fn(i32) -> (i32, i32)| {
+            let full = |t| self.vacant.full(cell(t));
+            each_open(lo, hi, full, |t| {
+                if self.is_free(cell(t)) {
+                    visit(cell(t));
+                }
+            });
+        };
         let (c0, c1) = ((at.0 - radius).max(0), (at.0 + radius).min(self.cols - 1));
-        let (r0, r1) = ((at.1 - radius).max(0), (at.1 + radius).min(self.rows - 1));
-        let rows = [at.1 - radius, at.1 + radius];
-        for r in rows.into_iter().take(if radius == 0 { 1 } else { 2 }) {
+        let (r0, r1) = (
+            (at.1 - radius + 1).max(0),
+            (at.1 + radius - 1).min(self.rows - 1),
+        );
+        // A ring of radius 0 is one cell, its one row.
+        let ends = if radius == 0 { 1 } else { 2 };
+        for r in [at.1 - radius, at.1 + radius].into_iter().take(ends) {
             if (0..self.rows).contains(&r) {
-                let full = |c| self.vacant.full((c, r));
-                each_open(c0, c1, full, |c| {
-                    if self.is_free((c, r)) {
-                        visit((c, r));
-                    }
-                });
+                line(c0, c1, &|c| (c, r));
             }
         }
-        let sides = [at.0 - radius, at.0 + radius];
-        for c in sides.into_iter().take(if radius == 0 { 0 } else { 2 }) {
+        for c in [at.0 - radius, at.0 + radius].into_iter().take(ends) {
             if (0..self.cols).contains(&c) {
-                let inside = ((at.1 - radius + 1).max(r0), (at.1 + radius - 1).min(r1));
-                let full = |r| self.vacant.full((c, r));
-                each_open(inside.0, inside.1, full, |r| {
-                    if self.is_free((c, r)) {
-                        visit((c, r));
-                    }
-                });
+                line(r0, r1, &|r| (c, r));
             }
         }
     }
