@@ -44,6 +44,11 @@ pub fn legend_ui(
                             .chain((small > 0).then_some(usize::MAX))
                             .collect();
                         let height = ui.spacing().interact_size.y;
+                        let row = Row {
+                            view,
+                            labels,
+                            looks: &looks,
+                        };
                         // Only the rows in sight are laid out: a legend of
                         // 100,000 keys is as quick as one of ten.
                         ScrollArea::vertical()
@@ -52,11 +57,6 @@ pub fn legend_ui(
                                 for &k in rows.get(range).unwrap_or_default() {
                                     match level.keys.get(k) {
                                         Some(key) => {
-                                            let row = Row {
-                                                view,
-                                                labels,
-                                                looks: &looks,
-                                            };
                                             if let Some(h) = row.ui(ui, k, key, out) {
                                                 hovered = Some(h);
                                             }
