@@ -664,16 +664,22 @@ fn fit_puts_the_level_beside_the_legend() {
     }
 }
 
-#[test]
-fn keys_that_do_not_fit_beside_their_room_are_one_mark() {
-    let mut level = basement();
+/// Adds `n` keys named `prefix0`, `prefix1`, … to the start room.
+fn keys_in_start(level: &mut Level, prefix: &str, n: usize) {
     let room = level.start.clone();
-    for i in 0..20 {
-        let id = format!("k{i}");
+    for i in 0..n {
+        let id = format!("{prefix}{i}");
         level
             .keys
             .push(lockwork::model::Key::new(id.as_str(), room.as_str()));
     }
+}
+
+#[test]
+fn keys_that_do_not_fit_beside_their_room_are_one_mark() {
+    let mut level = basement();
+    let room = level.start.clone();
+    keys_in_start(&mut level, "k", 20);
     let mut h = harness(level);
     h.key_press(Key::F);
     h.run_steps(3);
@@ -886,14 +892,8 @@ fn the_wiring_banner_and_its_done_button_fit_a_small_window() {
 #[test]
 fn long_lists_show_their_first_rows_and_count_the_rest() {
     let mut level = basement();
-    let room = level.start.clone();
     let before = level.keys.iter().filter(|k| !k.small).count();
-    for i in 0..600 {
-        let id = format!("extra{i}");
-        level
-            .keys
-            .push(lockwork::model::Key::new(id.as_str(), room.as_str()));
-    }
+    keys_in_start(&mut level, "extra", 600);
     level.goal_requires.push("extra550".into());
     let named = before + 600;
     let h = harness(level);
