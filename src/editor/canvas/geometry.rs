@@ -2,7 +2,7 @@
 //! door segments clipped to room borders, key and lever marks.
 
 use egui::{Pos2, Rect, Vec2, pos2};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::editor::theme::ROOM_SIZE;
 use crate::export::geometry::{door_segments, room_centers};
@@ -35,6 +35,9 @@ impl Geometry {
     pub fn new(level: &Level, moved: &[RoomId], offset: Vec2) -> Self {
         let mut index = FxHashMap::default();
         let mut centers = room_centers(level);
+        // A set: dragging all 100,000 rooms of a level searched the list of
+        // moved rooms once per room, every frame.
+        let moved: FxHashSet<&RoomId> = moved.iter().collect();
         for (i, r) in level.rooms.iter().enumerate() {
             index.entry(r.id.clone()).or_insert(i);
             if moved.contains(&r.id) {
