@@ -996,9 +996,11 @@ fn what_an_incomplete_analysis_of_an_extended_level_claims_is_true() {
             Ok(())
         })
         .unwrap();
-    // The budgets cut searches short after they had reached the goal.
+    // The budgets cut searches short after they had reached the goal. The
+    // cases are new on every run: 45 to 66 of 1,500 were seen over nine
+    // runs, so the bar sits well below that spread, far above none.
     assert!(
-        solvable_early.get() > 50,
+        solvable_early.get() > 20,
         "only {} proven solvable early",
         solvable_early.get()
     );
