@@ -67,9 +67,14 @@ pub(crate) struct Setup<'a> {
     pub goal_ends_game: bool,
 }
 
-/// Words of one room's bitset for `levers` coupled levers.
+/// Words of one room's bitset for `levers` coupled levers; `usize::MAX`
+/// past what a `usize` can count (a level may couple thousands of levers,
+/// and callers ask before they check [`MAX_LEVERS`]).
 pub(crate) fn words_for(levers: usize) -> usize {
-    ((1usize << levers) / 64).max(1)
+    u32::try_from(levers)
+        .ok()
+        .and_then(|l| 1usize.checked_shl(l))
+        .map_or(usize::MAX, |positions| (positions / 64).max(1))
 }
 
 /// The bitset of positions `p` in which `open_at_start ^ parity(p & mask)` holds.
@@ -362,6 +367,16 @@ pub(crate) fn gates(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_for_counts_the_bitset_and_saturates_past_a_usize() {
+        assert_eq!(words_for(0), 1);
+        assert_eq!(words_for(6), 1);
+        assert_eq!(words_for(10), 16);
+        assert_eq!(words_for(63), 1 << 57);
+        assert_eq!(words_for(64), usize::MAX);
+        assert_eq!(words_for(20_000), usize::MAX);
+    }
 
     #[test]
     fn open_positions_follow_the_parity_of_the_levers_that_flip() {
