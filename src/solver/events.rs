@@ -42,6 +42,9 @@ pub(crate) struct Event<'a> {
     pub cost: f64,
     /// Whether the event reaches the goal.
     pub goal: bool,
+    /// For a pull, the door bits it flips (into [`Compiled::mask`]); empty
+    /// otherwise. A lever has one pull in its room, so this is that pull's.
+    pub flip: (u32, u32),
 }
 
 impl Walker {
@@ -134,6 +137,7 @@ impl Walker {
                     room: from,
                     cost: d,
                     goal: true,
+                    flip: (0, 0),
                 }));
                 continue;
             }
@@ -180,6 +184,7 @@ impl Walker {
                         room: r as u32,
                         cost: nd,
                         goal: into_goal && c.is_goal(&self.next),
+                        flip: (0, 0),
                     }));
                 }
             }
@@ -196,6 +201,7 @@ impl Walker {
                 cost: d + c.lever_cost,
                 // A pull changes no key, and the walk stops at the goal.
                 goal: false,
+                flip: pull.flip,
             }));
         }
         horizon
@@ -288,6 +294,19 @@ pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
     order: &Order<F>,
     budget: &Budget<'_>,
 ) -> EventSearch {
+    search_with(c, h, start, order, budget, &mut Walker::new(c))
+}
+
+/// [`search`] walking with `walker`, whose tables (two entries per room)
+/// are then made once for many searches instead of once each.
+fn search_with<F: Fn(&[u64], u32) -> u32>(
+    c: &Compiled,
+    h: &mut Heuristic,
+    start: &[u64],
+    order: &Order<F>,
+    budget: &Budget<'_>,
+    walker: &mut Walker,
+) -> EventSearch {
     let mut ex = EventSearch::new(c, start);
     let weight = match order {
         Order::Cost { weight } => *weight,
@@ -302,7 +321,6 @@ pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
     if bound[0].is_finite() {
         queue.push(0, bound[0], 0);
     }
-    let mut walker = Walker::new(c);
     let mut cur = vec![0u64; c.width];
     while let Some((n, f, i)) = queue.pop() {
         let iu = i as usize;
@@ -436,6 +454,19 @@ pub(crate) fn quick_plan(
     by_cost(c, h, start, 4.0, budget)
 }
 
+/// [`quick_plan`] walking with `walker`: for callers that start many
+/// searches on one level.
+pub(crate) fn quick_plan_with(
+    c: &Compiled,
+    h: &mut Heuristic,
+    start: &[u64],
+    budget: &Budget<'_>,
+    walker: &mut Walker,
+) -> EventSearch {
+    let order = Order::<fn(&[u64], u32) -> u32>::Cost { weight: 4.0 };
+    search_with(c, h, start, &order, budget, walker)
+}
+
 /// A* over events ordered by cost plus `weight` times the bound.
 fn by_cost(
     c: &Compiled,
@@ -539,15 +570,10 @@ fn helps(c: &Compiled, here: &[u64], e: &Event<'_>) -> bool {
         return true;
     }
     if e.act & PULL != 0 {
-        let lever = e.act & !PULL;
-        return c
-            .pulls_of(e.room as usize)
-            .iter()
-            .filter(|p| p.lever == lever)
-            .all(|p| {
-                let flips = c.mask(p.flip);
-                !flips.is_empty() && flips.iter().all(|&(w, m)| here[w as usize] & m == 0)
-            });
+        // The event's own pull, not a search of the room's: a room with
+        // 100,000 levers made every walk of the sweep quadratic.
+        let flips = c.mask(e.flip);
+        return !flips.is_empty() && flips.iter().all(|&(w, m)| here[w as usize] & m == 0);
     }
     let bit = c.layout.unlock_bit[e.act as usize];
     bit == NONE || test(here, bit)
