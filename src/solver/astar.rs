@@ -37,5 +37,5 @@ pub(crate) struct Searched {
 
 /// True when every step cost of `c` is a whole number, so keys can be bucketed.
 pub(crate) fn whole_costs(c: &Compiled) -> bool {
-    c.lever_cost.fract() == 0.0 && c.exits.iter().all(|e| e.cost.fract() == 0.0)
+    c.whole_costs()
 }

@@ -155,7 +155,7 @@ pub(crate) type Mask = Vec<(u32, u64)>;
 /// Sorting, rather than looking for each bit's word among those so far:
 /// one lever toggling 80,000 doors has a mask of 1,250 words, and the
 /// search made building it quadratic.
-fn mask_of(bits: impl IntoIterator<Item = u32>) -> Mask {
+pub(crate) fn mask_of(bits: impl IntoIterator<Item = u32>) -> Mask {
     let mut words: Vec<(u32, u64)> = bits
         .into_iter()
         .map(|bit| (bit / 64, 1u64 << (bit % 64)))
@@ -230,6 +230,8 @@ pub(crate) struct Compiled {
     pub lever_cost: f64,
     /// Per key: the loot bit that says it is held, or `NONE`.
     pub key_bit: Vec<u32>,
+    /// Whether every step costs a whole number ([`Self::whole_costs`]).
+    whole: bool,
 }
 
 /// `-0.0` becomes `0.0`, so that cost bit patterns order like the numbers.
@@ -339,7 +341,10 @@ impl Compiled {
             lever_cost: clean(m.lever_cost()),
             key_bit,
             layout,
+            whole: false,
         };
+        compiled.whole = compiled.lever_cost.fract() == 0.0
+            && compiled.exits.iter().all(|e| e.cost.fract() == 0.0);
         compiled.start = compiled.start_state(m);
         compiled
     }
@@ -411,6 +416,13 @@ impl Compiled {
     #[inline]
     pub fn exits_of(&self, r: usize) -> &[Exit] {
         &self.exits[self.exit_start[r] as usize..self.exit_start[r + 1] as usize]
+    }
+
+    /// True when every step costs a whole number, so keys can be bucketed.
+    /// Worked out once: searches that start by the thousand (one per state
+    /// checked for a dead end) would each read every exit.
+    pub fn whole_costs(&self) -> bool {
+        self.whole
     }
 
     /// The levers of room `r`.

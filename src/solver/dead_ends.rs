@@ -11,7 +11,7 @@ use super::analysis::{DeadEnd, DeadEnds, MAX_DEAD_END_KINDS, Run};
 use super::astar::{self, Outcome, ROOT};
 use super::budget::Budget;
 use super::compile::{Compiled, PULL, test};
-use super::events;
+use super::events::{self, Walker};
 use super::exhaustive::Explored;
 use super::explain::{Cause, why_stuck};
 use super::heuristic::Heuristic;
@@ -22,6 +22,11 @@ use crate::rules::mechanics::{Mechanics, Passage};
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;
+/// Words of state the steps of that closure may read and write, at most
+/// ([`Compiled::step_work`]): one state of a room with 100,000 doors, each
+/// with an unlock bit, already costs 150 million. An explanation drawn
+/// from the states nearest the dead end is as true, if less complete.
+const CLOSURE_WORK: usize = 20_000_000;
 /// States one check "is the goal still reachable from here?" may store.
 const CHECK_STATES: usize = 200_000;
 
@@ -54,16 +59,22 @@ pub(crate) fn cause(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> Op
     }
 }
 
-/// Every state reachable from `from` by the steps of `c`, `from` first, at
-/// most [`CLOSURE_STATES`] of them.
+/// Every state reachable from `from` by the steps of `c`, `from` first,
+/// nearest first: at most [`CLOSURE_STATES`] of them, and no more steps
+/// than [`CLOSURE_WORK`] allows.
 pub(crate) fn closure(c: &Compiled, from: &[u64]) -> Vec<Vec<u64>> {
     let mut store = Store::new(c.width, c.layout.total_bits);
     store.insert(from);
     let mut next = 0u32;
     let mut scratch = vec![0u64; c.width];
     let mut cur = vec![0u64; c.width];
+    let mut work = 0usize;
     while (next as usize) < store.len() && store.len() < CLOSURE_STATES {
         cur.copy_from_slice(store.get(next));
+        work = work.saturating_add(c.step_work(&cur));
+        if next > 0 && work > CLOSURE_WORK {
+            break;
+        }
         next += 1;
         c.successors(&cur, &mut scratch, |t, _, _| {
             store.insert(t);
@@ -195,12 +206,27 @@ pub(crate) fn from_explored(
 
 /// Can the goal still be reached from state `s`? `None` when the check ran
 /// out of budget.
-fn can_reach_goal(c: &Compiled, h: &mut Heuristic, s: &[u64], budget: &Budget<'_>) -> Option<bool> {
+///
+/// `walker` is reused from check to check: a hunt makes one check per
+/// irreversible step, and a room with 100,000 small-locked doors made as
+/// many walkers of one entry per room. Past the budget it answers `None`
+/// at once.
+fn can_reach_goal(
+    c: &Compiled,
+    h: &mut Heuristic,
+    s: &[u64],
+    budget: &Budget<'_>,
+    walker: &mut Walker,
+) -> Option<bool> {
+    budget.check_now().ok()?;
     let check = Budget {
         max_states: budget.max_states.min(CHECK_STATES),
         ..*budget
     };
-    match events::quick_plan(c, h, s, &check).found.outcome {
+    match events::quick_plan_with(c, h, s, &check, walker)
+        .found
+        .outcome
+    {
         Outcome::Goal(_) => Some(true),
         Outcome::Unreachable => Some(false),
         Outcome::Stopped { .. } => None,
@@ -219,11 +245,12 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         risky[p.door] = true;
     }
     let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
-    let start_live = can_reach_goal(c, &mut h, &c.start, &run.budget);
+    let mut walker = Walker::new(c);
+    let start_live = can_reach_goal(c, &mut h, &c.start, &run.budget, &mut walker);
     if start_live == Some(false) {
         return dead_at_start(run);
     }
-    let mut hunt = Hunt::new(c, start_live.is_some());
+    let mut hunt = Hunt::new(c, start_live.is_some(), walker);
     hunt.explore(run, &risky, &mut h);
     run.states += hunt.settled;
     let mut ranked: Vec<_> = std::mem::take(&mut hunt.kinds).into_iter().collect();
@@ -233,7 +260,8 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         // dead end is fatal only from a state proven to reach the goal.
         let before = ranked.len();
         ranked.retain(|(_, (_, from, _))| {
-            can_reach_goal(c, &mut h, hunt.store.get(*from), &run.budget) == Some(true)
+            let from = hunt.store.get(*from);
+            can_reach_goal(c, &mut h, from, &run.budget, &mut hunt.walker) == Some(true)
         });
         hunt.complete &= ranked.len() == before;
     }
@@ -304,13 +332,15 @@ struct Hunt<'c> {
     kinds: FxHashMap<(u32, usize), (f64, u32, Vec<u64>)>,
     /// Whether each state after a risky step can still reach the goal.
     checked: FxHashMap<Vec<u64>, Option<bool>>,
+    /// The walker of those checks.
+    walker: Walker,
     complete: bool,
     reached: Vec<bool>,
     settled: usize,
 }
 
 impl<'c> Hunt<'c> {
-    fn new(c: &'c Compiled, complete: bool) -> Self {
+    fn new(c: &'c Compiled, complete: bool, walker: Walker) -> Self {
         let mut store = Store::new(c.width, c.layout.total_bits);
         store.insert(&c.start);
         let mut queue = Queue::new(astar::whole_costs(c));
@@ -325,6 +355,7 @@ impl<'c> Hunt<'c> {
             queue,
             kinds: FxHashMap::default(),
             checked: FxHashMap::default(),
+            walker,
             complete,
             reached: vec![false; c.rooms()],
             settled: 0,
@@ -388,7 +419,7 @@ impl<'c> Hunt<'c> {
         let live = *self
             .checked
             .entry(t.to_vec())
-            .or_insert_with(|| can_reach_goal(c, h, t, &run.budget));
+            .or_insert_with(|| can_reach_goal(c, h, t, &run.budget, &mut self.walker));
         match live {
             Some(true) => true,
             Some(false) => {
