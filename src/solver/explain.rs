@@ -9,7 +9,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
-use super::compile::{Compiled, NONE, test};
+use super::compile::{Compiled, Mask, NONE, mask_of};
 use crate::model::Level;
 use crate::rules::Illegal;
 use crate::rules::mechanics::{Blocked, Mechanics, Opening};
@@ -48,10 +48,14 @@ pub(crate) fn why_stuck(
 ) -> String {
     let place = place(level, c, closure);
     // The states that hold the most named keys: the furthest the player gets.
+    // Counted a word at a time: a closure of many states of a level of many
+    // keys made key-by-key counting quadratic.
+    let named = named_keys(m, c);
     let held = |s: &[u64]| {
-        (0..m.keys().len())
-            .filter(|&k| !m.keys()[k].small && c.key_bit[k] != NONE && test(s, c.key_bit[k]))
-            .count()
+        named
+            .iter()
+            .map(|&(w, bits)| (s[w as usize] & bits).count_ones() as usize)
+            .sum::<usize>()
     };
     let most = closure.iter().map(|s| held(s)).max().unwrap_or(0);
     let best: Vec<&Vec<u64>> = closure.iter().filter(|s| held(s) == most).collect();
@@ -67,6 +71,15 @@ pub(crate) fn why_stuck(
     text
 }
 
+/// The state bits of the named (not small) keys that are tracked.
+fn named_keys(m: &Mechanics, c: &Compiled) -> Mask {
+    let bits = m.keys().iter().zip(&c.key_bit);
+    mask_of(
+        bits.filter(|&(key, &bit)| !key.small && bit != NONE)
+            .map(|(_, &bit)| bit),
+    )
+}
+
 /// "stuck in rooms A, B": the rooms of the closure, five at most by name.
 fn place(level: &Level, c: &Compiled, closure: &[Vec<u64>]) -> String {
     let mut rooms = vec![false; level.rooms.len()];
@@ -78,17 +91,16 @@ fn place(level: &Level, c: &Compiled, closure: &[Vec<u64>]) -> String {
 
 /// "stuck in rooms A, B": the rooms marked in `rooms`, five at most by name.
 pub(super) fn stuck_in(level: &Level, rooms: &[bool]) -> String {
-    let mut names: Vec<String> = level
-        .rooms
-        .iter()
-        .zip(rooms)
-        .filter(|&(_, &r)| r)
+    let marked = || level.rooms.iter().zip(rooms).filter(|&(_, &r)| r);
+    let count = marked().count();
+    // Only the rooms named are labelled: a label looks its room up.
+    let shown = if count > 6 { 5 } else { count };
+    let mut names: Vec<String> = marked()
+        .take(shown)
         .map(|(r, _)| level.room_label(&r.id))
         .collect();
-    if names.len() > 6 {
-        let more = names.len() - 5;
-        names.truncate(5);
-        names.push(format!("{more} more"));
+    if count > shown {
+        names.push(format!("{} more", count - shown));
     }
     let noun = if names.len() == 1 { "room" } else { "rooms" };
     format!("stuck in {noun} {}", names.join(", "))
