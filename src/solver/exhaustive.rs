@@ -120,14 +120,24 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
             continue;
         }
         cur.copy_from_slice(ex.store.get(i));
-        budget.check(&mut meter, c.step_work(&cur), ex.store.len(), c.width)?;
+        budget.check(&mut meter, c.width, ex.store.len(), c.width)?;
         first_edge[iu] = ex.edges.len() as u32;
         if c.is_goal(&cur) {
             ex.goals.push(i);
             ends[iu] = ex.edges.len() as u32;
             continue;
         }
+        // Each step within the budget: one state of a room with 100,000
+        // doors has as many successors, each as wide as the level.
+        let mut stopped = None;
         c.successors(&cur, &mut scratch, |t, act, cost| {
+            if stopped.is_some() {
+                return;
+            }
+            if let Err(stop) = budget.check(&mut meter, c.width, ex.store.len(), c.width) {
+                stopped = Some(stop);
+                return;
+            }
             let nd = d + cost;
             let (j, new) = ex.store.insert(t);
             let ju = j as usize;
@@ -146,6 +156,9 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
             }
             ex.edges.push(Edge { to: j, act });
         });
+        if let Some(stop) = stopped {
+            return Err(stop);
+        }
         ends[iu] = ex.edges.len() as u32;
     }
     // Lay the edges out by state number.

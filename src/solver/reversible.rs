@@ -295,12 +295,11 @@ fn states(
         }
         let Some(i) = e.todo.pop() else { break };
         let room = e.store.get(i)[0] as usize;
-        let steps = 1 + m.passages_from(room).len() + m.levers_in(room).count();
-        budget.check(&mut meter, width * steps, e.store.len(), width)?;
+        budget.check(&mut meter, width, e.store.len(), width)?;
         if goal_ends_game && room == m.goal() {
             continue;
         }
-        e.expand(i, room);
+        e.expand(i, room, budget, &mut meter)?;
     }
     let goal = reaches_goal(m, removed, &e.rooms, &e.keys);
     let leaks = leaks(m, goal_ends_game, &e.rooms);
@@ -344,12 +343,23 @@ impl Explorer<'_> {
         }
     }
 
-    fn expand(&mut self, i: u32, room: usize) {
+    /// Takes every step from state `i` in `room`, each within `budget`: a
+    /// room of 100,000 levers makes as many states in one expansion.
+    fn expand(
+        &mut self,
+        i: u32,
+        room: usize,
+        budget: &Budget<'_>,
+        meter: &mut Meter,
+    ) -> Result<(), Stop> {
+        let width = self.width;
         for &p in self.m.passages_from(room) {
+            budget.check(meter, width, self.store.len(), width)?;
             self.try_passage(i, p);
         }
         let mut next = vec![0u64; self.width];
         for l in self.m.levers_in(room) {
+            budget.check(meter, width, self.store.len(), width)?;
             if let Some(bits) = &self.flips[l] {
                 next.copy_from_slice(self.store.get(i));
                 for &b in bits {
@@ -359,6 +369,7 @@ impl Explorer<'_> {
                 self.add(&s);
             }
         }
+        Ok(())
     }
 
     /// Takes passage `p` from state `i`, or leaves it waiting for what blocks it.
