@@ -1,5 +1,5 @@
-//! Numbered states: every state a search meets is stored once, in one flat
-//! array of words, and found again by its bits.
+//! Numbered states: every state a search meets is stored once, in chunks
+//! of words that never move, and found again by its bits.
 //!
 //! Small state spaces (one word of at most [`DENSE_BITS`] bits) are indexed
 //! by an array addressed by the state itself: no hashing, no probing. Others
@@ -8,11 +8,27 @@
 /// Up to this many state bits, states are looked up in a plain array.
 const DENSE_BITS: u32 = 24;
 
+/// Words of one chunk of states (8 MB), at least one state.
+const CHUNK_WORDS: usize = 1 << 20;
+
+/// From this width on, each state's hash is kept, so that growing the table
+/// reads one word per state instead of the whole state.
+const KEEP_HASHES: usize = 4;
+
 /// The states met so far, numbered in order of arrival.
+///
+/// States live in chunks of `1 << shift` states. One vector of all states
+/// doubled by copying: a store of states thousands of words wide (a level
+/// of 100,000 doors) copied a gigabyte into fresh memory in one step,
+/// seconds between two looks at the budget. A chunk, once full, stays
+/// where it is; only the first grows, up to one chunk.
 pub(crate) struct Store {
     width: usize,
-    words: Vec<u64>,
+    chunks: Vec<Vec<u64>>,
+    shift: u32,
     len: u32,
+    /// With a width of at least [`KEEP_HASHES`]: the hash of each state.
+    hashes: Vec<u64>,
     index: Index,
     /// With a single word of at most [`DENSE_BITS`] bits: that many bits.
     dense_bits: Option<u32>,
@@ -39,8 +55,10 @@ impl Store {
     pub fn new(width: usize, bits: u32) -> Self {
         Self {
             width,
-            words: Vec::new(),
+            chunks: Vec::new(),
+            shift: (CHUNK_WORDS / width.max(1)).max(1).ilog2(),
             len: 0,
+            hashes: Vec::new(),
             index: Index::Hash {
                 slots: vec![0; 16],
                 mask: 15,
@@ -57,26 +75,27 @@ impl Store {
     /// State number `i`.
     #[inline]
     pub fn get(&self, i: u32) -> &[u64] {
-        let at = i as usize * self.width;
-        &self.words[at..at + self.width]
+        let chunk = (i >> self.shift) as usize;
+        let at = (i as usize & ((1 << self.shift) - 1)) * self.width;
+        &self.chunks[chunk][at..at + self.width]
     }
 
     /// True when stored state `n` (a number + 1, as in the slots) is `s`.
     #[inline]
     fn is(&self, n: u32, s: &[u64]) -> bool {
-        let at = (n - 1) as usize * self.width;
+        let stored = self.get(n - 1);
         if self.width == 1 {
-            self.words[at] == s[0]
+            stored[0] == s[0]
         } else {
-            &self.words[at..at + self.width] == s
+            stored == s
         }
     }
 
-    /// The slot of state `s` in the hash table: where it is, or the empty
-    /// slot where it would go.
+    /// The slot of state `s`, whose hash is `h`, in the hash table: where it
+    /// is, or the empty slot where it would go.
     #[inline]
-    fn slot(&self, slots: &[u32], mask: usize, s: &[u64]) -> usize {
-        let mut i = hash(s) as usize & mask;
+    fn slot(&self, slots: &[u32], mask: usize, s: &[u64], h: u64) -> usize {
+        let mut i = h as usize & mask;
         loop {
             match slots[i] {
                 0 => return i,
@@ -90,6 +109,7 @@ impl Store {
     #[inline]
     pub fn insert(&mut self, s: &[u64]) -> (u32, bool) {
         let i = self.len;
+        let mut h = 0;
         match &self.index {
             Index::Dense(slots) => {
                 let n = slots[s[0] as usize];
@@ -98,7 +118,8 @@ impl Store {
                 }
             }
             Index::Hash { slots, mask } => {
-                let at = self.slot(slots, *mask, s);
+                h = hash(s);
+                let at = self.slot(slots, *mask, s, h);
                 match slots[at] {
                     0 => {
                         if let Index::Hash { slots, .. } = &mut self.index {
@@ -109,7 +130,10 @@ impl Store {
                 }
             }
         }
-        self.words.extend_from_slice(s);
+        self.push(s);
+        if self.width >= KEEP_HASHES {
+            self.hashes.push(h);
+        }
         self.len += 1;
         match &mut self.index {
             Index::Dense(slots) => slots[s[0] as usize] = i + 1,
@@ -120,6 +144,20 @@ impl Store {
             }
         }
         (i, true)
+    }
+
+    /// Appends the words of `s` as the next state: into the last chunk, or
+    /// a new one made at its full size once the first has filled.
+    fn push(&mut self, s: &[u64]) {
+        let per_chunk = 1usize << self.shift;
+        if self.len as usize & (per_chunk - 1) == 0 {
+            let first = self.chunks.is_empty();
+            let size = if first { 0 } else { per_chunk * self.width };
+            self.chunks.push(Vec::with_capacity(size));
+        }
+        if let Some(last) = self.chunks.last_mut() {
+            last.extend_from_slice(s);
+        }
     }
 
     /// The number of state `s`, if it is stored; never stores it.
@@ -134,7 +172,7 @@ impl Store {
                 .and_then(|at| slots.get(at))
                 .copied()
                 .unwrap_or(0),
-            Index::Hash { slots, mask } => slots[self.slot(slots, *mask, s)],
+            Index::Hash { slots, mask } => slots[self.slot(slots, *mask, s, hash(s))],
         };
         n.checked_sub(1)
     }
@@ -146,8 +184,8 @@ impl Store {
             && self.len as usize > (1usize << bits) / 64
         {
             let mut slots = vec![0u32; 1 << bits];
-            for (i, &w) in self.words.iter().enumerate() {
-                slots[w as usize] = i as u32 + 1;
+            for i in 0..self.len {
+                slots[self.get(i)[0] as usize] = i + 1;
             }
             self.index = Index::Dense(slots);
             return;
@@ -156,7 +194,11 @@ impl Store {
         let mask = size - 1;
         let mut slots = vec![0u32; size];
         for i in 0..self.len {
-            let mut j = hash(self.get(i)) as usize & mask;
+            let h = match self.hashes.get(i as usize) {
+                Some(&h) => h,
+                None => hash(self.get(i)),
+            };
+            let mut j = h as usize & mask;
             while slots[j] != 0 {
                 j = (j + 1) & mask;
             }
@@ -172,7 +214,7 @@ mod tests {
 
     #[test]
     fn states_are_numbered_once_in_order_of_arrival() {
-        for (width, bits) in [(1, 10), (1, 40), (3, 150)] {
+        for (width, bits) in [(1, 10), (1, 40), (3, 150), (5, 320)] {
             let mut store = Store::new(width, bits);
             let state =
                 |i: u64| -> Vec<u64> { (0..width as u64).map(|w| (i * 7 + w) % 1000).collect() };
@@ -189,5 +231,30 @@ mod tests {
             assert_eq!(store.find(&vec![1002; width]), None);
             assert_eq!(store.find(&[]), None, "a state of the wrong width");
         }
+    }
+
+    #[test]
+    fn wide_states_fill_chunks_that_never_move() {
+        // 150,000 words a state: 4 states to a chunk, so 19 states take 5.
+        let width = 150_000;
+        let mut store = Store::new(width, 64 * width as u32);
+        let state = |i: u64| -> Vec<u64> {
+            let mut s = vec![i; width];
+            s[width - 1] = i * 31;
+            s
+        };
+        for i in 0..19u64 {
+            assert_eq!(store.insert(&state(i)), (i as u32, true));
+        }
+        let first = store.get(0).as_ptr();
+        assert_eq!(store.insert(&state(19)), (19, true));
+        assert_eq!(store.get(0).as_ptr(), first, "a full chunk never moves");
+        assert_eq!(store.chunks.len(), 5);
+        for i in 0..20u64 {
+            assert_eq!(store.get(i as u32), state(i).as_slice());
+            assert_eq!(store.find(&state(i)), Some(i as u32));
+            assert_eq!(store.insert(&state(i)), (i as u32, false));
+        }
+        assert_eq!(store.find(&state(20)), None);
     }
 }
