@@ -66,6 +66,16 @@ impl Budget<'_> {
         if states >= self.max_states || words >= self.max_words {
             return Err(Stop::States);
         }
+        self.tick(meter, work)
+    }
+
+    /// The clock and the cancel flag, read once `work` has piled up past
+    /// the last reading, for the steps of one expansion: a state of a room
+    /// with 100,000 doors has as many steps, each a state as wide as the
+    /// level. Counts of states are left to the check made per state, so a
+    /// search stops for them where it did before.
+    #[inline]
+    pub fn tick(&self, meter: &mut Meter, work: usize) -> Result<(), Stop> {
         meter.work = meter.work.saturating_add(work);
         if meter.work >= CHECK_WORDS {
             meter.work = 0;

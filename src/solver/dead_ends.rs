@@ -22,11 +22,13 @@ use crate::rules::mechanics::{Mechanics, Passage};
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;
-/// Words of state the steps of that closure may read and write, at most
-/// ([`Compiled::step_work`]): one state of a room with 100,000 doors, each
-/// with an unlock bit, already costs 150 million. An explanation drawn
-/// from the states nearest the dead end is as true, if less complete.
-const CLOSURE_WORK: usize = 20_000_000;
+/// Words of state the steps of that closure may read and write, and words
+/// it may store, at most ([`Compiled::step_work`]): the steps of one state
+/// in a room with 100,000 doors, each with an unlock bit, already come to
+/// 150 million. An explanation drawn from the states nearest the dead end
+/// is as true, if less complete. Levels of up to a few hundred doors never
+/// reach it (100,000 states of 40 words).
+const CLOSURE_WORK: usize = 4_000_000;
 /// States one check "is the goal still reachable from here?" may store.
 const CHECK_STATES: usize = 200_000;
 
@@ -77,7 +79,9 @@ pub(crate) fn closure(c: &Compiled, from: &[u64]) -> Vec<Vec<u64>> {
         }
         next += 1;
         c.successors(&cur, &mut scratch, |t, _, _| {
-            store.insert(t);
+            if store.len() * c.width < CLOSURE_WORK {
+                store.insert(t);
+            }
         });
     }
     (0..store.len() as u32)
@@ -376,9 +380,12 @@ impl<'c> Hunt<'c> {
             self.done[iu] = true;
             self.settled += 1;
             cur.copy_from_slice(self.store.get(i));
-            let work = c.step_work(&cur);
             let states = self.store.len();
-            if run.budget.check(&mut meter, work, states, c.width).is_err() {
+            if run
+                .budget
+                .check(&mut meter, c.width, states, c.width)
+                .is_err()
+            {
                 self.complete = false;
                 return;
             }
@@ -386,19 +393,30 @@ impl<'c> Hunt<'c> {
             if c.is_goal(&cur) {
                 continue;
             }
-            let mut next: Vec<(Vec<u64>, u32, f64)> = Vec::new();
+            // Each step in turn, within the budget: a room with 100,000
+            // small-locked doors has as many steps, each as wide as the
+            // level, and collecting them first took gigabytes.
+            let mut stopped = false;
             c.successors(&cur, &mut scratch, |t, act, cost| {
-                next.push((t.to_vec(), act, cost));
-            });
-            for (t, act, cost) in next {
+                if stopped {
+                    return;
+                }
+                if run.budget.tick(&mut meter, c.width).is_err() {
+                    stopped = true;
+                    return;
+                }
                 let risk = act & PULL == 0 && risky[act as usize];
                 if risk
                     && cause(run.prep.mechanics(), c, &cur, act).is_some()
-                    && !self.live(run, h, i, act, d + cost, &t)
+                    && !self.live(run, h, i, act, d + cost, t)
                 {
-                    continue;
+                    return;
                 }
-                self.relax(i, act, d + cost, &t);
+                self.relax(i, act, d + cost, t);
+            });
+            if stopped {
+                self.complete = false;
+                return;
             }
         }
     }

@@ -322,6 +322,7 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
         queue.push(0, bound[0], 0);
     }
     let mut cur = vec![0u64; c.width];
+    let mut meter = super::budget::Meter::default();
     while let Some((n, f, i)) = queue.pop() {
         let iu = i as usize;
         if closed[iu] || n != count[iu] || f != pushed[iu] {
@@ -343,7 +344,17 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
             return ex;
         }
         let g = ex.found.cost[iu];
+        // Each event within the budget: one state of a room with 100,000
+        // doors has as many events, each a state as wide as the level.
+        let mut stopped = None;
         walker.events(c, &cur, |e| {
+            if stopped.is_some() {
+                return;
+            }
+            if let Err(stop) = budget.tick(&mut meter, c.width) {
+                stopped = Some(stop);
+                return;
+            }
             let nn = match order {
                 Order::Cost { .. } => 0,
                 Order::Fewest { count, most } => {
@@ -385,6 +396,14 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
             pushed[ju] = k;
             queue.push(nn, k, j);
         });
+        if let Some(stop) = stopped {
+            let lower = match order {
+                Order::Cost { .. } => f,
+                Order::Fewest { .. } => f64::from(n),
+            };
+            ex.found.outcome = Outcome::Stopped { stop, lower };
+            return ex;
+        }
     }
     ex.found.outcome = Outcome::Unreachable;
     ex

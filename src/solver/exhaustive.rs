@@ -134,7 +134,7 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
             if stopped.is_some() {
                 return;
             }
-            if let Err(stop) = budget.check(&mut meter, c.width, ex.store.len(), c.width) {
+            if let Err(stop) = budget.tick(&mut meter, c.width) {
                 stopped = Some(stop);
                 return;
             }

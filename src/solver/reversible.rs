@@ -354,12 +354,12 @@ impl Explorer<'_> {
     ) -> Result<(), Stop> {
         let width = self.width;
         for &p in self.m.passages_from(room) {
-            budget.check(meter, width, self.store.len(), width)?;
+            budget.tick(meter, width)?;
             self.try_passage(i, p);
         }
         let mut next = vec![0u64; self.width];
         for l in self.m.levers_in(room) {
-            budget.check(meter, width, self.store.len(), width)?;
+            budget.tick(meter, width)?;
             if let Some(bits) = &self.flips[l] {
                 next.copy_from_slice(self.store.get(i));
                 for &b in bits {
