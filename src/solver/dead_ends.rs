@@ -61,32 +61,45 @@ pub(crate) fn cause(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> Op
     }
 }
 
+/// The states reachable from a dead end, nearest first, as far as an
+/// explanation looks.
+pub(crate) struct Closure {
+    pub states: Vec<Vec<u64>>,
+    /// Whether they are every state reachable, not only the nearest.
+    pub whole: bool,
+}
+
 /// Every state reachable from `from` by the steps of `c`, `from` first,
 /// nearest first: at most [`CLOSURE_STATES`] of them, and no more steps
 /// than [`CLOSURE_WORK`] allows.
-pub(crate) fn closure(c: &Compiled, from: &[u64]) -> Vec<Vec<u64>> {
+pub(crate) fn closure(c: &Compiled, from: &[u64]) -> Closure {
     let mut store = Store::new(c.width, c.layout.total_bits);
     store.insert(from);
     let mut next = 0u32;
     let mut scratch = vec![0u64; c.width];
     let mut cur = vec![0u64; c.width];
     let mut work = 0usize;
-    while (next as usize) < store.len() && store.len() < CLOSURE_STATES {
+    let mut whole = true;
+    while (next as usize) < store.len() {
         cur.copy_from_slice(store.get(next));
         work = work.saturating_add(c.step_work(&cur));
-        if next > 0 && work > CLOSURE_WORK {
+        if store.len() >= CLOSURE_STATES || (next > 0 && work > CLOSURE_WORK) {
+            whole = false;
             break;
         }
         next += 1;
         c.successors(&cur, &mut scratch, |t, _, _| {
             if store.len() * c.width < CLOSURE_WORK {
                 store.insert(t);
+            } else if store.find(t).is_none() {
+                whole = false;
             }
         });
     }
-    (0..store.len() as u32)
+    let states = (0..store.len() as u32)
         .map(|i| store.get(i).to_vec())
-        .collect()
+        .collect();
+    Closure { states, whole }
 }
 
 /// The dead end of an unsolvable level: the start, with no step at all.

@@ -10,6 +10,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeSet, BinaryHeap};
 
 use super::compile::{Compiled, Mask, NONE, mask_of};
+use super::dead_ends::Closure;
 use crate::model::Level;
 use crate::rules::Illegal;
 use crate::rules::mechanics::{Blocked, Mechanics, Opening};
@@ -43,10 +44,11 @@ pub(crate) fn why_stuck(
     level: &Level,
     m: &Mechanics,
     c: &Compiled,
-    closure: &[Vec<u64>],
+    closure: &Closure,
     cause: Option<Cause>,
 ) -> String {
     let place = place(level, c, closure);
+    let closure = closure.states.as_slice();
     // The states that hold the most named keys: the furthest the player gets.
     // Counted a word at a time: a closure of many states of a level of many
     // keys made key-by-key counting quadratic.
@@ -81,16 +83,23 @@ fn named_keys(m: &Mechanics, c: &Compiled) -> Mask {
 }
 
 /// "stuck in rooms A, B": the rooms of the closure, five at most by name.
-fn place(level: &Level, c: &Compiled, closure: &[Vec<u64>]) -> String {
+fn place(level: &Level, c: &Compiled, closure: &Closure) -> String {
     let mut rooms = vec![false; level.rooms.len()];
-    for s in closure {
+    for s in &closure.states {
         rooms[c.room(s)] = true;
     }
-    stuck_in(level, &rooms)
+    stuck_in_some(level, &rooms, closure.whole)
 }
 
 /// "stuck in rooms A, B": the rooms marked in `rooms`, five at most by name.
 pub(super) fn stuck_in(level: &Level, rooms: &[bool]) -> String {
+    stuck_in_some(level, rooms, true)
+}
+
+/// [`stuck_in`], where `whole` says whether `rooms` are all the rooms the
+/// player can still reach or only those of the states looked at: then the
+/// count of the rest is a floor ("at least 2555 more").
+fn stuck_in_some(level: &Level, rooms: &[bool], whole: bool) -> String {
     let marked = || level.rooms.iter().zip(rooms).filter(|&(_, &r)| r);
     let count = marked().count();
     // Only the rooms named are labelled: a label looks its room up.
@@ -99,8 +108,11 @@ pub(super) fn stuck_in(level: &Level, rooms: &[bool]) -> String {
         .take(shown)
         .map(|(r, _)| level.room_label(&r.id))
         .collect();
-    if count > shown {
-        names.push(format!("{} more", count - shown));
+    match (count > shown, whole) {
+        (true, true) => names.push(format!("{} more", count - shown)),
+        (true, false) => names.push(format!("at least {} more", count - shown)),
+        (false, true) => {}
+        (false, false) => names.push("perhaps more".to_owned()),
     }
     let noun = if names.len() == 1 { "room" } else { "rooms" };
     format!("stuck in {noun} {}", names.join(", "))
@@ -294,4 +306,52 @@ fn first_door_out(m: &Mechanics, rooms: &[bool], to: usize) -> Option<(usize, us
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Room;
+
+    fn level_of(rooms: usize) -> Level {
+        let mut level = Level::new("rooms");
+        level.rooms = (0..rooms)
+            .map(|i| Room::new(format!("r{i}"), [0.0, 0.0]))
+            .collect();
+        level
+    }
+
+    #[test]
+    fn stuck_in_names_five_rooms_and_counts_the_rest() {
+        let level = level_of(10);
+        let mut rooms = vec![false; 10];
+        rooms[3] = true;
+        assert_eq!(stuck_in(&level, &rooms), "stuck in room r3");
+        rooms.iter_mut().take(6).for_each(|r| *r = true);
+        assert_eq!(
+            stuck_in(&level, &rooms),
+            "stuck in rooms r0, r1, r2, r3, r4, r5"
+        );
+        rooms.fill(true);
+        assert_eq!(
+            stuck_in(&level, &rooms),
+            "stuck in rooms r0, r1, r2, r3, r4, 5 more"
+        );
+    }
+
+    #[test]
+    fn a_closure_cut_short_counts_its_rooms_as_a_floor() {
+        let level = level_of(10);
+        let mut rooms = vec![true; 10];
+        assert_eq!(
+            stuck_in_some(&level, &rooms, false),
+            "stuck in rooms r0, r1, r2, r3, r4, at least 5 more"
+        );
+        rooms.fill(false);
+        rooms[0] = true;
+        assert_eq!(
+            stuck_in_some(&level, &rooms, false),
+            "stuck in rooms r0, perhaps more"
+        );
+    }
 }
