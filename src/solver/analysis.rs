@@ -10,7 +10,6 @@ use super::dead_ends::{self, Found};
 use super::events;
 use super::exhaustive::{self, Explored};
 use super::facts::{self, Reach};
-use super::heuristic::Heuristic;
 use super::reversible;
 use super::{Plan, Prepared, SolveError, SolveOptions, needs};
 use crate::model::{KeyId, Level, RoomId};
@@ -418,7 +417,7 @@ fn least_cost(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Least, SolveError>
     if !reach.goal {
         return Ok(Least::unsolvable(0));
     }
-    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
+    let mut h = prep.bound(c);
     let swept = prep.swept(&mut h, &run.budget.share(0.2))?;
     if swept.least {
         return Ok(Least::solved(swept.plan, swept.pulls));
@@ -684,7 +683,7 @@ fn min_pulls(
         // one, which is not known.
         return Ok((None, Some(0)));
     }
-    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
+    let mut h = prep.bound(c);
     let most = plan.map_or(u32::MAX, |p| p.pulls);
     let count = |_: &[u64], act: u32| u32::from(act & PULL != 0);
     let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.5), count);

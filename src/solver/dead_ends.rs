@@ -261,7 +261,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     for p in irreversible {
         risky[p.door] = true;
     }
-    let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
+    let mut h = prep.bound(c);
     let mut walker = Walker::new(c);
     let start_live = can_reach_goal(c, &mut h, &c.start, &run.budget, &mut walker);
     if start_live == Some(false) {

@@ -30,6 +30,7 @@ const MAX_CANDIDATES: usize = 256;
 /// Landmarks times rooms, at most: each landmark costs a search of the rooms.
 const MAX_DISTANCE_WORK: usize = 8_000_000;
 
+#[derive(Clone)]
 struct Landmark {
     /// The state bit that says it is held.
     bit: u32,
@@ -42,6 +43,7 @@ struct Landmark {
 }
 
 /// The lower bound of one compiled level.
+#[derive(Clone)]
 pub(crate) struct Heuristic {
     to_goal: Vec<f64>,
     landmarks: Vec<Landmark>,

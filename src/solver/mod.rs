@@ -236,7 +236,7 @@ pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError>
         return extended::solve(&prep, &budget);
     }
     let c = prep.for_plans();
-    let mut h = heuristic::Heuristic::new(prep.mechanics(), c, &prep.removed);
+    let mut h = prep.bound(c);
     let swept = prep.swept(&mut h, &budget.share(0.2))?;
     if swept.least {
         return Ok(Solve {
@@ -304,6 +304,9 @@ pub(crate) struct Prepared<'a> {
     pub(crate) removed: Vec<bool>,
     /// The rules, to replay plans without checking the level again.
     pub(crate) rules: crate::rules::Rules<'a>,
+    /// The bounds over [`Self::for_plans`] and over [`Self::compiled`],
+    /// made on first use ([`Self::bound`]).
+    bounds: [std::sync::OnceLock<heuristic::Heuristic>; 2],
 }
 
 impl<'a> Prepared<'a> {
@@ -338,7 +341,25 @@ impl<'a> Prepared<'a> {
             compiled,
             focused,
             removed,
+            bounds: Default::default(),
         }
+    }
+
+    /// The lower bound for searches over `c`, which is [`Self::for_plans`]
+    /// or [`Self::compiled`]. It is made once and copied to each caller:
+    /// an analysis asks for it in four or five phases, and on a level of
+    /// 100,000 keys making it (its landmarks and their distances) takes
+    /// half a second before a search can look at the clock.
+    pub(crate) fn bound(&self, c: &Compiled) -> heuristic::Heuristic {
+        let make = || heuristic::Heuristic::new(self.mechanics(), c, &self.removed);
+        let slot = if std::ptr::eq(c, self.for_plans()) {
+            0
+        } else if std::ptr::eq(c, &self.compiled) {
+            1
+        } else {
+            return make();
+        };
+        self.bounds[slot].get_or_init(make).clone()
     }
 
     /// The same level compiled again with the keys of `removed` treated as
@@ -475,7 +496,7 @@ impl<'a> Prepared<'a> {
         if let Some(acts) = events::sweep(c, budget) {
             return Ok((Some(self.plan_rooms(acts.into_iter())?), 0));
         }
-        let mut h = heuristic::Heuristic::new(self.mechanics(), c, &self.removed);
+        let mut h = self.bound(c);
         let ex = events::quick_plan(c, &mut h, &c.start, budget);
         let plan = match ex.found.outcome {
             Outcome::Goal(g) => Some(self.plan_to(&ex, g)?),

@@ -7,7 +7,6 @@ use super::astar::Outcome;
 use super::compile::{PULL, test};
 use super::events;
 use super::facts;
-use super::heuristic::Heuristic;
 use super::reversible;
 use super::{Plan, Prepared, SolveError};
 use crate::model::KeyId;
@@ -55,7 +54,7 @@ fn solvable_without(
     }
     let without = prep.without(removed);
     let c = without.for_plans();
-    let mut h = Heuristic::new(m, c, removed);
+    let mut h = without.bound(c);
     let ex = events::quick_plan(c, &mut h, &c.start, &run.budget.share(0.3));
     run.states += ex.found.settled;
     Ok(match ex.found.outcome {
@@ -182,7 +181,7 @@ fn small_keys(
             0
         }
     };
-    let mut h = Heuristic::new(m, c, &prep.removed);
+    let mut h = prep.bound(c);
     let most = plan.map_or(u32::MAX, |p| spent_by(prep, p));
     let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.3), spent);
     run.states += ex.found.settled;
