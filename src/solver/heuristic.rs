@@ -16,6 +16,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -30,7 +31,6 @@ const MAX_CANDIDATES: usize = 256;
 /// Landmarks times rooms, at most: each landmark costs a search of the rooms.
 const MAX_DISTANCE_WORK: usize = 8_000_000;
 
-#[derive(Clone)]
 struct Landmark {
     /// The state bit that says it is held.
     bit: u32,
@@ -43,13 +43,22 @@ struct Landmark {
 }
 
 /// The lower bound of one compiled level.
+///
+/// A copy shares the distance tables (one entry per room, per landmark)
+/// and brings its own cache of spanning trees, so the copies an analysis
+/// hands to its phases cost no memory of the level's size.
 #[derive(Clone)]
 pub(crate) struct Heuristic {
+    tables: Arc<Tables>,
+    mst: FxHashMap<u64, f64>,
+}
+
+/// What a [`Heuristic`] works out once.
+struct Tables {
     to_goal: Vec<f64>,
     landmarks: Vec<Landmark>,
     /// Symmetric distances between landmarks (index `m` is the goal).
     between: Vec<Vec<f64>>,
-    mst: FxHashMap<u64, f64>,
 }
 
 impl Heuristic {
@@ -81,9 +90,11 @@ impl Heuristic {
         landmarks.dedup_by_key(|l| l.bit);
         let between = between(&landmarks, &to_goal, goal);
         Self {
-            to_goal,
-            landmarks,
-            between,
+            tables: Arc::new(Tables {
+                to_goal,
+                landmarks,
+                between,
+            }),
             mst: FxHashMap::default(),
         }
     }
@@ -95,10 +106,11 @@ impl Heuristic {
             return 0.0;
         }
         let r = c.room(s);
+        let tables = &*self.tables;
         let mut mask = 0u64;
-        let mut first = self.to_goal[r];
-        let mut one = self.to_goal[r];
-        for (i, lm) in self.landmarks.iter().enumerate() {
+        let mut first = tables.to_goal[r];
+        let mut one = tables.to_goal[r];
+        for (i, lm) in tables.landmarks.iter().enumerate() {
             if !test(s, lm.bit) {
                 mask |= 1 << i;
                 first = first.min(lm.to[r]);
@@ -111,7 +123,7 @@ impl Heuristic {
         let tree = match self.mst.get(&mask) {
             Some(&t) => t,
             None => {
-                let t = spanning_tree(&self.between, mask);
+                let t = spanning_tree(&tables.between, mask);
                 self.mst.insert(mask, t);
                 t
             }
