@@ -14,7 +14,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::astar::{Outcome, ROOT, Searched};
-use super::budget::Budget;
+use super::budget::{Budget, Stop};
 use super::compile::{Compiled, PULL};
 use super::heuristic::Heuristic;
 use super::queue::Queue;
@@ -286,6 +286,18 @@ pub(crate) enum Order<F: Fn(&[u64], u32) -> u32> {
     Fewest { count: F, most: u32 },
 }
 
+impl<F: Fn(&[u64], u32) -> u32> Order<F> {
+    /// The outcome of a search stopped by `stop` while at count `n` and key
+    /// `f`: what it orders by is the floor of every plan left.
+    fn stopped(&self, stop: Stop, n: u32, f: f64) -> Outcome {
+        let lower = match self {
+            Self::Cost { .. } => f,
+            Self::Fewest { .. } => f64::from(n),
+        };
+        Outcome::Stopped { stop, lower }
+    }
+}
+
 /// A* over events from `start`.
 pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
     c: &Compiled,
@@ -331,11 +343,7 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
         closed[iu] = true;
         ex.found.settled += 1;
         if let Err(stop) = budget.check_each(ex.found.store.len(), c.width) {
-            let lower = match order {
-                Order::Cost { .. } => f,
-                Order::Fewest { .. } => f64::from(n),
-            };
-            ex.found.outcome = Outcome::Stopped { stop, lower };
+            ex.found.outcome = order.stopped(stop, n, f);
             return ex;
         }
         cur.copy_from_slice(ex.found.store.get(i));
@@ -397,11 +405,7 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
             queue.push(nn, k, j);
         });
         if let Some(stop) = stopped {
-            let lower = match order {
-                Order::Cost { .. } => f,
-                Order::Fewest { .. } => f64::from(n),
-            };
-            ex.found.outcome = Outcome::Stopped { stop, lower };
+            ex.found.outcome = order.stopped(stop, n, f);
             return ex;
         }
     }
