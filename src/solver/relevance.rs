@@ -95,10 +95,35 @@ struct BlockTree {
     parent: Vec<u32>,
     /// Block of each door, `UNSEEN` outside the start's part.
     door_block: Vec<u32>,
-    /// Rooms of each block.
-    block_rooms: Vec<Vec<u32>>,
-    /// Doors of each block.
-    block_doors: Vec<Vec<u32>>,
+    /// Rooms of each block, one list after another.
+    block_rooms: Flat,
+    /// Doors of each block, one list after another.
+    block_doors: Flat,
+}
+
+/// Lists of numbers stored end to end: one allocation for all the blocks,
+/// where a list each made hundreds of thousands of small ones.
+#[derive(Default)]
+struct Flat {
+    items: Vec<u32>,
+    /// List `i` is `items[ends[i - 1]..ends[i]]`, with `ends[-1]` taken as 0.
+    ends: Vec<u32>,
+}
+
+impl Flat {
+    fn get(&self, i: usize) -> &[u32] {
+        let from = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.items[from..self.ends[i] as usize]
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Ends the list being pushed to `items`.
+    fn close(&mut self) {
+        self.ends.push(self.items.len() as u32);
+    }
 }
 
 /// One room on the depth-first stack: the door it was entered by, and the
@@ -117,8 +142,8 @@ impl BlockTree {
             disc: vec![UNSEEN; rooms],
             parent: vec![UNSEEN; rooms],
             door_block: vec![UNSEEN; map.ends.len()],
-            block_rooms: Vec::new(),
-            block_doors: Vec::new(),
+            block_rooms: Flat::default(),
+            block_doors: Flat::default(),
         };
         let mut low = vec![0u32; rooms];
         let mut edges: Vec<u32> = Vec::new();
@@ -170,16 +195,14 @@ impl BlockTree {
     fn close_block(&mut self, map: &Map, edges: &mut Vec<u32>, via: u32, top: usize, rooms: usize) {
         let b = self.block_rooms.len() as u32;
         let node = rooms as u32 + b;
-        let mut members = Vec::new();
-        let mut doors = Vec::new();
         while let Some(door) = edges.pop() {
             self.door_block[door as usize] = b;
-            doors.push(door);
+            self.block_doors.items.push(door);
             if let Some((x, y)) = map.ends[door as usize] {
                 for r in [x, y] {
                     if r as usize != top && self.parent[r as usize] == UNSEEN {
                         self.parent[r as usize] = node;
-                        members.push(r);
+                        self.block_rooms.items.push(r);
                     }
                 }
             }
@@ -187,10 +210,10 @@ impl BlockTree {
                 break;
             }
         }
-        members.push(top as u32);
+        self.block_rooms.items.push(top as u32);
         self.parent.push(top as u32);
-        self.block_rooms.push(members);
-        self.block_doors.push(doors);
+        self.block_rooms.close();
+        self.block_doors.close();
     }
 }
 
@@ -255,13 +278,12 @@ impl<'a> Grow<'a> {
     fn run(&mut self) {
         while let Some(b) = self.todo.pop() {
             let b = b as usize;
-            for i in 0..self.tree.block_rooms[b].len() {
-                let r = self.tree.block_rooms[b][i] as usize;
-                self.inside[r] = true;
+            for &r in self.tree.block_rooms.get(b) {
+                self.inside[r as usize] = true;
             }
-            for i in 0..self.tree.block_doors[b].len() {
-                let d = self.tree.block_doors[b][i] as usize;
-                self.needs_of(d);
+            let tree = self.tree;
+            for &d in tree.block_doors.get(b) {
+                self.needs_of(d as usize);
             }
         }
     }
@@ -306,8 +328,10 @@ pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
     let mut node = tree.parent[m.goal()];
     while node != UNSEEN {
         let n = node as usize;
-        if n >= rooms && tree.block_doors[n - rooms].len() == 1 {
-            crossed[tree.block_doors[n - rooms][0] as usize] = true;
+        if n >= rooms {
+            if let &[door] = tree.block_doors.get(n - rooms) {
+                crossed[door as usize] = true;
+            }
         }
         node = tree.parent[n];
     }
