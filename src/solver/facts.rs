@@ -247,12 +247,11 @@ pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Ve
 /// with a small lock (the keys are spent), and one-way doors whose two
 /// sides are not joined by doors that are always open and never locked.
 pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passage> {
-    let free = free_components(m);
-    m.passages()
-        .iter()
-        .copied()
+    // Each passage with whether it spends small keys, among those that
+    // spend them or go one way: the only ones that may not be undone.
+    let candidates: Vec<(Passage, bool)> = (m.passages().iter().copied())
         .filter(|p| rooms.get(p.from).copied().unwrap_or(false))
-        .filter(|p| {
+        .filter_map(|p| {
             // A free door has no small lock; its rule is read only otherwise.
             let (small, one_way) = if m.is_free(p.door) {
                 (false, m.is_one_way(p.door))
@@ -260,8 +259,18 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
                 let door = &m.doors()[p.door];
                 (door.small_locks > 0, door.one_way)
             };
-            small || (one_way && free[p.from] != free[p.to])
+            (small || one_way).then_some((p, small))
         })
+        .collect();
+    if candidates.iter().all(|&(_, small)| small) {
+        // No one-way door to judge: a level of two-way doors, the most
+        // common, does without the components, a walk over the whole level.
+        return candidates.into_iter().map(|(p, _)| p).collect();
+    }
+    let free = free_components(m);
+    (candidates.into_iter())
+        .filter(|&(p, small)| small || free[p.from] != free[p.to])
+        .map(|(p, _)| p)
         .collect()
 }
 

@@ -100,8 +100,9 @@ pub(crate) fn key_needs(
         .collect();
     let surely = surely_needed(prep.mechanics());
     // Where the relaxed reach is exact, a key its way to the goal does not
-    // use is not needed, with no search.
-    let used = (relaxed_is_exact(prep.mechanics(), reversible))
+    // use is not needed, with no search (a walk over the level, skipped
+    // when there is no key to ask about).
+    let used = (!level.keys.is_empty() && relaxed_is_exact(prep.mechanics(), reversible))
         .then(|| facts::support(prep.mechanics()))
         .flatten();
     let mut removed = vec![false; level.keys.len()];
@@ -139,6 +140,9 @@ fn surely_needed(m: &crate::rules::Mechanics) -> Vec<bool> {
     let mut surely = vec![false; m.keys().len()];
     for &k in m.goal_requires() {
         surely[k] = true;
+    }
+    if m.doors().iter().all(|door| door.locks.is_empty()) {
+        return surely;
     }
     let crossed = super::relevance::crossings(m);
     for (d, door) in m.doors().iter().enumerate() {

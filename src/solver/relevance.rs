@@ -343,6 +343,9 @@ pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
 /// levers that flip it before it is crossed; doors flipped by levers no
 /// other such door shares need a pull each. Linear in the size of the level.
 pub(crate) fn pulls_at_least(m: &Mechanics) -> u32 {
+    if m.levers().is_empty() {
+        return 0;
+    }
     let crossed = crossings(m);
     let mut used = vec![false; m.levers().len()];
     let mut count = 0;
