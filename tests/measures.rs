@@ -406,3 +406,145 @@ fn the_score_reads_as_its_sum() {
         "42.5 = length 20 + backtracking 5 + key distance 3.33 + branching 4 + risk 0.5"
     );
 }
+
+/// What a door is in a random level for the routes: `(from, to, kind)`,
+/// kind 0 free, 1 one-way, 2 locked by the red key, 3 a small lock, 4
+/// shut until a lever flips it.
+type RouteDoor = (usize, usize, u8);
+
+fn route_level(rooms: usize, doors: &[RouteDoor]) -> Level {
+    let mut level = Level::new("routes");
+    for r in 2..=rooms {
+        level
+            .rooms
+            .push(Room::new(format!("r{r}"), [100.0 * r as f64, 0.0]));
+    }
+    level.keys.push(Key::new("red", "r1"));
+    let mut small = Key::new("s", "r1");
+    small.small = true;
+    level.keys.push(small);
+    let mut flipped = Vec::new();
+    for (i, &(a, b, kind)) in doors.iter().enumerate() {
+        let mut door = Door::new(
+            format!("d{i}"),
+            format!("r{}", a + 1),
+            format!("r{}", b + 1),
+        );
+        match kind {
+            1 => door.one_way = true,
+            2 => door.locks = vec!["red".into()],
+            3 => door.small_locks = 1,
+            4 => {
+                door.open = false;
+                flipped.push(door.id.clone());
+            }
+            _ => {}
+        }
+        level.doors.push(door);
+    }
+    level
+        .levers
+        .push(lockwork::model::Lever::new("l", "r1", flipped));
+    level.goal = format!("r{rooms}").into();
+    level
+}
+
+/// The routes of docs/format.md by their definition: areas joined by free
+/// doors, and for each locked area a walk over the rooms from the start
+/// that never enters it.
+fn routes_by_walks(rooms: usize, doors: &[RouteDoor]) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let mut area = vec![usize::MAX; rooms];
+    let mut count = 0;
+    for first in 0..rooms {
+        if area[first] != usize::MAX {
+            continue;
+        }
+        let mut stack = vec![first];
+        area[first] = count;
+        while let Some(r) = stack.pop() {
+            for &(a, b, kind) in doors {
+                for (x, y) in [(a, b), (b, a)] {
+                    if kind == 0 && x == r && area[y] == usize::MAX {
+                        area[y] = count;
+                        stack.push(y);
+                    }
+                }
+            }
+        }
+        count += 1;
+    }
+    let passages: Vec<(usize, usize, usize)> = (doors.iter().enumerate())
+        .flat_map(|(d, &(a, b, kind))| {
+            let back = (kind != 1).then_some((b, a, d));
+            std::iter::once((a, b, d)).chain(back)
+        })
+        .collect();
+    let mut out = Vec::new();
+    for locked in (0..count).filter(|&x| x != area[0]) {
+        let mut seen = vec![false; rooms];
+        seen[0] = true;
+        let mut stack = vec![0];
+        while let Some(r) = stack.pop() {
+            for &(from, to, _) in &passages {
+                if from == r && area[to] != locked && !seen[to] {
+                    seen[to] = true;
+                    stack.push(to);
+                }
+            }
+        }
+        let members: Vec<usize> = (0..rooms).filter(|&r| area[r] == locked).collect();
+        let mut doors_in: Vec<usize> = (passages.iter())
+            .filter(|&&(from, to, _)| area[to] == locked && area[from] != locked && seen[from])
+            .map(|&(_, _, d)| d)
+            .collect();
+        doors_in.sort_unstable();
+        doors_in.dedup();
+        out.push((members, doors_in));
+    }
+    out
+}
+
+fn route_levels() -> impl proptest::strategy::Strategy<Value = (usize, Vec<RouteDoor>)> {
+    use proptest::prelude::*;
+    (2usize..9).prop_flat_map(|rooms| {
+        let door = (0..rooms, 0..rooms, 0u8..5).prop_filter("two rooms", |(a, b, _)| a != b);
+        (Just(rooms), proptest::collection::vec(door, 0..rooms * 2))
+    })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// The dominators behind `routes` give what a walk per area gives.
+    #[test]
+    fn routes_agree_with_a_walk_per_locked_area((rooms, doors) in route_levels()) {
+        let level = route_level(rooms, &doors);
+        let analysis = analyze(&level, &SolveOptions::default()).unwrap();
+        let r = measure(&level, &analysis).unwrap().routes;
+        let got: Vec<(Vec<String>, Vec<String>)> = (r.areas.iter())
+            .map(|a| (
+                a.rooms.iter().map(|x| x.as_str().to_owned()).collect(),
+                a.doors_in.iter().map(|x| x.as_str().to_owned()).collect(),
+            ))
+            .collect();
+        let want: Vec<(Vec<String>, Vec<String>)> = routes_by_walks(rooms, &doors)
+            .into_iter()
+            .map(|(members, doors_in)| (
+                members.iter().map(|r| format!("r{}", r + 1)).collect(),
+                doors_in.iter().map(|d| format!("d{d}")).collect(),
+            ))
+            .collect();
+        proptest::prop_assert_eq!(got, want);
+        proptest::prop_assert!(r.complete);
+    }
+}
+
+#[test]
+fn a_long_key_chain_has_one_route_into_each_area() {
+    // r1 -red- r2 -red- r3 ...: each area is entered only from the one
+    // before it; counting the doors from every area gave two.
+    let n = 3000;
+    let doors: Vec<RouteDoor> = (0..n - 1).map(|r| (r, r + 1, 2)).collect();
+    let r = measured(&route_level(n, &doors)).routes;
+    assert_eq!(r.areas.len(), n - 1);
+    assert_eq!((r.min, r.max, r.several), (Some(1), Some(1), 0));
+}

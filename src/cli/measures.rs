@@ -96,15 +96,10 @@ fn routes(m: &Measures) -> String {
     let r = &m.routes;
     match (r.mean, r.min, r.max) {
         (Some(mean), Some(min), Some(max)) => format!(
-            "routes: {}, doors in: mean {}, min {min}, max {max}; {} with several{}",
+            "routes: {}, doors in: mean {}, min {min}, max {max}; {} with several",
             report::noun(r.areas.len(), "locked area"),
             figure(mean),
             r.several,
-            if r.complete {
-                ""
-            } else {
-                " (too large to walk per area: doors from every other area counted)"
-            }
         ),
         _ => "routes: no locked area".to_owned(),
     }

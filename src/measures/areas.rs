@@ -3,6 +3,7 @@
 
 use serde_json::{Value, json};
 
+use super::dominators::{Dominators, Graph};
 use crate::model::{DoorId, RoomId};
 use crate::rules::Rules;
 use crate::rules::mechanics::Mechanics;
@@ -32,15 +33,12 @@ pub struct Routes {
     pub max: Option<usize>,
     /// Locked areas with two or more doors into them.
     pub several: usize,
-    /// False on a level too large to walk it once per locked area (more
-    /// than a few million rooms and doors in all): the doors into each area
-    /// are then counted from every other area, reachable behind it or not.
+    /// Always true: every level's routes are worked out in full (the
+    /// dominators of its graph of areas). Kept for the callers and files
+    /// of earlier versions, where a level too large to walk once per
+    /// locked area had every door into an area counted.
     pub complete: bool,
 }
-
-/// Rooms and doors the walks from the start, one per locked area, may
-/// visit in all.
-const MAX_ROUTES_WORK: usize = 4_000_000;
 
 impl Routes {
     /// `{ "areas": n, "mean": …, "min": …, "max": …, "several": …, "per_area": [...] }`.
@@ -98,28 +96,6 @@ fn area_of_rooms(m: &Mechanics) -> Vec<usize> {
     area
 }
 
-/// The rooms reachable from the start without entering area `a`, every door
-/// taken as passable in the directions it allows (locks, levers and small
-/// keys ignored).
-fn reached_avoiding(m: &Mechanics, area: &[usize], a: usize) -> Vec<bool> {
-    let mut seen = vec![false; m.rooms()];
-    let start = m.start();
-    if area.get(start) == Some(&a) || start >= seen.len() {
-        return seen;
-    }
-    seen[start] = true;
-    let mut stack = vec![start];
-    while let Some(r) = stack.pop() {
-        for p in m.passages_from(r) {
-            if area[p.to] != a && !seen[p.to] {
-                seen[p.to] = true;
-                stack.push(p.to);
-            }
-        }
-    }
-    seen
-}
-
 /// The routes into every area but the start's.
 pub(super) fn routes(rules: &Rules<'_>) -> Routes {
     let m = rules.mechanics();
@@ -132,18 +108,26 @@ pub(super) fn routes(rules: &Rules<'_>) -> Routes {
         rooms_of[a].push(r);
     }
     let mut passages_into: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
+    let mut crossings: Vec<(u32, u32)> = Vec::new();
     for p in m.passages() {
         if area[p.from] != area[p.to] {
             passages_into[area[p.to]].push((p.from, p.door));
+            crossings.push((area[p.from] as u32, area[p.to] as u32));
         }
     }
-    let complete = count.saturating_mul(m.rooms() + m.passages().len()) <= MAX_ROUTES_WORK;
+    // Areas are joined inside by free doors, so a room can be reached
+    // without entering area `a` exactly when its area can, on the graph
+    // of areas: where the start's area reaches it and `a` does not
+    // dominate it.
+    let dominators = start_area.map(|s| Dominators::new(&Graph::new(count, &crossings), s));
+    let outside = |from: usize, a: usize| {
+        (dominators.as_ref()).is_some_and(|d| d.reached_avoiding(area[from], a))
+    };
     let mut areas = Vec::new();
     for a in (0..count).filter(|&a| Some(a) != start_area) {
-        let outside = complete.then(|| reached_avoiding(m, &area, a));
         let mut doors: Vec<usize> = passages_into[a]
             .iter()
-            .filter(|&&(from, _)| outside.as_ref().is_none_or(|o| o[from]))
+            .filter(|&&(from, _)| outside(from, a))
             .map(|&(_, door)| door)
             .collect();
         doors.sort_unstable();
@@ -163,7 +147,7 @@ pub(super) fn routes(rules: &Rules<'_>) -> Routes {
         min: counts.iter().copied().min(),
         max: counts.iter().copied().max(),
         several: counts.iter().filter(|&&c| c >= 2).count(),
-        complete,
+        complete: true,
         areas,
     }
 }

@@ -52,6 +52,7 @@
 //! ```
 
 mod areas;
+mod dominators;
 mod walk;
 
 use serde_json::{Value, json};
