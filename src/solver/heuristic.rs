@@ -65,7 +65,7 @@ impl Heuristic {
     /// The bound for `c`, with landmarks found among the keys that lock the
     /// shortest ways to the goal (keys marked in `removed` are not there).
     pub fn new(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Self {
-        let reverse = reverse_graph(c);
+        let reverse = Into::new(c);
         let goal = c.goal_room as usize;
         let to_goal = distances_to(&reverse, goal);
         let work_cap = (MAX_DISTANCE_WORK / (c.rooms() + c.exits.len()).max(1)).min(MAX_LANDMARKS);
@@ -132,20 +132,85 @@ impl Heuristic {
     }
 }
 
-/// Per room: `(from room, cost)` of every exit into it, ignoring what it needs.
-fn reverse_graph(c: &Compiled) -> Vec<Vec<(usize, f64)>> {
-    let mut into = vec![Vec::new(); c.rooms()];
-    for r in 0..c.rooms() {
-        for e in c.exits_of(r) {
-            into[e.to as usize].push((r, e.cost));
+/// Every exit of a compiled level turned round, by the room it leads into,
+/// ignoring what it needs: one list for all the rooms, not one each.
+struct Into {
+    /// Exits into room `r` are `from[start[r]..start[r + 1]]`.
+    start: Vec<u32>,
+    /// `(room it leaves, cost)`.
+    from: Vec<(u32, f64)>,
+    /// The cost of every exit, when they all cost the same: distances are
+    /// then found breadth first.
+    uniform: Option<f64>,
+}
+
+impl Into {
+    fn new(c: &Compiled) -> Self {
+        let rooms = c.rooms();
+        let mut start = vec![0u32; rooms + 1];
+        for e in &c.exits {
+            start[e.to as usize + 1] += 1;
+        }
+        for r in 0..rooms {
+            start[r + 1] += start[r];
+        }
+        let mut fill = start.clone();
+        let mut from = vec![(0u32, 0.0); c.exits.len()];
+        for r in 0..rooms {
+            for e in c.exits_of(r) {
+                from[fill[e.to as usize] as usize] = (r as u32, e.cost);
+                fill[e.to as usize] += 1;
+            }
+        }
+        let first = c.exits.first().map_or(0.0, |e| e.cost);
+        let same = c.exits.iter().all(|e| e.cost == first);
+        Self {
+            start,
+            from,
+            uniform: same.then_some(first),
         }
     }
-    into
+
+    fn rooms(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    fn into(&self, r: usize) -> &[(u32, f64)] {
+        &self.from[self.start[r] as usize..self.start[r + 1] as usize]
+    }
 }
 
 /// Walking distance from every room to `target`, ignoring locks and levers.
-fn distances_to(into: &[Vec<(usize, f64)>], target: usize) -> Vec<f64> {
-    let mut dist = vec![f64::INFINITY; into.len()];
+///
+/// When every exit costs the same `c`, a breadth-first walk gives the same
+/// numbers as Dijkstra's: both add `c` once per step along a way of the
+/// fewest steps, and adding `c >= 0` never makes a sum smaller, so no way
+/// of more steps costs less, rounding included.
+fn distances_to(into: &Into, target: usize) -> Vec<f64> {
+    match into.uniform {
+        Some(cost) => steps_to(into, target, cost),
+        None => dijkstra_to(into, target),
+    }
+}
+
+fn steps_to(into: &Into, target: usize, cost: f64) -> Vec<f64> {
+    let mut dist = vec![f64::INFINITY; into.rooms()];
+    let mut queue = std::collections::VecDeque::from([target]);
+    dist[target] = 0.0;
+    while let Some(r) = queue.pop_front() {
+        let d = dist[r] + cost;
+        for &(from, _) in into.into(r) {
+            if dist[from as usize] == f64::INFINITY {
+                dist[from as usize] = d;
+                queue.push_back(from as usize);
+            }
+        }
+    }
+    dist
+}
+
+fn dijkstra_to(into: &Into, target: usize) -> Vec<f64> {
+    let mut dist = vec![f64::INFINITY; into.rooms()];
     let mut heap = BinaryHeap::new();
     dist[target] = 0.0;
     heap.push(Reverse((0f64.to_bits(), target)));
@@ -154,8 +219,9 @@ fn distances_to(into: &[Vec<(usize, f64)>], target: usize) -> Vec<f64> {
         if d > dist[r] {
             continue;
         }
-        for &(from, cost) in &into[r] {
+        for &(from, cost) in into.into(r) {
             let nd = d + cost;
+            let from = from as usize;
             if nd < dist[from] {
                 dist[from] = nd;
                 heap.push(Reverse((nd.to_bits(), from)));
@@ -277,4 +343,58 @@ fn shortest_tree(c: &Compiled, start: usize) -> Vec<Option<(usize, usize)>> {
         }
     }
     parent
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The exits `(from, to)` of a random map, all of cost `cost`, turned
+    /// round as [`Into::new`] does.
+    fn into_of(rooms: usize, exits: &[(u32, u32)], cost: f64) -> Into {
+        let mut start = vec![0u32; rooms + 1];
+        for &(_, to) in exits {
+            start[to as usize + 1] += 1;
+        }
+        for r in 0..rooms {
+            start[r + 1] += start[r];
+        }
+        let mut fill = start.clone();
+        let mut from = vec![(0u32, 0.0); exits.len()];
+        for &(a, to) in exits {
+            from[fill[to as usize] as usize] = (a, cost);
+            fill[to as usize] += 1;
+        }
+        Into {
+            start,
+            from,
+            uniform: Some(cost),
+        }
+    }
+
+    fn maps() -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
+        (1usize..30).prop_flat_map(|n| {
+            let exit = (0..n as u32, 0..n as u32);
+            (Just(n), proptest::collection::vec(exit, 0..n * 3))
+        })
+    }
+
+    fn costs() -> impl Strategy<Value = f64> {
+        prop_oneof![Just(0.0), Just(1.0), Just(0.1), Just(1e12), (0.0..1e6f64),]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        /// The breadth-first walk gives Dijkstra's distances to the bit.
+        #[test]
+        fn steps_agree_with_dijkstra((rooms, exits) in maps(), cost in costs(), target in 0usize..30) {
+            let into = into_of(rooms, &exits, cost);
+            let target = target % rooms;
+            let bfs = steps_to(&into, target, cost);
+            let exact = dijkstra_to(&into, target);
+            let bits = |d: &[f64]| d.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            prop_assert_eq!(bits(&bfs), bits(&exact));
+        }
+    }
 }
