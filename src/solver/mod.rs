@@ -327,7 +327,8 @@ impl<'a> Prepared<'a> {
         let layout = compile::layout(mechanics, Tracking::KeysThatMatter, &removed);
         let compiled = Compiled::new(mechanics, layout);
         // The fast paths are gated off for extended levels (see `general`).
-        let focus = (!mechanics.is_extended())
+        let holds_something = !mechanics.keys().is_empty() || !mechanics.levers().is_empty();
+        let focus = (!mechanics.is_extended() && holds_something)
             .then(|| relevance::focus(mechanics, &removed))
             .flatten();
         let focused = focus.map(|inside| {
