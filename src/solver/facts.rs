@@ -249,8 +249,12 @@ pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Ve
 pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passage> {
     // Each passage with whether it spends small keys, among those that
     // spend them or go one way: the only ones that may not be undone.
+    // Entering a goal that requires nothing ends the game: a passage out
+    // of it is never taken.
+    let never_left = m.goal_requires().is_empty();
     let candidates: Vec<(Passage, bool)> = (m.passages().iter().copied())
         .filter(|p| rooms.get(p.from).copied().unwrap_or(false))
+        .filter(|p| !(never_left && p.from == m.goal()))
         .filter_map(|p| {
             // A free door has no small lock; its rule is read only otherwise.
             let (small, one_way) = if m.is_free(p.door) {
@@ -282,8 +286,9 @@ fn is_free(m: &Mechanics, p: Passage) -> bool {
     }
 }
 
-/// The strongly connected components of the rooms over free passages:
-/// rooms in one component can always walk to each other.
+/// The strongly connected components of the rooms over free passages
+/// that do not leave the goal room: rooms in one component can always
+/// walk to each other.
 fn free_components(m: &Mechanics) -> Vec<u32> {
     // Tarjan's algorithm, iterative.
     let n = m.rooms();
@@ -310,7 +315,9 @@ fn free_components(m: &Mechanics) -> Vec<u32> {
             let out = m.passages_from(v);
             if let Some(&p) = out.get(*i) {
                 *i += 1;
-                if !is_free(m, p) {
+                // Entering the goal room can end the game: no walk back
+                // may count on passing through it.
+                if !is_free(m, p) || p.from == m.goal() {
                     continue;
                 }
                 let w = p.to;
@@ -482,7 +489,7 @@ mod tests {
     #[test]
     fn only_spending_and_real_drops_are_irreversible() {
         let mut level = level();
-        let mut drop = Door::new("d3", "r2", "r3");
+        let mut drop = Door::new("d3", "r3", "r1");
         drop.one_way = true;
         level.doors.push(drop);
         let m = Mechanics::new(&level).unwrap();
@@ -498,12 +505,46 @@ mod tests {
             "both ways through the small lock, and the drop"
         );
         // A free way back makes the drop a shortcut.
-        level.doors.push(Door::new("d4", "r3", "r2"));
+        level.doors.push(Door::new("d4", "r1", "r3"));
         let m = Mechanics::new(&level).unwrap();
         let doors: Vec<usize> = irreversible_passages(&m, &all)
             .iter()
             .map(|p| p.door)
             .collect();
         assert_eq!(doors, vec![1, 1]);
+    }
+
+    #[test]
+    fn a_way_back_through_the_goal_is_no_way_back() {
+        // r1 drops into r3; the only way back, r3 - r2 - r1, passes the
+        // goal r2, where the game ends. A brute force found the analysis
+        // calling this level reversible and every room reachable.
+        let mut level = Level::new("t");
+        level.rooms.push(Room::new("r2", [0.0, 0.0]));
+        level.rooms.push(Room::new("r3", [0.0, 0.0]));
+        level.goal = "r2".into();
+        let mut drop = Door::new("d1", "r1", "r3");
+        drop.one_way = true;
+        level.doors.push(drop);
+        level.doors.push(Door::new("d2", "r3", "r2"));
+        let mut up = Door::new("d3", "r2", "r1");
+        up.one_way = true;
+        level.doors.push(up);
+        let m = Mechanics::new(&level).unwrap();
+        let doors: Vec<usize> = irreversible_passages(&m, &[true; 3])
+            .iter()
+            .map(|p| p.door)
+            .collect();
+        assert_eq!(doors, vec![0], "the drop; d3 leaves the goal, never taken");
+        // A goal that requires a key can be passed through without it:
+        // d3 is then a drop of its own.
+        level.keys.push(Key::new("crown", "r3"));
+        level.goal_requires = vec!["crown".into()];
+        let m = Mechanics::new(&level).unwrap();
+        let doors: Vec<usize> = irreversible_passages(&m, &[true; 3])
+            .iter()
+            .map(|p| p.door)
+            .collect();
+        assert_eq!(doors, vec![0, 2]);
     }
 }
