@@ -319,39 +319,17 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
     budget: &Budget<'_>,
     walker: &mut Walker,
 ) -> EventSearch {
-    let mut ex = EventSearch::new(c, start);
-    let weight = match order {
-        Order::Cost { weight } => *weight,
-        Order::Fewest { .. } => 1.0,
-    };
-    let mut bound = vec![h.bound(c, start) * weight];
-    let mut count = vec![0u32];
-    let mut closed = vec![false];
-    // The key each state was last queued with; older entries are stale.
-    let mut pushed = bound.clone();
-    let mut queue = Frontier::new(c, order);
-    if bound[0].is_finite() {
-        queue.push(0, bound[0], 0);
-    }
+    let mut open = Open::new(c, h, start, order);
     let mut cur = vec![0u64; c.width];
     let mut meter = super::budget::Meter::default();
-    while let Some((n, f, i)) = queue.pop() {
-        let iu = i as usize;
-        if closed[iu] || n != count[iu] || f != pushed[iu] {
-            continue;
+    while let Some(at) = open.next() {
+        if let Err(stop) = budget.check_each(open.ex.found.store.len(), c.width) {
+            return open.end(order.stopped(stop, at.count, at.key));
         }
-        closed[iu] = true;
-        ex.found.settled += 1;
-        if let Err(stop) = budget.check_each(ex.found.store.len(), c.width) {
-            ex.found.outcome = order.stopped(stop, n, f);
-            return ex;
-        }
-        cur.copy_from_slice(ex.found.store.get(i));
+        cur.copy_from_slice(open.ex.found.store.get(at.state));
         if c.is_goal(&cur) {
-            ex.found.outcome = Outcome::Goal(i);
-            return ex;
+            return open.end(Outcome::Goal(at.state));
         }
-        let g = ex.found.cost[iu];
         // Each event within the budget: one state of a room with 100,000
         // doors has as many events, each a state as wide as the level.
         let mut stopped = None;
@@ -359,58 +337,140 @@ fn search_with<F: Fn(&[u64], u32) -> u32>(
             if stopped.is_some() {
                 return;
             }
-            if let Err(stop) = budget.tick(&mut meter, c.width) {
-                stopped = Some(stop);
-                return;
+            match budget.tick(&mut meter, c.width) {
+                Ok(()) => open.offer(c, h, &cur, &at, &e),
+                Err(stop) => stopped = Some(stop),
             }
-            let nn = match order {
-                Order::Cost { .. } => 0,
-                Order::Fewest { count, most } => {
-                    let nn = n.saturating_add(count(&cur, e.act));
-                    if nn > *most {
-                        return;
-                    }
-                    nn
-                }
-            };
-            let ng = g + e.cost;
-            let (j, new) = ex.found.store.insert(e.state);
-            let ju = j as usize;
-            let better = new || (!closed[ju] && (nn, ng) < (count[ju], ex.found.cost[ju]));
-            if !better {
-                return;
-            }
-            if new {
-                let b = h.bound(c, e.state) * weight;
-                ex.found.parent.push(i);
-                ex.found.via.push(e.act);
-                ex.found.cost.push(ng);
-                ex.room.push(e.room);
-                bound.push(b);
-                count.push(nn);
-                pushed.push(f64::INFINITY);
-                closed.push(!b.is_finite());
-                if !b.is_finite() {
-                    return;
-                }
-            } else {
-                ex.found.parent[ju] = i;
-                ex.found.via[ju] = e.act;
-                ex.found.cost[ju] = ng;
-                ex.room[ju] = e.room;
-                count[ju] = nn;
-            }
-            let k = queue.key(ng + bound[ju], f);
-            pushed[ju] = k;
-            queue.push(nn, k, j);
         });
         if let Some(stop) = stopped {
-            ex.found.outcome = order.stopped(stop, n, f);
-            return ex;
+            return open.end(order.stopped(stop, at.count, at.key));
         }
     }
-    ex.found.outcome = Outcome::Unreachable;
-    ex
+    open.end(Outcome::Unreachable)
+}
+
+/// The state an event search expands: its count (with
+/// [`Order::Fewest`]), its key in the queue and its cost so far.
+struct Settled {
+    state: u32,
+    count: u32,
+    key: f64,
+    cost: f64,
+}
+
+/// An event search under way: what it hands back, and per state the
+/// tables that order it.
+struct Open<'o, F: Fn(&[u64], u32) -> u32> {
+    ex: EventSearch,
+    order: &'o Order<F>,
+    weight: f64,
+    /// The bound (times `weight`) from each state.
+    bound: Vec<f64>,
+    count: Vec<u32>,
+    closed: Vec<bool>,
+    /// The key each state was last queued with; older entries are stale.
+    pushed: Vec<f64>,
+    queue: Frontier,
+}
+
+impl<'o, F: Fn(&[u64], u32) -> u32> Open<'o, F> {
+    /// A search with `start` stored and queued (unless no way leads from
+    /// it to the goal).
+    fn new(c: &Compiled, h: &mut Heuristic, start: &[u64], order: &'o Order<F>) -> Self {
+        let weight = match order {
+            Order::Cost { weight } => *weight,
+            Order::Fewest { .. } => 1.0,
+        };
+        let bound = vec![h.bound(c, start) * weight];
+        let mut open = Self {
+            ex: EventSearch::new(c, start),
+            order,
+            weight,
+            pushed: bound.clone(),
+            bound,
+            count: vec![0],
+            closed: vec![false],
+            queue: Frontier::new(c, order),
+        };
+        if open.bound[0].is_finite() {
+            open.queue.push(0, open.bound[0], 0);
+        }
+        open
+    }
+
+    /// The next state to expand, closed as it is taken; stale queue
+    /// entries are passed over.
+    fn next(&mut self) -> Option<Settled> {
+        while let Some((count, key, state)) = self.queue.pop() {
+            let i = state as usize;
+            if self.closed[i] || count != self.count[i] || key != self.pushed[i] {
+                continue;
+            }
+            self.closed[i] = true;
+            self.ex.found.settled += 1;
+            let cost = self.ex.found.cost[i];
+            return Some(Settled {
+                state,
+                count,
+                key,
+                cost,
+            });
+        }
+        None
+    }
+
+    /// Takes in the state event `e` reaches from `at` (whose state is
+    /// `cur`): stored when new, its way kept when better, and queued.
+    fn offer(&mut self, c: &Compiled, h: &mut Heuristic, cur: &[u64], at: &Settled, e: &Event<'_>) {
+        let nn = match self.order {
+            Order::Cost { .. } => 0,
+            Order::Fewest { count, most } => {
+                let nn = at.count.saturating_add(count(cur, e.act));
+                if nn > *most {
+                    return;
+                }
+                nn
+            }
+        };
+        let ng = at.cost + e.cost;
+        let (j, new) = self.ex.found.store.insert(e.state);
+        let ju = j as usize;
+        let better =
+            new || (!self.closed[ju] && (nn, ng) < (self.count[ju], self.ex.found.cost[ju]));
+        if !better {
+            return;
+        }
+        let found = &mut self.ex.found;
+        if new {
+            let b = h.bound(c, e.state) * self.weight;
+            found.parent.push(at.state);
+            found.via.push(e.act);
+            found.cost.push(ng);
+            self.ex.room.push(e.room);
+            self.bound.push(b);
+            self.count.push(nn);
+            self.pushed.push(f64::INFINITY);
+            self.closed.push(!b.is_finite());
+            if !b.is_finite() {
+                return;
+            }
+        } else {
+            found.parent[ju] = at.state;
+            found.via[ju] = e.act;
+            found.cost[ju] = ng;
+            self.ex.room[ju] = e.room;
+            self.count[ju] = nn;
+        }
+        let k = self.queue.key(ng + self.bound[ju], at.key);
+        self.pushed[ju] = k;
+        self.queue.push(nn, k, j);
+    }
+
+    /// The search, ended with `outcome`.
+    fn end(mut self, outcome: Outcome) -> EventSearch {
+        self.ex.found.outcome = outcome;
+        self.ex
+    }
 }
 
 /// The open states of an event search.
