@@ -17,7 +17,7 @@
 //! `tests/solver_rules.rs` check that these tables allow exactly the steps
 //! [`Mechanics::blocked`] allows, state by state.
 
-use crate::rules::mechanics::{Holdings, Mechanics, Opening};
+use crate::rules::mechanics::{Holdings, Mechanics, Opening, Passage};
 
 /// Doors and levers are told apart in an action by this bit.
 pub(crate) const PULL: u32 = 1 << 31;
@@ -234,6 +234,118 @@ pub(crate) struct Compiled {
     whole: bool,
 }
 
+/// The `(word, mask)` pairs of every exit and pull, one after another.
+#[derive(Default)]
+struct Masks(Vec<(u32, u64)>);
+
+impl Masks {
+    /// Adds `mask`; returns where it lies in the list.
+    fn push(&mut self, mask: Mask) -> (u32, u32) {
+        let start = self.0.len() as u32;
+        self.0.extend(mask);
+        (start, self.0.len() as u32)
+    }
+}
+
+/// Per key: the loot bit that says it is held, or `NONE` when not tracked.
+fn key_bits(m: &Mechanics, layout: &Layout) -> Vec<u32> {
+    (m.keys().iter().enumerate())
+        .map(|(k, key)| {
+            if layout.tracked[k] {
+                layout.loot_bit[key.room]
+            } else {
+                NONE
+            }
+        })
+        .collect()
+}
+
+/// The exits of every room, grouped by room: the passages of doors in the
+/// layout that can ever open, each with what it needs.
+fn exits(
+    m: &Mechanics,
+    layout: &Layout,
+    key_bit: &[u32],
+    masks: &mut Masks,
+) -> (Vec<Exit>, Vec<u32>) {
+    let mut exits = Vec::with_capacity(m.passages().len());
+    let mut exit_start = vec![0u32; m.rooms() + 1];
+    for r in 0..m.rooms() {
+        for p in m.passages_from(r) {
+            if layout.door_in[p.door] {
+                exits.extend(exit(m, layout, key_bit, masks, p));
+            }
+        }
+        exit_start[r + 1] = exits.len() as u32;
+    }
+    (exits, exit_start)
+}
+
+/// The exit of passage `p`, or `None` when its door never opens.
+fn exit(
+    m: &Mechanics,
+    layout: &Layout,
+    key_bit: &[u32],
+    masks: &mut Masks,
+    p: &Passage,
+) -> Option<Exit> {
+    if m.is_free(p.door) {
+        // Open for good and unlocked: it needs nothing, and its rule, a
+        // cache miss on a large level, is not read.
+        return Some(Exit {
+            door: p.door as u32,
+            to: p.to as u32,
+            cost: clean(m.cost(p.door)),
+            need: masks.push(Mask::new()),
+            small: 0,
+            unlock_bit: layout.unlock_bit[p.door],
+        });
+    }
+    let door = &m.doors()[p.door];
+    let lever_bit = match door.opening {
+        // Conditional doors belong to extended levels (`general`).
+        Opening::Shut | Opening::When => return None,
+        Opening::Open => None,
+        Opening::Lever { .. } => Some(layout.door_bit[p.door]),
+    };
+    // A lock naming a key that cannot be had never opens.
+    if door.locks.iter().any(|&k| key_bit[k] == NONE) {
+        return None;
+    }
+    let need = mask_of(
+        lever_bit
+            .into_iter()
+            .chain(door.locks.iter().map(|&k| key_bit[k])),
+    );
+    Some(Exit {
+        door: p.door as u32,
+        to: p.to as u32,
+        cost: clean(door.cost),
+        need: masks.push(need),
+        small: door.small_locks,
+        unlock_bit: layout.unlock_bit[p.door],
+    })
+}
+
+/// The levers of every room inside the layout, grouped by room, each with
+/// the door bits one pull flips.
+fn pulls(m: &Mechanics, layout: &Layout, masks: &mut Masks) -> (Vec<Pull>, Vec<u32>) {
+    let mut pulls = Vec::with_capacity(m.levers().len());
+    let mut pull_start = vec![0u32; m.rooms() + 1];
+    for r in 0..m.rooms() {
+        for l in m.levers_in(r).filter(|_| layout.inside[r]) {
+            let flips = m.levers()[l].flips.iter().map(|&d| layout.door_bit[d]);
+            let flip = mask_of(flips.filter(|&bit| bit != NONE));
+            pulls.push(Pull {
+                lever: l as u32,
+                flip: masks.push(flip),
+            });
+        }
+        pull_start[r + 1] = pulls.len() as u32;
+    }
+    (pulls, pull_start)
+}
+
 /// `-0.0` becomes `0.0`, so that cost bit patterns order like the numbers.
 fn clean(cost: f64) -> f64 {
     if cost == 0.0 { 0.0 } else { cost }
@@ -243,84 +355,10 @@ impl Compiled {
     /// Compiles the rules with their layout.
     pub fn new(m: &Mechanics, layout: Layout) -> Self {
         let width = layout.width();
-        let key_bit: Vec<u32> = m
-            .keys()
-            .iter()
-            .enumerate()
-            .map(|(k, key)| {
-                if layout.tracked[k] {
-                    layout.loot_bit[key.room]
-                } else {
-                    NONE
-                }
-            })
-            .collect();
-        let mut masks: Vec<(u32, u64)> = Vec::new();
-        let mut push_mask = |mask: Mask| {
-            let start = masks.len() as u32;
-            masks.extend(mask);
-            (start, masks.len() as u32)
-        };
-        let mut exits = Vec::with_capacity(m.passages().len());
-        let mut exit_start = vec![0u32; m.rooms() + 1];
-        for r in 0..m.rooms() {
-            for p in m.passages_from(r) {
-                if !layout.door_in[p.door] {
-                    continue;
-                }
-                if m.is_free(p.door) {
-                    // Open for good and unlocked: it needs nothing, and its
-                    // rule, a cache miss on a large level, is not read.
-                    exits.push(Exit {
-                        door: p.door as u32,
-                        to: p.to as u32,
-                        cost: clean(m.cost(p.door)),
-                        need: push_mask(Mask::new()),
-                        small: 0,
-                        unlock_bit: layout.unlock_bit[p.door],
-                    });
-                    continue;
-                }
-                let door = &m.doors()[p.door];
-                let lever_bit = match door.opening {
-                    // Conditional doors belong to extended levels (`general`).
-                    Opening::Shut | Opening::When => continue,
-                    Opening::Open => None,
-                    Opening::Lever { .. } => Some(layout.door_bit[p.door]),
-                };
-                // A lock naming a key that cannot be had never opens.
-                if door.locks.iter().any(|&k| key_bit[k] == NONE) {
-                    continue;
-                }
-                let need = mask_of(
-                    lever_bit
-                        .into_iter()
-                        .chain(door.locks.iter().map(|&k| key_bit[k])),
-                );
-                exits.push(Exit {
-                    door: p.door as u32,
-                    to: p.to as u32,
-                    cost: clean(door.cost),
-                    need: push_mask(need),
-                    small: door.small_locks,
-                    unlock_bit: layout.unlock_bit[p.door],
-                });
-            }
-            exit_start[r + 1] = exits.len() as u32;
-        }
-        let mut pulls = Vec::with_capacity(m.levers().len());
-        let mut pull_start = vec![0u32; m.rooms() + 1];
-        for r in 0..m.rooms() {
-            for l in m.levers_in(r).filter(|_| layout.inside[r]) {
-                let flips = m.levers()[l].flips.iter().map(|&d| layout.door_bit[d]);
-                let flip = mask_of(flips.filter(|&bit| bit != NONE));
-                pulls.push(Pull {
-                    lever: l as u32,
-                    flip: push_mask(flip),
-                });
-            }
-            pull_start[r + 1] = pulls.len() as u32;
-        }
+        let key_bit = key_bits(m, &layout);
+        let mut masks = Masks::default();
+        let (exits, exit_start) = exits(m, &layout, &key_bit, &mut masks);
+        let (pulls, pull_start) = pulls(m, &layout, &mut masks);
         let goal_bits: Option<Vec<u32>> = (m.goal_requires().iter())
             .map(|&k| (key_bit[k] != NONE).then_some(key_bit[k]))
             .collect();
@@ -331,7 +369,7 @@ impl Compiled {
             exit_start,
             pulls,
             pull_start,
-            masks,
+            masks: masks.0,
             room_mask: (1u64 << layout.room_bits) - 1,
             count_shift: layout.room_bits,
             count_mask: (1u64 << layout.count_bits) - 1,
