@@ -89,6 +89,13 @@ pub fn spend_width(painter: &Painter, text: &str, size: f32) -> f32 {
 /// A chip for items a door spends: the count and the kind, outlined like
 /// a small lock.
 pub fn spend_chip(painter: &Painter, r: Rect, text: &str, theme: &Theme) {
+    count_chip(painter, r, text, theme.room_text, theme);
+}
+
+/// A chip that counts what a door takes: `text` in `ink` on the canvas,
+/// ringed in the small keys' colour. Spend chips and the small-lock chip
+/// are both drawn by it.
+pub fn count_chip(painter: &Painter, r: Rect, text: &str, ink: Color32, theme: &Theme) {
     let size = r.height();
     painter.rect(
         r,
@@ -102,7 +109,7 @@ pub fn spend_chip(painter: &Painter, r: Rect, text: &str, theme: &Theme) {
         Align2::CENTER_CENTER,
         text,
         FontId::proportional(size * 0.72),
-        theme.room_text,
+        ink,
     );
 }
 

@@ -279,20 +279,8 @@ fn chip_row(
     }
     if look.small_locks > 0 {
         let r = Rect::from_min_size(pos2(x, top), Vec2::splat(size));
-        painter.rect(
-            r,
-            CornerRadius::same(2),
-            theme.canvas,
-            Stroke::new(size * 0.11, theme.small_key),
-            StrokeKind::Inside,
-        );
-        painter.text(
-            r.center(),
-            Align2::CENTER_CENTER,
-            look.small_locks.to_string(),
-            FontId::proportional(size * 0.75),
-            theme.small_key,
-        );
+        let text = look.small_locks.to_string();
+        marks::count_chip(painter, r, &text, theme.small_key, theme);
         marks = marks.union(r);
     }
     marks
