@@ -264,6 +264,31 @@ fn the_level_inspector_lists_what_the_player_starts_with() {
 }
 
 #[test]
+fn the_lever_list_says_which_conditions_name_a_lever_that_toggles_nothing() {
+    let mut h = harness();
+    h.run_steps(2);
+    // l1 and l2 toggle no door: the portcullis d3 opens on their positions.
+    assert!(
+        h.query_by_label_contains("l1 Hall (r2) · condition of d3")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("l2 Vault (r3) · condition of d3")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("toggles nothing").is_none());
+    // With its condition gone, the door no longer names them.
+    let mut level = level(&h).clone();
+    level.doors.iter_mut().for_each(|d| d.open_when = None);
+    let mut h = common::harness_solved(Document::new(level, None));
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("l2 Vault (r3) · toggles nothing")
+            .is_some()
+    );
+}
+
+#[test]
 fn hovering_a_lever_lights_the_doors_its_condition_names() {
     let mut h = harness();
     assert!(app(&h).canvas().lit_doors().is_empty());

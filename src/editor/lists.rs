@@ -3,6 +3,8 @@
 //! and a short solution. Clicking a row selects the item it is about and
 //! frames it on the canvas.
 
+use std::collections::HashMap;
+
 use egui::{
     Atom, AtomExt as _, Atoms, Button, CollapsingHeader, Color32, Label, RichText, Sense, Ui, vec2,
 };
@@ -14,7 +16,7 @@ use super::live_solver::Outcome;
 use super::playback::Source;
 use super::view::View;
 use crate::model::format_cost;
-use crate::model::{DoorId, ItemId, Labels, Level};
+use crate::model::{DoorId, ItemId, Labels, Level, LeverId};
 use crate::rules::Step;
 use crate::solver::Analysis;
 
@@ -214,8 +216,16 @@ fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
                         .color(view.theme.weak_text),
                 );
             }
+            // Made on the first lever shown that toggles nothing, so that
+            // a frame of a large level does not scan its doors for nothing.
+            let named = std::cell::OnceCell::new();
             capped_rows(ui, view, &level.levers, "lever", |ui, lever| {
-                let toggles = toggles_text(&lever.toggles);
+                let toggles = if lever.toggles.is_empty() {
+                    let named = named.get_or_init(|| named_in_conditions(level));
+                    condition_text(named.get(&lever.id).map_or(&[][..], Vec::as_slice))
+                } else {
+                    toggles_text(&lever.toggles)
+                };
                 let text = RichText::new(labels.lever(&lever.id));
                 let detail = Some(format!("{} · {toggles}", labels.room(&lever.room)));
                 let item = ItemId::Lever(lever.id.clone());
@@ -236,6 +246,36 @@ fn toggles_text(toggles: &[DoorId]) -> String {
         .collect();
     let doors = super::words::some_and_more(&doors, toggles.len(), ", ");
     format!("toggles {doors}")
+}
+
+/// The doors whose `open_when` names each lever, in level order.
+fn named_in_conditions(level: &Level) -> HashMap<&LeverId, Vec<&DoorId>> {
+    let mut named: HashMap<&LeverId, Vec<&DoorId>> = HashMap::new();
+    for door in &level.doors {
+        let Some(condition) = &door.open_when else {
+            continue;
+        };
+        for literal in condition.iter().flatten() {
+            let doors = named.entry(&literal.lever).or_default();
+            if doors.last() != Some(&&door.id) {
+                doors.push(&door.id);
+            }
+        }
+    }
+    named
+}
+
+/// What a lever that toggles no door does: "condition of d3" (named in
+/// its `open_when`), or "toggles nothing" when no condition names it.
+fn condition_text(doors: &[&DoorId]) -> String {
+    if doors.is_empty() {
+        return "toggles nothing".to_owned();
+    }
+    let shown: Vec<&str> = (doors.iter().take(MAX_TOGGLES_NAMED))
+        .map(|d| d.as_str())
+        .collect();
+    let doors = super::words::some_and_more(&shown, doors.len(), ", ");
+    format!("condition of {doors}")
 }
 
 /// Validation errors and warnings, then what the solver found.
