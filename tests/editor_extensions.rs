@@ -277,6 +277,11 @@ fn the_lever_list_says_which_conditions_name_a_lever_that_toggles_nothing() {
             .is_some()
     );
     assert!(h.query_by_label_contains("toggles nothing").is_none());
+    // The least-cost plan pulls l1; the solution says a plan without it exists.
+    assert!(
+        h.query_by_label("A plan with no pulls exists (cost 8).")
+            .is_some()
+    );
     // With its condition gone, the door no longer names them.
     let mut level = level(&h).clone();
     level.doors.iter_mut().for_each(|d| d.open_when = None);
@@ -284,6 +289,17 @@ fn the_lever_list_says_which_conditions_name_a_lever_that_toggles_nothing() {
     h.run_steps(2);
     assert!(
         h.query_by_label_contains("l2 Vault (r3) · toggles nothing")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_solution_says_in_words_that_a_plan_with_no_pulls_exists() {
+    let mut h = harness();
+    h.run_steps(2);
+    // The least-cost plan pulls l1; a dearer one pulls nothing.
+    assert!(
+        h.query_by_label("A plan with no pulls exists (cost 8).")
             .is_some()
     );
 }

@@ -492,9 +492,12 @@ fn solution_ui(ui: &mut Ui, view: &View<'_>, analysis: &Analysis, out: &mut Vec<
         }
         let fewer = analysis.min_pulls.as_ref().filter(|p| p.pulls < plan.pulls);
         if let Some(least) = fewer.filter(|_| source == Source::Solution) {
+            let pulls = match least.pulls {
+                0 => "no pulls".to_owned(),
+                n => format!("only {}", count(n as usize, "pull")),
+            };
             let text = format!(
-                "A plan with only {} exists (cost {}).",
-                count(least.pulls as usize, "pull"),
+                "A plan with {pulls} exists (cost {}).",
                 format_cost(least.cost)
             );
             ui.label(RichText::new(text).color(view.theme.weak_text));
