@@ -29,6 +29,7 @@ pub mod editor;
 pub mod export;
 pub mod format;
 pub mod generate;
+mod grouped;
 pub mod layout;
 pub mod measures;
 pub mod model;

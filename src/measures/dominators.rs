@@ -8,6 +8,8 @@
 //! version): O(edges × log nodes), and no recursion, so that a chain of a
 //! million nodes cannot overflow the stack.
 
+use crate::grouped::Grouped;
+
 const NONE: u32 = u32::MAX;
 
 /// The dominator tree of the nodes a root reaches, with each node's span in
@@ -21,45 +23,30 @@ pub(crate) struct Dominators {
 }
 
 /// A directed graph with nodes `0..n` as lists of successors.
-pub(crate) struct Graph {
-    /// Successors of `v` are `next[start[v]..start[v + 1]]`.
-    start: Vec<u32>,
-    next: Vec<u32>,
-}
+pub(crate) struct Graph(Grouped<u32>);
 
 impl Graph {
     /// The graph on `n` nodes with the given edges.
     pub(crate) fn new(n: usize, edges: &[(u32, u32)]) -> Self {
-        let mut start = vec![0u32; n + 1];
-        for &(from, _) in edges {
-            start[from as usize + 1] += 1;
-        }
-        for v in 0..n {
-            start[v + 1] += start[v];
-        }
-        let mut fill = start.clone();
-        let mut next = vec![0u32; edges.len()];
-        for &(from, to) in edges {
-            next[fill[from as usize] as usize] = to;
-            fill[from as usize] += 1;
-        }
-        Self { start, next }
+        Self(Grouped::new(n, edges.iter().map(|&(a, b)| (a as usize, b))))
     }
 
     fn nodes(&self) -> usize {
-        self.start.len() - 1
+        self.0.groups()
     }
 
     fn successors(&self, v: usize) -> &[u32] {
-        &self.next[self.start[v] as usize..self.start[v + 1] as usize]
+        self.0.get(v)
     }
 
     /// The graph with every edge turned round.
     fn reversed(&self) -> Self {
-        let edges: Vec<(u32, u32)> = (0..self.nodes())
-            .flat_map(|v| self.successors(v).iter().map(move |&w| (w, v as u32)))
-            .collect();
-        Self::new(self.nodes(), &edges)
+        let edges = (0..self.nodes()).flat_map(|v| {
+            self.successors(v)
+                .iter()
+                .map(move |&w| (w as usize, v as u32))
+        });
+        Self(Grouped::new(self.nodes(), edges))
     }
 }
 

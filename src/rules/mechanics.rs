@@ -10,6 +10,7 @@
 use super::kinds::KindTable;
 pub use super::kinds::kind_names;
 use super::quick::Quick;
+use crate::grouped::Grouped;
 use crate::model::{Level, LevelIndex};
 
 /// One direction of a door: the player may try to walk from `from` to `to`.
@@ -166,39 +167,13 @@ pub trait Holdings {
     }
 }
 
-/// Lists of items grouped by room: the items of room `r` are
-/// `items[start[r]..start[r + 1]]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct ByRoom {
-    start: Vec<u32>,
-    items: Vec<u32>,
-}
+/// Items of each room, by index into their list: the levers or keys in
+/// room `r` are `by_room(...).get(r)`.
+type ByRoom = Grouped<u32>;
 
-impl ByRoom {
-    fn new(rooms: usize, room_of: impl Iterator<Item = usize> + Clone) -> Self {
-        let mut start = vec![0u32; rooms + 1];
-        for r in room_of.clone() {
-            start[r + 1] += 1;
-        }
-        for r in 0..rooms {
-            start[r + 1] += start[r];
-        }
-        let mut fill = start.clone();
-        let mut items = vec![0u32; start[rooms] as usize];
-        for (i, r) in room_of.enumerate() {
-            items[fill[r] as usize] = i as u32;
-            fill[r] += 1;
-        }
-        Self { start, items }
-    }
-
-    fn of(&self, room: usize) -> &[u32] {
-        let end = room.checked_add(1).and_then(|next| self.start.get(next));
-        match (self.start.get(room), end) {
-            (Some(&a), Some(&b)) => &self.items[a as usize..b as usize],
-            _ => &[],
-        }
-    }
+/// Groups the indices `0..` of a list by the room `room_of` gives each.
+fn by_room(rooms: usize, room_of: impl Iterator<Item = usize> + Clone) -> ByRoom {
+    Grouped::new(rooms, room_of.enumerate().map(|(i, r)| (r, i as u32)))
 }
 
 /// The rules of one level as tables over indices.
@@ -355,8 +330,8 @@ impl Mechanics {
             extended,
             goal: room(&level.goal)?,
             lever_cost: level.lever_cost,
-            levers_by_room: ByRoom::new(rooms, levers.iter().map(|l| l.room)),
-            keys_by_room: ByRoom::new(rooms, keys.iter().map(|k| k.room)),
+            levers_by_room: by_room(rooms, levers.iter().map(|l| l.room)),
+            keys_by_room: by_room(rooms, keys.iter().map(|k| k.room)),
             doors,
             ends,
             passages,
@@ -507,12 +482,12 @@ impl Mechanics {
 
     /// The levers standing in `room` (indices).
     pub fn levers_in(&self, room: usize) -> impl Iterator<Item = usize> + '_ {
-        self.levers_by_room.of(room).iter().map(|&l| l as usize)
+        self.levers_by_room.get(room).iter().map(|&l| l as usize)
     }
 
     /// The keys lying in `room` (indices).
     pub fn keys_in(&self, room: usize) -> impl Iterator<Item = usize> + '_ {
-        self.keys_by_room.of(room).iter().map(|&k| k as usize)
+        self.keys_by_room.get(room).iter().map(|&k| k as usize)
     }
 
     /// The levers that flip `door`.
@@ -866,9 +841,9 @@ fn passages(rooms: usize, doors: &[DoorRule], ends: &[(usize, usize)]) -> (Vec<P
             });
         }
     }
-    let by_room = ByRoom::new(rooms, all.iter().map(|p| p.from));
-    let passages = by_room.items.iter().map(|&i| all[i as usize]).collect();
-    (passages, by_room.start)
+    let (start, order) = by_room(rooms, all.iter().map(|p| p.from)).into_parts();
+    let passages = order.iter().map(|&i| all[i as usize]).collect();
+    (passages, start)
 }
 
 #[cfg(test)]

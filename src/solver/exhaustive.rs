@@ -9,6 +9,7 @@ use super::budget::{Budget, Meter, Stop};
 use super::compile::Compiled;
 use super::queue::Queue;
 use super::store::Store;
+use crate::grouped::Grouped;
 
 /// One recorded step of the explored graph.
 #[derive(Clone, Copy, Debug)]
@@ -54,32 +55,27 @@ impl Explored {
         acts
     }
 
+    /// The steps into each state, as `(state it leaves, action)`.
+    pub fn steps_into(&self) -> Grouped<(u32, u32)> {
+        let steps = (0..self.len() as u32).flat_map(|i| {
+            self.edges_of(i)
+                .iter()
+                .map(move |e| (e.to as usize, (i, e.act)))
+        });
+        Grouped::new(self.len(), steps)
+    }
+
     /// Which states can still reach a goal state: a search backwards over the edges.
     pub fn live(&self) -> Vec<bool> {
-        let n = self.len();
-        let mut start = vec![0u32; n + 1];
-        for e in &self.edges {
-            start[e.to as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut preds = vec![0u32; self.edges.len()];
-        for i in 0..n as u32 {
-            for e in self.edges_of(i) {
-                preds[fill[e.to as usize] as usize] = i;
-                fill[e.to as usize] += 1;
-            }
-        }
-        let mut live = vec![false; n];
+        let into = self.steps_into();
+        let mut live = vec![false; self.len()];
         let mut queue: VecDeque<u32> = VecDeque::new();
         for &g in &self.goals {
             live[g as usize] = true;
             queue.push_back(g);
         }
         while let Some(v) = queue.pop_front() {
-            for &u in &preds[start[v as usize] as usize..start[v as usize + 1] as usize] {
+            for &(u, _) in into.get(v as usize) {
                 if !live[u as usize] {
                     live[u as usize] = true;
                     queue.push_back(u);

@@ -22,6 +22,7 @@ use rustc_hash::FxHashMap;
 
 use super::compile::{Compiled, NONE, test};
 use super::facts;
+use crate::grouped::Grouped;
 use crate::rules::mechanics::Mechanics;
 
 /// Most landmarks a bound tracks (their holding is one bit of a `u64`).
@@ -135,10 +136,8 @@ impl Heuristic {
 /// Every exit of a compiled level turned round, by the room it leads into,
 /// ignoring what it needs: one list for all the rooms, not one each.
 struct Into {
-    /// Exits into room `r` are `from[start[r]..start[r + 1]]`.
-    start: Vec<u32>,
-    /// `(room it leaves, cost)`.
-    from: Vec<(u32, f64)>,
+    /// Per room, `(room it leaves, cost)` of each exit into it.
+    from: Grouped<(u32, f64)>,
     /// The cost of every exit, when they all cost the same: distances are
     /// then found breadth first.
     uniform: Option<f64>,
@@ -146,37 +145,25 @@ struct Into {
 
 impl Into {
     fn new(c: &Compiled) -> Self {
-        let rooms = c.rooms();
-        let mut start = vec![0u32; rooms + 1];
-        for e in &c.exits {
-            start[e.to as usize + 1] += 1;
-        }
-        for r in 0..rooms {
-            start[r + 1] += start[r];
-        }
-        let mut fill = start.clone();
-        let mut from = vec![(0u32, 0.0); c.exits.len()];
-        for r in 0..rooms {
-            for e in c.exits_of(r) {
-                from[fill[e.to as usize] as usize] = (r as u32, e.cost);
-                fill[e.to as usize] += 1;
-            }
-        }
+        let exits = (0..c.rooms()).flat_map(|r| {
+            c.exits_of(r)
+                .iter()
+                .map(move |e| (e.to as usize, (r as u32, e.cost)))
+        });
         let first = c.exits.first().map_or(0.0, |e| e.cost);
         let same = c.exits.iter().all(|e| e.cost == first);
         Self {
-            start,
-            from,
+            from: Grouped::new(c.rooms(), exits),
             uniform: same.then_some(first),
         }
     }
 
     fn rooms(&self) -> usize {
-        self.start.len() - 1
+        self.from.groups()
     }
 
     fn into(&self, r: usize) -> &[(u32, f64)] {
-        &self.from[self.start[r] as usize..self.start[r + 1] as usize]
+        self.from.get(r)
     }
 }
 
@@ -353,22 +340,9 @@ mod tests {
     /// The exits `(from, to)` of a random map, all of cost `cost`, turned
     /// round as [`Into::new`] does.
     fn into_of(rooms: usize, exits: &[(u32, u32)], cost: f64) -> Into {
-        let mut start = vec![0u32; rooms + 1];
-        for &(_, to) in exits {
-            start[to as usize + 1] += 1;
-        }
-        for r in 0..rooms {
-            start[r + 1] += start[r];
-        }
-        let mut fill = start.clone();
-        let mut from = vec![(0u32, 0.0); exits.len()];
-        for &(a, to) in exits {
-            from[fill[to as usize] as usize] = (a, cost);
-            fill[to as usize] += 1;
-        }
+        let pairs = exits.iter().map(|&(a, to)| (to as usize, (a, cost)));
         Into {
-            start,
-            from,
+            from: Grouped::new(rooms, pairs),
             uniform: Some(cost),
         }
     }

@@ -191,21 +191,7 @@ fn encode(c: &Compiled, m: &Mechanics, state: &PlayState) -> Vec<u64> {
 /// Dijkstra's algorithm backwards over the explored steps.
 fn to_goal(m: &Mechanics, ex: &Explored) -> (Vec<f64>, Vec<u32>) {
     let n = ex.len();
-    let mut start = vec![0usize; n + 1];
-    for e in &ex.edges {
-        start[e.to as usize + 1] += 1;
-    }
-    for i in 0..n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut preds = vec![(0u32, 0u32); ex.edges.len()];
-    for i in 0..n as u32 {
-        for e in ex.edges_of(i) {
-            preds[fill[e.to as usize]] = (i, e.act);
-            fill[e.to as usize] += 1;
-        }
-    }
+    let into = ex.steps_into();
     let mut togo = vec![f64::INFINITY; n];
     let mut hops = vec![u32::MAX; n];
     let mut heap = BinaryHeap::new();
@@ -219,7 +205,7 @@ fn to_goal(m: &Mechanics, ex: &Explored) -> (Vec<f64>, Vec<u32>) {
         if (d, h) != (togo[vu], hops[vu]) {
             continue;
         }
-        for &(u, act) in &preds[start[vu]..start[vu + 1]] {
+        for &(u, act) in into.get(vu) {
             let next = (d + act_cost(m, act), h.saturating_add(1));
             let uu = u as usize;
             if next < (togo[uu], hops[uu]) {

@@ -19,6 +19,7 @@
 //! Only searches for plans from the start use it; dead ends, reachable rooms
 //! and states are about every room, and look at the whole level.
 
+use crate::grouped::Grouped;
 use crate::rules::mechanics::{Mechanics, Opening};
 
 const UNSEEN: u32 = u32::MAX;
@@ -43,9 +44,8 @@ pub(crate) fn focus(m: &Mechanics, removed: &[bool]) -> Option<Vec<bool>> {
 
 /// The map as an undirected multigraph: rooms joined by doors.
 struct Map {
-    /// Neighbours of room `r`: `adj[start[r]..start[r + 1]]` as `(room, door)`.
-    start: Vec<u32>,
-    adj: Vec<(u32, u32)>,
+    /// Neighbours of each room as `(room, door)`.
+    adj: Grouped<(u32, u32)>,
     /// Each door's two rooms, `None` for a door joining a room to itself.
     ends: Vec<Option<(u32, u32)>>,
 }
@@ -59,29 +59,23 @@ impl Map {
                     .map(|(a, b)| (a as u32, b as u32))
             })
             .collect();
-        let mut start = vec![0u32; m.rooms() + 1];
-        for &(a, b) in ends.iter().flatten() {
-            start[a as usize + 1] += 1;
-            start[b as usize + 1] += 1;
+        let sides = (ends.iter().enumerate()).flat_map(|(d, end)| {
+            let d = d as u32;
+            end.iter()
+                .flat_map(move |&(a, b)| [(a as usize, (b, d)), (b as usize, (a, d))])
+        });
+        Self {
+            adj: Grouped::new(m.rooms(), sides),
+            ends,
         }
-        for r in 0..m.rooms() {
-            start[r + 1] += start[r];
-        }
-        let mut fill = start.clone();
-        let mut adj = vec![(0, 0); start[m.rooms()] as usize];
-        for (d, end) in ends.iter().enumerate() {
-            if let &Some((a, b)) = end {
-                adj[fill[a as usize] as usize] = (b, d as u32);
-                fill[a as usize] += 1;
-                adj[fill[b as usize] as usize] = (a, d as u32);
-                fill[b as usize] += 1;
-            }
-        }
-        Self { start, adj, ends }
+    }
+
+    fn rooms(&self) -> usize {
+        self.adj.groups()
     }
 
     fn neighbours(&self, r: usize) -> &[(u32, u32)] {
-        &self.adj[self.start[r] as usize..self.start[r + 1] as usize]
+        self.adj.get(r)
     }
 }
 
@@ -137,7 +131,7 @@ struct Frame {
 impl BlockTree {
     /// Tarjan's biconnected components, without recursion.
     fn build(map: &Map, root: usize) -> Self {
-        let rooms = map.start.len() - 1;
+        let rooms = map.rooms();
         let mut t = Self {
             disc: vec![UNSEEN; rooms],
             parent: vec![UNSEEN; rooms],
@@ -233,7 +227,7 @@ struct Grow<'a> {
 
 impl<'a> Grow<'a> {
     fn new(m: &'a Mechanics, map: &Map, tree: &'a BlockTree, removed: &'a [bool]) -> Self {
-        let rooms = map.start.len() - 1;
+        let rooms = map.rooms();
         let mut g = Self {
             m,
             tree,
@@ -320,7 +314,7 @@ impl<'a> Grow<'a> {
 pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
     let map = Map::new(m);
     let tree = BlockTree::build(&map, m.start());
-    let rooms = map.start.len() - 1;
+    let rooms = map.rooms();
     let mut crossed = vec![false; map.ends.len()];
     if tree.disc[m.goal()] == UNSEEN {
         return crossed;
