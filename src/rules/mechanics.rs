@@ -471,12 +471,17 @@ impl Mechanics {
 
     /// The passages out of `room` (none for a room that does not exist).
     pub fn passages_from(&self, room: usize) -> &[Passage] {
+        &self.passages[self.passage_indices(room)]
+    }
+
+    /// Where the passages out of `room` lie in [`Self::passages`].
+    pub(crate) fn passage_indices(&self, room: usize) -> std::ops::Range<usize> {
         let end = room
             .checked_add(1)
             .and_then(|next| self.passage_start.get(next));
         match (self.passage_start.get(room), end) {
-            (Some(&a), Some(&b)) => &self.passages[a as usize..b as usize],
-            _ => &[],
+            (Some(&a), Some(&b)) => a as usize..b as usize,
+            _ => 0..0,
         }
     }
 

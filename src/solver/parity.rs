@@ -123,114 +123,172 @@ fn flip(words: &mut [u64], j: u32) {
 
 /// Explores the rooms and lever positions from the start.
 ///
+/// A way out that waits for a key or a switch is looked at again alone
+/// when that is gained, not with every other way out of its room: a room
+/// with 100,000 locked doors would otherwise be walked 100,000 times.
+///
 /// # Errors
 /// [`Stop`] when the budget runs out (time or cancel).
 pub(crate) fn explore(setup: &Setup<'_>, budget: &Budget<'_>) -> Result<Explored, Stop> {
     let m = setup.m;
     let words = words_for(setup.levers.len());
-    let rooms = m.rooms();
     // One bitset of lever positions per room, all stored at once.
-    if rooms.saturating_mul(words) >= budget.max_words {
+    if m.rooms().saturating_mul(words) >= budget.max_words {
         return Err(Stop::States);
     }
-    let mut reach = vec![0u64; rooms * words];
-    let mut keys = vec![false; m.keys().len()];
-    let mut switches = vec![false; m.levers().len()];
-    let mut seen = vec![false; rooms];
-    let mut todo = vec![m.start()];
-    reach[m.start() * words] = 1;
-    let mut scratch = vec![0u64; words];
-    // Rooms with a way out that waits for a key, or for a switch.
-    let mut wait_key: Vec<Vec<usize>> = vec![Vec::new(); m.keys().len()];
-    let mut wait_switch: Vec<Vec<usize>> = vec![Vec::new(); m.levers().len()];
+    let mut walk = Walk::new(setup, words);
     let mut meter = Meter::default();
-    // Rooms whose lever bitsets hold something: what this search stores, and
-    // what `--max-states` bounds.
-    let mut stored = 1;
-    while let Some(r) = todo.pop() {
-        let steps = 1 + m.passages_from(r).len() + m.levers_in(r).count();
-        budget.check(&mut meter, words * steps, stored, words)?;
-        // Entering the goal room ends the game: nothing found there helps.
-        if setup.goal_ends_game && r == m.goal() {
-            seen[r] = true;
-            continue;
-        }
-        if !seen[r] {
-            seen[r] = true;
-            stored += 1;
-            take(
-                setup,
-                r,
-                &mut keys,
-                &mut switches,
-                &mut wait_key,
-                &mut wait_switch,
-                &mut todo,
-            );
-        }
-        let at = r * words;
-        close_under_pulls(setup, r, &mut reach[at..at + words], &mut scratch);
-        for p in m.passages_from(r) {
-            match waits_for(setup, *p, &keys, &switches) {
-                Wait::Nothing => {}
-                Wait::Key(k) => {
-                    wait_key[k].push(r);
-                    continue;
-                }
-                Wait::Switch(l) => {
-                    wait_switch[l].push(r);
-                    continue;
-                }
-                Wait::Forever => continue,
+    while let Some(work) = walk.todo.pop() {
+        match work {
+            Work::Room(r) => {
+                let steps = 1 + m.passages_from(r).len() + m.levers_in(r).count();
+                budget.check(&mut meter, words * steps, walk.stored, words)?;
+                walk.room(r);
             }
-            let to = p.to * words;
-            let mut grew = false;
-            for w in 0..words {
-                let mask = match &setup.gates[p.door] {
-                    Gate::Positions(open) => open[w],
-                    _ => u64::MAX,
-                };
-                let add = reach[at + w] & mask & !reach[to + w];
-                if add != 0 {
-                    reach[to + w] |= add;
-                    grew = true;
-                }
-            }
-            if grew {
-                todo.push(p.to);
+            Work::Passage(q) => {
+                budget.check(&mut meter, words, walk.stored, words)?;
+                walk.spread(q);
             }
         }
     }
-    let states = reach.iter().map(|w| w.count_ones() as usize).sum();
+    let states = walk.reach.iter().map(|w| w.count_ones() as usize).sum();
     Ok(Explored {
-        rooms: seen,
-        keys,
+        rooms: walk.seen,
+        keys: walk.keys,
         states,
     })
 }
 
-/// Takes the keys and switches of room `r`, and looks again at the rooms
-/// whose ways out waited for them.
-fn take(
-    setup: &Setup<'_>,
-    r: usize,
-    keys: &mut [bool],
-    switches: &mut [bool],
-    wait_key: &mut [Vec<usize>],
-    wait_switch: &mut [Vec<usize>],
-    todo: &mut Vec<usize>,
-) {
-    let m = setup.m;
-    for k in m.keys_in(r) {
-        if !setup.removed.get(k).copied().unwrap_or(false) && !keys[k] {
-            keys[k] = true;
-            todo.append(&mut wait_key[k]);
+/// What is left to do: spread a room's positions along all its ways out,
+/// or along one (by index into the level's passages) that waited.
+enum Work {
+    Room(usize),
+    Passage(usize),
+}
+
+/// An exploration under way.
+struct Walk<'s> {
+    setup: &'s Setup<'s>,
+    words: usize,
+    /// One bitset of lever positions per room.
+    reach: Vec<u64>,
+    keys: Vec<bool>,
+    switches: Vec<bool>,
+    seen: Vec<bool>,
+    todo: Vec<Work>,
+    /// Per passage: whether it is in a wait list (each is, at most once).
+    waiting: Vec<bool>,
+    /// Passages waiting for each key, and for each switch.
+    wait_key: Vec<Vec<usize>>,
+    wait_switch: Vec<Vec<usize>>,
+    /// Rooms whose lever bitsets hold something: what this search stores,
+    /// and what `--max-states` bounds.
+    stored: usize,
+    scratch: Vec<u64>,
+}
+
+impl<'s> Walk<'s> {
+    fn new(setup: &'s Setup<'s>, words: usize) -> Self {
+        let m = setup.m;
+        let mut reach = vec![0u64; m.rooms() * words];
+        reach[m.start() * words] = 1;
+        Self {
+            setup,
+            words,
+            reach,
+            keys: vec![false; m.keys().len()],
+            switches: vec![false; m.levers().len()],
+            seen: vec![false; m.rooms()],
+            todo: vec![Work::Room(m.start())],
+            waiting: vec![false; m.passages().len()],
+            wait_key: vec![Vec::new(); m.keys().len()],
+            wait_switch: vec![Vec::new(); m.levers().len()],
+            stored: 1,
+            scratch: vec![0u64; words],
         }
     }
-    for l in m.levers_in(r) {
-        if setup.bit_of[l].is_none() && !switches[l] {
-            switches[l] = true;
-            todo.append(&mut wait_switch[l]);
+
+    /// Enters room `r` (taking what lies there the first time), closes its
+    /// positions under its levers, and spreads them along every way out.
+    fn room(&mut self, r: usize) {
+        let m = self.setup.m;
+        // Entering the goal room ends the game: nothing found there helps.
+        if self.setup.goal_ends_game && r == m.goal() {
+            self.seen[r] = true;
+            return;
+        }
+        if !self.seen[r] {
+            self.seen[r] = true;
+            self.stored += 1;
+            self.take(r);
+        }
+        let at = r * self.words;
+        let set = &mut self.reach[at..at + self.words];
+        close_under_pulls(self.setup, r, set, &mut self.scratch);
+        for q in m.passage_indices(r) {
+            self.spread(q);
+        }
+    }
+
+    /// Takes the keys and switches of room `r`, and looks again at the
+    /// ways out that waited for them.
+    fn take(&mut self, r: usize) {
+        let m = self.setup.m;
+        for k in m.keys_in(r) {
+            if !self.setup.removed.get(k).copied().unwrap_or(false) && !self.keys[k] {
+                self.keys[k] = true;
+                let freed = std::mem::take(&mut self.wait_key[k]);
+                self.release(freed);
+            }
+        }
+        for l in m.levers_in(r) {
+            if self.setup.bit_of[l].is_none() && !self.switches[l] {
+                self.switches[l] = true;
+                let freed = std::mem::take(&mut self.wait_switch[l]);
+                self.release(freed);
+            }
+        }
+    }
+
+    fn release(&mut self, passages: Vec<usize>) {
+        for q in passages {
+            self.waiting[q] = false;
+            self.todo.push(Work::Passage(q));
+        }
+    }
+
+    /// Spreads the positions of passage `q`'s room along it, or puts it in
+    /// the wait list of what it waits for.
+    fn spread(&mut self, q: usize) {
+        let setup = self.setup;
+        let p = setup.m.passages()[q];
+        let list = match waits_for(setup, p, &self.keys, &self.switches) {
+            Wait::Nothing => None,
+            Wait::Key(k) => Some(&mut self.wait_key[k]),
+            Wait::Switch(l) => Some(&mut self.wait_switch[l]),
+            Wait::Forever => return,
+        };
+        if let Some(list) = list {
+            if !std::mem::replace(&mut self.waiting[q], true) {
+                list.push(q);
+            }
+            return;
+        }
+        let (at, to) = (p.from * self.words, p.to * self.words);
+        let mut grew = false;
+        for w in 0..self.words {
+            let mask = match &setup.gates[p.door] {
+                Gate::Positions(open) => open[w],
+                _ => u64::MAX,
+            };
+            let add = self.reach[at + w] & mask & !self.reach[to + w];
+            if add != 0 {
+                self.reach[to + w] |= add;
+                grew = true;
+            }
+        }
+        if grew {
+            self.todo.push(Work::Room(p.to));
         }
     }
 }
