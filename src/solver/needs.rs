@@ -98,7 +98,7 @@ pub(crate) fn key_needs(
             _ => None,
         })
         .collect();
-    let surely = surely_needed(prep.mechanics());
+    let surely = super::relevance::surely_needed(prep.mechanics());
     // Where the relaxed reach is exact, a key its way to the goal does not
     // use is not needed, with no search (a walk over the level, skipped
     // when there is no key to ask about).
@@ -132,27 +132,6 @@ pub(crate) fn key_needs(
     }
     needs.small = small_keys(run, plan, reversible)?;
     Ok(needs)
-}
-
-/// Keys every solution needs with no search: those the goal requires and
-/// those locking a door every walk to the goal passes.
-fn surely_needed(m: &crate::rules::Mechanics) -> Vec<bool> {
-    let mut surely = vec![false; m.keys().len()];
-    for &k in m.goal_requires() {
-        surely[k] = true;
-    }
-    if m.doors().iter().all(|door| door.locks.is_empty()) {
-        return surely;
-    }
-    let crossed = super::relevance::crossings(m);
-    for (d, door) in m.doors().iter().enumerate() {
-        if crossed[d] {
-            for &k in &door.locks {
-                surely[k] = true;
-            }
-        }
-    }
-    surely
 }
 
 /// How many small keys a solution needs: the fewest any plan spends (keep

@@ -332,6 +332,59 @@ pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
     crossed
 }
 
+/// Keys every solution needs, with no search. Every solution holds the
+/// keys the goal requires, so it enters their rooms; it enters the goal;
+/// and every walk from the start to a room it enters crosses the bridges
+/// of the map between them (single-door blocks on the way up the
+/// block-cut tree), holding the keys that lock them, so it enters their
+/// rooms too. A fixpoint over those rooms, each node of the tree walked
+/// at most once: on a star of doors each locked by the key behind the
+/// one before, it finds every key needed, where asking of each key in
+/// turn took a walk of the level per key.
+pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
+    let mut needed = vec![false; m.keys().len()];
+    for &k in m.goal_requires() {
+        needed[k] = true;
+    }
+    if m.doors().iter().all(|door| door.locks.is_empty()) {
+        return needed;
+    }
+    let map = Map::new(m);
+    let tree = BlockTree::build(&map, m.start());
+    let rooms = map.rooms();
+    let mut walked = vec![false; tree.parent.len()];
+    let mut entered = vec![m.goal()];
+    entered.extend(m.goal_requires().iter().map(|&k| m.keys()[k].room));
+    while let Some(r) = entered.pop() {
+        if tree.disc.get(r).is_none_or(|&d| d == UNSEEN) {
+            continue;
+        }
+        let mut node = r;
+        while !walked[node] {
+            walked[node] = true;
+            let bridge = (node >= rooms)
+                .then(|| tree.block_doors.get(node - rooms))
+                .and_then(|doors| {
+                    if let &[door] = doors {
+                        Some(door)
+                    } else {
+                        None
+                    }
+                });
+            for &k in bridge.iter().flat_map(|&d| &m.doors()[d as usize].locks) {
+                if !std::mem::replace(&mut needed[k], true) {
+                    entered.push(m.keys()[k].room);
+                }
+            }
+            match tree.parent[node] {
+                UNSEEN => break,
+                up => node = up as usize,
+            }
+        }
+    }
+    needed
+}
+
 /// At least how many pulls every solution makes. A door that every walk to
 /// the goal crosses, and that starts closed, needs a pull of one of the
 /// levers that flip it before it is crossed; doors flipped by levers no
@@ -358,4 +411,47 @@ pub(crate) fn pulls_at_least(m: &Mechanics) -> u32 {
         count += 1;
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::surely_needed;
+    use crate::model::{Door, Key, Level, Room};
+    use crate::rules::mechanics::Mechanics;
+
+    /// A star from r0: door `di` to room `r{i+1}` is locked by key `ki`,
+    /// which lies in `r{i}`; the goal is the last room.
+    fn star(n: usize) -> Level {
+        let mut level = Level::new("star");
+        level.rooms = (0..=n)
+            .map(|i| Room::new(format!("r{i}"), [0.0, 0.0]))
+            .collect();
+        level.start = "r0".into();
+        level.goal = format!("r{n}").into();
+        for i in 0..n {
+            let mut door = Door::new(format!("d{i}"), "r0", format!("r{}", i + 1));
+            door.locks = vec![format!("k{i}").into()];
+            level.doors.push(door);
+            level.keys.push(Key::new(format!("k{i}"), format!("r{i}")));
+        }
+        level
+    }
+
+    #[test]
+    fn the_keys_behind_each_other_are_all_needed() {
+        let m = Mechanics::new(&star(50)).unwrap();
+        assert_eq!(surely_needed(&m), vec![true; 50]);
+    }
+
+    #[test]
+    fn a_door_with_a_way_round_it_needs_nothing_for_sure() {
+        let mut level = star(3);
+        // r1 - r2 freely: r0, r1 and r2 form a ring, so no door of it is
+        // crossed by every walk. Only k2, for the bridge into the goal, is
+        // surely needed. (k0 is needed too, since k1 lies behind it, but
+        // only a search tells: the shortcut finds a part of the answer.)
+        level.doors.push(Door::new("d9", "r1", "r2"));
+        let m = Mechanics::new(&level).unwrap();
+        assert_eq!(surely_needed(&m), vec![false, false, true]);
+    }
 }
