@@ -66,7 +66,7 @@ impl Heuristic {
     /// The bound for `c`, with landmarks found among the keys that lock the
     /// shortest ways to the goal (keys marked in `removed` are not there).
     pub fn new(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Self {
-        let reverse = Into::new(c);
+        let reverse = Inward::new(c);
         let goal = c.goal_room as usize;
         let to_goal = distances_to(&reverse, goal);
         let work_cap = (MAX_DISTANCE_WORK / (c.rooms() + c.exits.len()).max(1)).min(MAX_LANDMARKS);
@@ -135,7 +135,7 @@ impl Heuristic {
 
 /// Every exit of a compiled level turned round, by the room it leads into,
 /// ignoring what it needs: one list for all the rooms, not one each.
-struct Into {
+struct Inward {
     /// Per room, `(room it leaves, cost)` of each exit into it.
     from: Grouped<(u32, f64)>,
     /// The cost of every exit, when they all cost the same: distances are
@@ -143,7 +143,7 @@ struct Into {
     uniform: Option<f64>,
 }
 
-impl Into {
+impl Inward {
     fn new(c: &Compiled) -> Self {
         let exits = (0..c.rooms()).flat_map(|r| {
             c.exits_of(r)
@@ -173,14 +173,14 @@ impl Into {
 /// numbers as Dijkstra's: both add `c` once per step along a way of the
 /// fewest steps, and adding `c >= 0` never makes a sum smaller, so no way
 /// of more steps costs less, rounding included.
-fn distances_to(into: &Into, target: usize) -> Vec<f64> {
+fn distances_to(into: &Inward, target: usize) -> Vec<f64> {
     match into.uniform {
         Some(cost) => steps_to(into, target, cost),
         None => dijkstra_to(into, target),
     }
 }
 
-fn steps_to(into: &Into, target: usize, cost: f64) -> Vec<f64> {
+fn steps_to(into: &Inward, target: usize, cost: f64) -> Vec<f64> {
     let mut dist = vec![f64::INFINITY; into.rooms()];
     let mut queue = std::collections::VecDeque::from([target]);
     dist[target] = 0.0;
@@ -196,7 +196,7 @@ fn steps_to(into: &Into, target: usize, cost: f64) -> Vec<f64> {
     dist
 }
 
-fn dijkstra_to(into: &Into, target: usize) -> Vec<f64> {
+fn dijkstra_to(into: &Inward, target: usize) -> Vec<f64> {
     let mut dist = vec![f64::INFINITY; into.rooms()];
     let mut heap = BinaryHeap::new();
     dist[target] = 0.0;
@@ -338,10 +338,10 @@ mod tests {
     use proptest::prelude::*;
 
     /// The exits `(from, to)` of a random map, all of cost `cost`, turned
-    /// round as [`Into::new`] does.
-    fn into_of(rooms: usize, exits: &[(u32, u32)], cost: f64) -> Into {
+    /// round as [`Inward::new`] does.
+    fn into_of(rooms: usize, exits: &[(u32, u32)], cost: f64) -> Inward {
         let pairs = exits.iter().map(|&(a, to)| (to as usize, (a, cost)));
-        Into {
+        Inward {
             from: Grouped::new(rooms, pairs),
             uniform: Some(cost),
         }
