@@ -379,3 +379,22 @@ fn a_batch_past_its_limit_is_refused_before_anything_is_made() {
         assert!(!out.exists(), "nothing is written");
     }
 }
+
+/// A level with no lever needs no pull, so a report cut short says nothing
+/// of pulls rather than "at least 0"; once a plan is found it says 0.
+#[test]
+fn a_lever_less_level_cut_short_says_nothing_of_pulls() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/smallkeys.level.json");
+    let (code, stdout, stderr) = run(&["check", path, "--max-states", "3"]);
+    assert_eq!(code, 3, "not known whether it can be solved: {stderr}");
+    assert!(stdout.contains("search incomplete"), "{stdout}");
+    assert!(!stdout.contains("pulls of any solution"), "{stdout}");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/keys.level.json");
+    let (code, stdout, stderr) = run(&["check", path, "--max-states", "3"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("cheapest plan found"), "{stdout}");
+    assert!(
+        stdout.contains("least lever pulls of any solution: 0"),
+        "{stdout}"
+    );
+}

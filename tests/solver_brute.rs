@@ -847,6 +847,13 @@ fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
     if let (Some(lower), Some((pulls, _))) = (a.pulls_lower, t.least_pulls) {
         assert!(u64::from(lower) <= pulls, "{text}");
     }
+    if let Some(least) = a.least_pulls() {
+        assert_eq!(
+            Some(u64::from(least)),
+            t.least_pulls.map(|(pulls, _)| pulls),
+            "least pulls\n{text}"
+        );
+    }
     if let Some(exist) = a.dead_ends.exist {
         assert_eq!(
             exist,

@@ -140,10 +140,11 @@ pub fn solvable_line(a: &Analysis, sep: &str) -> String {
 pub fn pulls_line(a: &Analysis) -> Option<String> {
     match (a.least_pulls(), a.pulls_lower) {
         (Some(pulls), _) => Some(format!("least lever pulls of any solution: {pulls}")),
-        (None, Some(lower)) => Some(format!(
+        // "At least 0" says nothing.
+        (None, Some(lower)) if lower > 0 => Some(format!(
             "least lever pulls of any solution: at least {lower} (search incomplete)"
         )),
-        (None, None) => None,
+        (None, _) => None,
     }
 }
 

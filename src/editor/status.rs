@@ -52,8 +52,8 @@ fn analysed(view: &View<'_>, a: &Analysis) -> (String, egui::Color32) {
             parts.push(count(u64::from(plan.pulls), "pull"));
             match (a.least_pulls(), a.pulls_lower) {
                 (Some(least), _) => parts.push(format!("min pulls {least}")),
-                (None, Some(lower)) => parts.push(format!("min pulls ≥ {lower}")),
-                (None, None) => {}
+                (None, Some(lower)) if lower > 0 => parts.push(format!("min pulls ≥ {lower}")),
+                (None, _) => {}
             }
             if a.dead_ends.exist == Some(false) {
                 theme.good

@@ -127,14 +127,16 @@ impl Analysis {
 
     /// The least number of lever pulls of any solution, when proven: by the
     /// plan with the fewest pulls, or by a lower bound that a plan found
-    /// meets (a level with no lever needs 0 pulls, whatever its cost).
+    /// meets (a level with no lever needs 0 pulls, whatever its cost, once
+    /// any plan is known).
     pub fn least_pulls(&self) -> Option<u32> {
         if let Some(plan) = &self.min_pulls {
             return Some(plan.pulls);
         }
         let lower = self.pulls_lower?;
-        let found = self.cost_bounds.as_ref()?.best.as_ref()?;
-        (found.pulls == lower).then_some(lower)
+        let best = self.cost_bounds.as_ref().and_then(|b| b.best.as_ref());
+        let mut found = self.plan.iter().chain(best);
+        found.any(|p| p.pulls == lower).then_some(lower)
     }
 }
 
