@@ -2,7 +2,8 @@
 //! real app with `egui_kittest` on the dungeon sample: each is edited in the
 //! inspector as one command, one undo restores the level; the level
 //! inspector lists what the player starts with; hovering a lever lights the
-//! doors whose condition names it.
+//! doors whose condition names it; no two widgets share an id anywhere a
+//! designer goes.
 
 #![cfg(feature = "editor")]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -371,4 +372,45 @@ fn stepping_through_the_solution_shows_lever_positions() {
         }
     }
     assert!(down[0], "the solution pulls l1");
+}
+
+/// Fails when egui painted an id clash over the last frame: two widgets
+/// with one id share their state (a scroll position, a grid's columns).
+fn assert_no_id_clash(harness: &App<'_>, at: &str) {
+    let clashes = common::id_clashes(harness);
+    assert!(clashes.is_empty(), "{at}: {clashes:?}");
+}
+
+/// Every panel, window and mode a designer opens on the sample that uses
+/// every mechanic, with no two widgets sharing an id.
+#[test]
+fn no_two_widgets_share_an_id_anywhere_a_designer_goes() {
+    let mut h = harness();
+    assert_no_id_clash(&h, "the level");
+    for item in ["Door d1", "Door d2", "Door d3", "Lever l1", "Room r2"] {
+        click_on_canvas(&mut h, item);
+        h.run_steps(2);
+        assert_no_id_clash(&h, item);
+    }
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.run_steps(2);
+    assert_no_id_clash(&h, "everything selected");
+    for (key, at) in [(Key::F, "Find"), (Key::G, "Generate")] {
+        h.key_press_modifiers(Modifiers::COMMAND, key);
+        h.run_steps(2);
+        assert_no_id_clash(&h, at);
+    }
+    for tab in ["Backward", "Levers", "Nested", "Random", "Batch"] {
+        click(&mut h, tab);
+        assert_no_id_clash(&h, tab);
+    }
+    for (key, at) in [
+        (Key::F1, "Help"),
+        (Key::F5, "Step through"),
+        (Key::F6, "Play"),
+    ] {
+        h.key_press(key);
+        h.run_steps(2);
+        assert_no_id_clash(&h, at);
+    }
 }

@@ -22,7 +22,7 @@ use lockwork::solver::{SolveOptions, solve};
 
 mod common;
 
-use common::{App, NoDialogs, app, asset, harness_sized, step_until};
+use common::{App, NoDialogs, app, asset, harness_sized, id_clashes, step_until};
 
 /// The real app on `doc` in a window the generator form fits, once the live solver has answered.
 fn harness(doc: Document) -> App<'static> {
@@ -217,6 +217,8 @@ fn a_cancelled_lever_search_keeps_its_best_wiring_when_asked() {
     );
     assert!(text_shown(&harness, "applied the best level found so far"));
     assert!(text_shown(&harness, "Doors removed or changed"));
+    // The form and the list of changes each scroll on their own.
+    assert_eq!(id_clashes(&harness), Vec::<String>::new());
     assert!(text_shown(&harness, "is flipped by levers"));
 }
 

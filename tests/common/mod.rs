@@ -51,6 +51,8 @@ pub fn harness_sized(
             },
             None,
         );
+    // Release builds too: two widgets sharing an id share their state.
+    harness.ctx.options_mut(|o| o.warn_on_id_clash = true);
     let app = EditorApp::new(&harness.ctx, doc, prefs, dialogs);
     *harness.state_mut() = Some(app);
     harness.run_steps(3);
@@ -64,6 +66,25 @@ pub fn harness_solved(doc: Document) -> App<'static> {
         app(h).solver().state().analysis().is_some()
     });
     harness
+}
+
+/// The id clashes egui painted over the last frame ("First use of …",
+/// "Second use of …"): two widgets with one id, which then share their
+/// state (a scroll position, a grid's column widths).
+pub fn id_clashes(harness: &App<'_>) -> Vec<String> {
+    fn texts(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts(s, out)),
+            egui::Shape::Text(text) => out.push(text.galley.text().to_owned()),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &harness.output().shapes {
+        texts(&clipped.shape, &mut out);
+    }
+    out.retain(|text| text.contains("use of"));
+    out
 }
 
 /// The app inside the harness.
@@ -112,6 +133,8 @@ pub fn step_until(harness: &mut App<'_>, what: &str, done: impl Fn(&App<'_>) -> 
         harness.step();
         if done(harness) {
             harness.run_steps(2);
+            let clashes = id_clashes(harness);
+            assert!(clashes.is_empty(), "waiting for {what}: {clashes:?}");
             return;
         }
         std::thread::sleep(Duration::from_millis(5));

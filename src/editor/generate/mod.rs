@@ -281,6 +281,7 @@ impl GeneratorWindow {
         };
         let form_height = (ui.ctx().content_rect().height() - reserve).max(120.0);
         egui::ScrollArea::vertical()
+            .id_salt("generator form")
             .max_height(form_height)
             .auto_shrink([false, true])
             .show(ui, |ui| {

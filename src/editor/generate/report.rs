@@ -115,6 +115,7 @@ impl Report {
             self.changes.len()
         ));
         egui::ScrollArea::vertical()
+            .id_salt("generator changes")
             .max_height(160.0)
             .auto_shrink([false, true])
             .show(ui, |ui| {
