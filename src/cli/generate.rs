@@ -349,6 +349,7 @@ pub fn run(args: GenerateArgs) -> u8 {
         Ok(mut generated) => {
             let options = crate::solver::SolveOptions {
                 cancel: Some(Arc::clone(&cancel)),
+                max_time: Some(crate::measures::RECORD_TIME),
                 ..crate::solver::SolveOptions::default()
             };
             if let Err(e) = crate::measures::record(&mut generated.level, &options) {

@@ -141,7 +141,11 @@ pub fn batch(
 /// The level of `seed`, measured.
 fn one(kind: &BatchKind, seed: u64, cancel: &AtomicBool) -> BatchItem {
     let outcome = kind.make(seed, cancel).and_then(|mut level| {
-        let measures = crate::measures::record(&mut level, &SolveOptions::default())?;
+        let options = SolveOptions {
+            max_time: Some(crate::measures::RECORD_TIME),
+            ..SolveOptions::default()
+        };
+        let measures = crate::measures::record(&mut level, &options)?;
         Ok((level, measures))
     });
     BatchItem { seed, outcome }

@@ -292,6 +292,12 @@ pub fn measure_level(
     Ok((analysis, measures))
 }
 
+/// How long the analysis of a generated level may run when it is measured
+/// for its record (the command line's default `--max-seconds`): past it the
+/// measures are what was proven, marked where they are incomplete, rather
+/// than a wait without end on a level too large to analyse.
+pub const RECORD_TIME: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Measures `level` and writes them into its generator record as
 /// `generator.metrics` (a new optional field beside `kind`, `seed`,
 /// `parameters` and `result`). A level without a generator record is

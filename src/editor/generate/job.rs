@@ -89,6 +89,7 @@ fn measure(generated: &mut Generated, cancel: &Arc<AtomicBool>) {
     }
     let options = SolveOptions {
         cancel: Some(Arc::clone(cancel)),
+        max_time: Some(crate::measures::RECORD_TIME),
         ..SolveOptions::default()
     };
     // Not measured is not an error: the level is still the generator's.
