@@ -6,7 +6,7 @@
 
 mod brute;
 
-use brute::{Brute, Track, build, build_ext, from_quarters, spec, spec_ext};
+use brute::{Brute, Track, build, build_ext, from_quarters, spec, spec_ext, spec_lock_ext};
 use lockwork::model::{Door, Key, Level, Lever, Room, RoomId};
 use lockwork::rules::{Illegal, Step, replay};
 use lockwork::solver::{Plan, SolveOptions, analyze, solve, unneeded_keys};
@@ -343,6 +343,19 @@ proptest! {
         }
     }
 
+    /// Any-of locks, locks on one side and carried keys, answered by the
+    /// fast paths (the level needs no general search).
+    #[test]
+    fn lock_extensions_agree_with_brute_force((spec, ext) in spec_lock_ext(false)) {
+        check_fast(&build_ext(&spec, &ext))?;
+    }
+
+    /// The same, on levels built along a chain with more closed doors and levers.
+    #[test]
+    fn lock_extensions_agree_with_brute_force_on_puzzles((spec, ext) in spec_lock_ext(true)) {
+        check_fast(&build_ext(&spec, &ext))?;
+    }
+
     /// The same, on levels built along a chain with more closed doors and levers.
     #[test]
     fn extended_puzzles_agree_with_brute_force((spec, ext) in spec_ext(true)) {
@@ -351,6 +364,20 @@ proptest! {
         prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
         check(&level);
     }
+}
+
+/// [`check`] on a level the fast paths answer.
+fn check_fast(level: &Level) -> Result<(), TestCaseError> {
+    let report = lockwork::validate::validate(level);
+    prop_assert!(
+        report.is_valid(),
+        "generated an invalid level: {:?}",
+        report.errors
+    );
+    let m = lockwork::rules::Mechanics::new(level).unwrap();
+    prop_assert!(!m.needs_general(), "{}", lockwork::format::to_string(level));
+    check(level);
+    Ok(())
 }
 
 /// Every move through every door to either of its rooms, to another room
@@ -981,6 +1008,30 @@ fn what_an_incomplete_analysis_claims_is_true() {
         partial_dead_ends.get() > 20,
         "only {} partial hunts",
         partial_dead_ends.get()
+    );
+}
+
+/// The same for levels with any-of locks, locks on one side and carried
+/// keys, which the fast paths answer.
+#[test]
+fn what_an_incomplete_analysis_of_a_lock_extended_level_claims_is_true() {
+    let mut runner = claims_runner();
+    let incomplete = std::cell::Cell::new(0usize);
+    runner
+        .run(&(spec_lock_ext(true), 1usize..6), |((spec, ext), limit)| {
+            let level = build_ext(&spec, &ext);
+            let t = truth(&level);
+            let a = analyze_cut_short(&level, limit, &t);
+            if !a.is_complete() {
+                incomplete.set(incomplete.get() + 1);
+            }
+            Ok(())
+        })
+        .unwrap();
+    assert!(
+        incomplete.get() > 300,
+        "only {} incomplete",
+        incomplete.get()
     );
 }
 

@@ -221,6 +221,9 @@ pub struct Mechanics {
     /// True when the level uses a mechanic beyond carried keys and small
     /// keys: other kinds, `locks_any`, `locked_from`, `open_when`, `once`.
     extended: bool,
+    /// True when it uses one the solver's fast paths do not follow: other
+    /// kinds, `open_when`, `once`.
+    general: bool,
 }
 
 /// A reference of the level that does not resolve (the level is not valid).
@@ -316,11 +319,11 @@ impl Mechanics {
         }
         goal_requires.sort_unstable();
         goal_requires.dedup();
-        let extended = kinds.names.len() > 1
+        let general = kinds.names.len() > 1
             || levers.iter().any(|l| l.parity)
-            || doors.iter().any(|d| {
-                !d.locks_any.is_empty() || d.lock_side.is_some() || d.opening == Opening::When
-            });
+            || doors.iter().any(|d| d.opening == Opening::When);
+        let extended =
+            general || (doors.iter()).any(|d| !d.locks_any.is_empty() || d.lock_side.is_some());
         Ok(Self {
             quick: doors.iter().map(Quick::of).collect(),
             costs: doors.iter().map(|d| d.cost).collect(),
@@ -328,6 +331,7 @@ impl Mechanics {
             start,
             kinds: kinds.names(),
             extended,
+            general,
             goal: room(&level.goal)?,
             lever_cost: level.lever_cost,
             levers_by_room: by_room(rooms, levers.iter().map(|l| l.room)),
@@ -354,6 +358,15 @@ impl Mechanics {
     /// paths are written for levels without them.
     pub fn is_extended(&self) -> bool {
         self.extended
+    }
+
+    /// True when the level uses a mechanic that only the solver's explicit
+    /// graph ([`crate::solver`]'s `general`) follows: items of other kinds
+    /// than small keys, `open_when`, or `once`. A named key is never lost on the
+    /// other levels (`locks_any` and `locked_from` included), which is what
+    /// the fast paths rely on.
+    pub fn needs_general(&self) -> bool {
+        self.general
     }
 
     /// True when door `door`'s `open_when` holds in `holdings`.
@@ -385,9 +398,25 @@ impl Mechanics {
 
     /// True when `passage` leaves from a side that the door's locks apply to.
     pub fn locked_here(&self, passage: Passage) -> bool {
+        self.locked_from_room(passage.door, passage.from)
+    }
+
+    /// True when door `door` has a lock of any sort (keys, any-of keys,
+    /// items to spend) that applies from one side only: walking through
+    /// from the other side may not be undone.
+    pub fn locks_one_side(&self, door: usize) -> bool {
+        self.doors.get(door).is_some_and(|d| {
+            d.lock_side.is_some()
+                && !(d.locks.is_empty() && d.locks_any.is_empty() && d.spend.is_empty())
+        })
+    }
+
+    /// True when door `door`'s locks apply to a player walking through it
+    /// from room `from`: from both sides, or from its `locked_from` side.
+    pub fn locked_from_room(&self, door: usize, from: usize) -> bool {
         self.doors
-            .get(passage.door)
-            .is_some_and(|d| d.lock_side.is_none_or(|r| r == passage.from))
+            .get(door)
+            .is_some_and(|d| d.lock_side.is_none_or(|r| r == from))
     }
 
     /// The items, `(kind, count)`, that taking `passage` spends now: none

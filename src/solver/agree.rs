@@ -13,9 +13,10 @@ use super::store::Store;
 use crate::model::{Door, Key, Level, Lever, Room};
 use crate::rules::{Mechanics, PlayState, Rules, Step};
 
-/// A small random level using every rule: one-way doors, costs, closed
-/// doors, locks of one or two keys, small locks, small and named keys,
-/// levers flipping one or two doors, keys the goal requires.
+/// A small random level using every rule the fast paths follow: one-way
+/// doors, costs, closed doors, locks of one or two keys, any-of locks,
+/// locks on one side, small locks, small and named keys, levers flipping
+/// one or two doors, keys the goal requires.
 fn level() -> impl Strategy<Value = Level> {
     let door = (
         0..6usize,
@@ -24,6 +25,8 @@ fn level() -> impl Strategy<Value = Level> {
         prop::bool::weighted(0.6),
         0..6u8,
         prop_oneof![4 => Just(0u32), 1 => 1..=2u32],
+        prop_oneof![3 => Just(0u8), 1 => 1..8u8],
+        prop_oneof![3 => Just(0u8), 1 => 1..=2u8],
     );
     (
         2..=6usize,
@@ -49,7 +52,7 @@ fn level() -> impl Strategy<Value = Level> {
                 .filter(|k| !k.small)
                 .map(|k| k.id.to_string())
                 .collect();
-            for (i, &(a, b, one_way, open, locks, small)) in doors.iter().enumerate() {
+            for (i, &(a, b, one_way, open, locks, small, any, side)) in doors.iter().enumerate() {
                 let (a, b) = (a % rooms, (a % rooms + 1 + b % (rooms - 1)) % rooms);
                 let mut door = Door::new(format!("d{i}"), format!("r{a}"), format!("r{b}"));
                 door.one_way = one_way;
@@ -59,7 +62,15 @@ fn level() -> impl Strategy<Value = Level> {
                     if locks & (1 << j) != 0 && j < 2 {
                         door.locks.push(key.as_str().into());
                     }
+                    if any & (1 << j) != 0 && j < 3 {
+                        door.locks_any.push(key.as_str().into());
+                    }
                 }
+                door.locked_from = match side {
+                    1 => Some(crate::model::Side::From),
+                    2 => Some(crate::model::Side::To),
+                    _ => None,
+                };
                 level.doors.push(door);
             }
             let n = level.doors.len();
@@ -256,7 +267,7 @@ fn plan_figures(prep: &super::Prepared<'_>, c: &Compiled) -> (Option<f64>, Optio
         Outcome::Goal(g) => Some(prep.plan_to_over(c, &least, g).map(|p| p.cost)),
         _ => None,
     };
-    let count = |_: &[u64], act: u32| u32::from(act & PULL != 0);
+    let count = |_: &[u64], act: u32, _: usize| u32::from(act & PULL != 0);
     let fewest = events::fewest(c, &mut h, &c.start, u32::MAX, &budget, count);
     let pulls = match fewest.found.outcome {
         Outcome::Goal(g) => Some(prep.plan_to_over(c, &fewest, g).map(|p| p.pulls)),

@@ -269,7 +269,7 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
 pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analysis, SolveError> {
     let prep = Prepared::from_rules(rules.borrowed(), &[]);
     let level = prep.level;
-    if prep.mechanics().is_extended() {
+    if prep.mechanics().needs_general() {
         return super::extended::analyze(&prep, &options.budget());
     }
     let mut run = Run {
@@ -373,7 +373,7 @@ pub fn unneeded_keys(
     options: &SolveOptions,
 ) -> Result<Vec<KeyId>, SolveError> {
     let prep = Prepared::new(level, &[])?;
-    if prep.mechanics().is_extended() {
+    if prep.mechanics().needs_general() {
         return super::extended::unneeded_keys(&prep, &options.budget());
     }
     let mut run = Run {
@@ -687,7 +687,7 @@ fn min_pulls(
     }
     let mut h = prep.bound(c);
     let most = plan.map_or(u32::MAX, |p| p.pulls);
-    let count = |_: &[u64], act: u32| u32::from(act & PULL != 0);
+    let count = |_: &[u64], act: u32, _: usize| u32::from(act & PULL != 0);
     let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.5), count);
     run.states += ex.found.settled;
     match ex.found.outcome {

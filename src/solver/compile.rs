@@ -89,7 +89,7 @@ pub(crate) fn layout_within(
         if !door_in[d] {
             continue;
         }
-        for &k in &door.locks {
+        for &k in door.locks.iter().chain(&door.locks_any) {
             named[k] = true;
         }
     }
@@ -186,6 +186,12 @@ fn has_all(s: &[u64], mask: &[(u32, u64)]) -> bool {
     mask.iter().all(|&(w, m)| s[w as usize] & m == m)
 }
 
+/// True when `mask` is empty or `s` has one of its bits.
+#[inline]
+fn has_any(s: &[u64], mask: &[(u32, u64)]) -> bool {
+    mask.is_empty() || mask.iter().any(|&(w, m)| s[w as usize] & m != 0)
+}
+
 /// One way out of a room.
 #[derive(Clone, Debug)]
 pub(crate) struct Exit {
@@ -194,6 +200,9 @@ pub(crate) struct Exit {
     pub cost: f64,
     /// Into `Compiled::masks`: the door's open bit and its lock keys' loot bits.
     pub need: (u32, u32),
+    /// Into `Compiled::masks`: the loot bits of its `locks_any` keys, one of
+    /// which must be set; empty for none.
+    pub any: (u32, u32),
     /// Small keys spent on the first passage (0 for none).
     pub small: u32,
     pub unlock_bit: u32,
@@ -297,6 +306,7 @@ fn exit(
             to: p.to as u32,
             cost: clean(m.cost(p.door)),
             need: masks.push(Mask::new()),
+            any: masks.push(Mask::new()),
             small: 0,
             unlock_bit: layout.unlock_bit[p.door],
         });
@@ -308,21 +318,33 @@ fn exit(
         Opening::Open => None,
         Opening::Lever { .. } => Some(layout.door_bit[p.door]),
     };
-    // A lock naming a key that cannot be had never opens.
-    if door.locks.iter().any(|&k| key_bit[k] == NONE) {
+    // From the free side of a one-sided lock, only whether it is open counts.
+    let (locks, locks_any, small): (&[usize], &[usize], u32) = if m.locked_here(*p) {
+        (&door.locks, &door.locks_any, door.small_locks)
+    } else {
+        (&[], &[], 0)
+    };
+    // A lock naming a key that cannot be had never opens, nor an any-of
+    // lock none of whose keys can be had.
+    let any: Vec<u32> = (locks_any.iter())
+        .map(|&k| key_bit[k])
+        .filter(|&bit| bit != NONE)
+        .collect();
+    if locks.iter().any(|&k| key_bit[k] == NONE) || (any.is_empty() && !locks_any.is_empty()) {
         return None;
     }
     let need = mask_of(
         lever_bit
             .into_iter()
-            .chain(door.locks.iter().map(|&k| key_bit[k])),
+            .chain(locks.iter().map(|&k| key_bit[k])),
     );
     Some(Exit {
         door: p.door as u32,
         to: p.to as u32,
         cost: clean(door.cost),
         need: masks.push(need),
-        small: door.small_locks,
+        any: masks.push(mask_of(any)),
+        small,
         unlock_bit: layout.unlock_bit[p.door],
     })
 }
@@ -477,11 +499,19 @@ impl Compiled {
         self.width * (1 + self.exits_of(r).len() + self.pulls_of(r).len())
     }
 
+    /// True when `exit`'s door is open in `s` and the keys held let the
+    /// player through: all of its lock's, one of its any-of lock's. Small
+    /// keys are the caller's to check.
+    #[inline]
+    fn keys_let(&self, s: &[u64], exit: &Exit) -> bool {
+        has_all(s, self.mask(exit.need)) && has_any(s, self.mask(exit.any))
+    }
+
     /// Writes into `t` the state after taking `exit` from `s`, or returns
     /// false when the exit cannot be taken.
     #[inline]
     pub fn take_exit(&self, s: &[u64], exit: &Exit, t: &mut [u64]) -> bool {
-        if !has_all(s, self.mask(exit.need)) {
+        if !self.keys_let(s, exit) {
             return false;
         }
         t.copy_from_slice(s);
@@ -493,7 +523,7 @@ impl Compiled {
     /// `s` is unchanged when it returns false.
     #[inline]
     pub fn take_exit_in_place(&self, s: &mut [u64], exit: &Exit) -> bool {
-        if !has_all(s, self.mask(exit.need)) {
+        if !self.keys_let(s, exit) {
             return false;
         }
         if exit.small > 0 && !test(s, exit.unlock_bit) {
@@ -514,7 +544,7 @@ impl Compiled {
     /// state with `s`, without building it.
     #[inline]
     pub fn walks(&self, s: &[u64], exit: &Exit) -> Option<bool> {
-        if !has_all(s, self.mask(exit.need)) {
+        if !self.keys_let(s, exit) {
             return None;
         }
         let spends = exit.small > 0 && !test(s, exit.unlock_bit);

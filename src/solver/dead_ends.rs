@@ -49,16 +49,44 @@ pub(crate) fn cause(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> Op
     let door = act as usize;
     let rule = m.doors().get(door)?;
     let unlock = c.layout.unlock_bit[door];
-    if rule.small_locks > 0 && !test(before, unlock) {
+    let from = c.room(before);
+    let locked_here = m.locked_from_room(door, from);
+    let spends = rule.small_locks > 0 && locked_here;
+    if spends && !test(before, unlock) {
         Some(Cause::Spent {
             door,
             keys: rule.small_locks,
         })
     } else if rule.one_way {
         Some(Cause::Dropped { door })
+    } else if !locked_here && m.locks_one_side(door) && way_back_locked(m, c, before, act) {
+        Some(Cause::FreeSide { door })
     } else {
         None
     }
+}
+
+/// True when, after walking through door `act` from state `before` (from
+/// the free side of its one-sided lock), the lock stops the player from
+/// walking straight back, or would take items: what they hold then does
+/// not open it. Otherwise they can undo the step, holding more than before.
+fn way_back_locked(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> bool {
+    let from = c.room(before);
+    let Some(exit) = c.exits_of(from).iter().find(|e| e.door == act) else {
+        return true;
+    };
+    let mut after = before.to_vec();
+    if !c.take_exit_in_place(&mut after, exit) {
+        return true;
+    }
+    let back = Passage {
+        door: act as usize,
+        from: exit.to as usize,
+        to: from,
+    };
+    // Walking back must undo the step: spending on the way would not.
+    let view = c.view(&after);
+    m.blocked(back, &view).is_some() || !m.spend_now(back, &view).is_empty()
 }
 
 /// The states reachable from a dead end, nearest first, as far as an

@@ -279,15 +279,16 @@ impl EventSearch {
 }
 
 /// How an event search orders its states.
-pub(crate) enum Order<F: Fn(&[u64], u32) -> u32> {
+pub(crate) enum Order<F: Fn(&[u64], u32, usize) -> u32> {
     /// By cost plus `weight` times the bound (1 for a least-cost plan).
     Cost { weight: f64 },
-    /// By a count of what the steps do first (`count(state, action)`,
+    /// By a count of what the steps do first (`count(state, action,
+    /// room the action is taken in)`,
     /// at most `most`), then by cost plus the bound.
     Fewest { count: F, most: u32 },
 }
 
-impl<F: Fn(&[u64], u32) -> u32> Order<F> {
+impl<F: Fn(&[u64], u32, usize) -> u32> Order<F> {
     /// The outcome of a search stopped by `stop` while at count `n` and key
     /// `f`: what it orders by is the floor of every plan left.
     fn stopped(&self, stop: Stop, n: u32, f: f64) -> Outcome {
@@ -300,7 +301,7 @@ impl<F: Fn(&[u64], u32) -> u32> Order<F> {
 }
 
 /// A* over events from `start`.
-pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
+pub(crate) fn search<F: Fn(&[u64], u32, usize) -> u32>(
     c: &Compiled,
     h: &mut Heuristic,
     start: &[u64],
@@ -312,7 +313,7 @@ pub(crate) fn search<F: Fn(&[u64], u32) -> u32>(
 
 /// [`search`] walking with `walker`, whose tables (two entries per room)
 /// are then made once for many searches instead of once each.
-fn search_with<F: Fn(&[u64], u32) -> u32>(
+fn search_with<F: Fn(&[u64], u32, usize) -> u32>(
     c: &Compiled,
     h: &mut Heuristic,
     start: &[u64],
@@ -380,7 +381,7 @@ pub(crate) fn quick_plan_with(
     budget: &Budget<'_>,
     walker: &mut Walker,
 ) -> EventSearch {
-    let order = Order::<fn(&[u64], u32) -> u32>::Cost { weight: 4.0 };
+    let order = Order::<fn(&[u64], u32, usize) -> u32>::Cost { weight: 4.0 };
     search_with(c, h, start, &order, budget, walker)
 }
 
@@ -392,7 +393,7 @@ fn by_cost(
     weight: f64,
     budget: &Budget<'_>,
 ) -> EventSearch {
-    let order = Order::<fn(&[u64], u32) -> u32>::Cost { weight };
+    let order = Order::<fn(&[u64], u32, usize) -> u32>::Cost { weight };
     search(c, h, start, &order, budget)
 }
 
@@ -404,7 +405,7 @@ pub(crate) fn fewest(
     start: &[u64],
     most: u32,
     budget: &Budget<'_>,
-    count: impl Fn(&[u64], u32) -> u32,
+    count: impl Fn(&[u64], u32, usize) -> u32,
 ) -> EventSearch {
     search(c, h, start, &Order::Fewest { count, most }, budget)
 }

@@ -22,6 +22,9 @@ pub(crate) enum Cause {
     Spent { door: usize, keys: u32 },
     /// The player went through this one-way door.
     Dropped { door: usize },
+    /// The player went through this door from its free side; its lock is
+    /// on the way back.
+    FreeSide { door: usize },
 }
 
 /// What the player is trying to reach.
@@ -137,6 +140,10 @@ fn cause_words(level: &Level, cause: Cause) -> String {
         }
         Cause::Dropped { door } => format!(
             "{} is one-way and no way leads back",
+            door_name(level, door)
+        ),
+        Cause::FreeSide { door } => format!(
+            "{} let the player through from its free side, and the lock is on the other side",
             door_name(level, door)
         ),
     }

@@ -1,8 +1,11 @@
 //! [`super::solve`] and [`super::analyze`] for levels that use the
-//! mechanics of the version-1 extensions ([`Mechanics::is_extended`]): every
-//! answer from the explicit graph of [`general`], and dead ends explained
-//! with the new causes ("the door only opens while l2 is down and l5 is
-//! up", "no bombs left", "the lock is on the other side").
+//! mechanics of the version-1 extensions under which items are lost or
+//! doors follow levers' positions ([`Mechanics::needs_general`]: items of
+//! other kinds, `open_when`, `once`): every answer from the explicit graph
+//! of [`general`], and dead ends explained with the new causes ("the door
+//! only opens while l2 is down and l5 is up", "no bombs left", "the lock
+//! is on the other side"). Any-of locks, locks on one side and carried
+//! keys alone take the fast paths of the other levels.
 
 use std::collections::BTreeSet;
 

@@ -176,13 +176,21 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
                         wait.key[k].push(p);
                     }
                 }
+                Some(Blocked::MissingAny(keys)) => {
+                    // Whichever of them comes first lets it through.
+                    for k in keys {
+                        if !removed.get(k).copied().unwrap_or(false) {
+                            wait.key[k].push(p);
+                        }
+                    }
+                }
                 Some(Blocked::NotEnoughSmallKeys { needed, .. }) => {
                     wait.small
                         .push(Reverse((needed, wait.small_passages.len())));
                     wait.small_passages.push(p);
                 }
                 // Levels that use these are solved by `general`, never here.
-                Some(Blocked::MissingAny(_) | Blocked::NotEnoughItems { .. }) => {}
+                Some(Blocked::NotEnoughItems { .. }) => {}
             }
         }
     }
@@ -244,8 +252,9 @@ pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Ve
 }
 
 /// Passages that walking back cannot undo, among those from `rooms`: doors
-/// with a small lock (the keys are spent), and one-way doors whose two
-/// sides are not joined by doors that are always open and never locked.
+/// with a small lock (the keys are spent), and one-way doors or doors
+/// entered from the free side of a one-sided lock, whose two sides are not
+/// joined by doors that are always open and never locked.
 pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passage> {
     // Each passage with whether it spends small keys, among those that
     // spend them or go one way: the only ones that may not be undone.
@@ -261,7 +270,12 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
                 (false, m.is_one_way(p.door))
             } else {
                 let door = &m.doors()[p.door];
-                (door.small_locks > 0, door.one_way)
+                let locked_here = m.locked_here(p);
+                let way_back_locked = !locked_here && m.locks_one_side(p.door);
+                (
+                    door.small_locks > 0 && locked_here,
+                    door.one_way || way_back_locked,
+                )
             };
             (small || one_way).then_some((p, small))
         })
@@ -278,11 +292,13 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
         .collect()
 }
 
-/// A passage anyone can take at any time: open for good, no lock.
+/// A passage anyone can take at any time: open for good, with no lock on
+/// the side it leaves from.
 fn is_free(m: &Mechanics, p: Passage) -> bool {
     m.is_free(p.door) || {
         let door = &m.doors()[p.door];
-        door.opening == Opening::Open && door.locks.is_empty() && door.small_locks == 0
+        let unlocked = door.locks.is_empty() && door.locks_any.is_empty() && door.small_locks == 0;
+        door.opening == Opening::Open && (unlocked || !m.locked_here(p))
     }
 }
 

@@ -232,7 +232,7 @@ pub struct Solve {
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError> {
     let prep = Prepared::new(level, &[])?;
     let budget = options.budget();
-    if prep.mechanics().is_extended() {
+    if prep.mechanics().needs_general() {
         return extended::solve(&prep, &budget);
     }
     let c = prep.for_plans();
@@ -270,7 +270,7 @@ pub(crate) fn quick_plan(
     options: &SolveOptions,
 ) -> Result<Option<Plan>, SolveError> {
     let prep = Prepared::new(level, &[])?;
-    if prep.mechanics().is_extended() {
+    if prep.mechanics().needs_general() {
         return match extended::solve(&prep, &options.budget()) {
             Ok(found) => Ok(found.plan),
             Err(SolveError::Stopped { .. }) => Ok(None),
@@ -328,7 +328,7 @@ impl<'a> Prepared<'a> {
         let compiled = Compiled::new(mechanics, layout);
         // The fast paths are gated off for extended levels (see `general`).
         let holds_something = !mechanics.keys().is_empty() || !mechanics.levers().is_empty();
-        let focus = (!mechanics.is_extended() && holds_something)
+        let focus = (!mechanics.needs_general() && holds_something)
             .then(|| relevance::focus(mechanics, &removed))
             .flatten();
         let focused = focus.map(|inside| {

@@ -152,13 +152,15 @@ fn small_keys(
     let total = smalls.len() as u32;
     let c = &prep.compiled;
     let m = prep.mechanics();
-    let spent = |s: &[u64], act: u32| -> u32 {
+    // What step `act` from room `from` in state `s` spends.
+    let spent = |s: &[u64], act: u32, from: usize| -> u32 {
         if act & PULL != 0 {
             return 0;
         }
         let door = act as usize;
         let bit = c.layout.unlock_bit[door];
-        if m.doors()[door].small_locks > 0 && !test(s, bit) {
+        let spends = m.doors()[door].small_locks > 0 && m.locked_from_room(door, from);
+        if spends && !test(s, bit) {
             m.doors()[door].small_locks
         } else {
             0
@@ -174,7 +176,7 @@ fn small_keys(
             let mut total_spent = 0;
             let mut before = c.start.clone();
             for (act, after) in ex.actions_to(c, &mut walker, g) {
-                total_spent += spent(&before, act);
+                total_spent += spent(&before, act, c.room(&before));
                 before = after;
             }
             Some(total_spent)
@@ -200,16 +202,19 @@ fn small_keys(
 /// Small keys a plan spends.
 fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
     let index = prep.rules.index();
+    let m = prep.mechanics();
     let mut unlocked = vec![false; prep.level.doors.len()];
     let mut total = 0;
+    let mut room = m.start();
     for step in &plan.steps {
-        if let Step::Move { door, .. } = step
-            && let Some(d) = index.door(door)
-            && !unlocked[d]
+        if let Step::Move { door, to } = step
+            && let (Some(d), Some(to)) = (index.door(door), index.room(to))
         {
-            unlocked[d] = true;
-            // The rules' count: a file may write it as `"spend": {"small": n}`.
-            total += prep.mechanics().doors()[d].small_locks;
+            let from = std::mem::replace(&mut room, to);
+            if m.locked_from_room(d, from) && !std::mem::replace(&mut unlocked[d], true) {
+                // The rules' count: a file may write it as `"spend": {"small": n}`.
+                total += m.doors()[d].small_locks;
+            }
         }
     }
     total

@@ -285,7 +285,7 @@ impl Oracle {
             deadline: limits.max_time.map(|t| Instant::now() + t),
             cancel: None,
         };
-        if prep.mechanics().is_extended() {
+        if prep.mechanics().needs_general() {
             let ext = super::oracle_ext::ExtTable::new(level, prep.mechanics(), &budget).ok();
             let Prepared {
                 rules,

@@ -1,4 +1,4 @@
-//! The play oracle's table for extended levels ([`Mechanics::is_extended`]):
+//! The play oracle's table for extended levels ([`Mechanics::needs_general`]):
 //! every reachable state of the larger state of play, explored by
 //! [`general`](super::general), with its least cost to the goal.
 

@@ -262,15 +262,17 @@ impl<'s> Walk<'s> {
     fn spread(&mut self, q: usize) {
         let setup = self.setup;
         let p = setup.m.passages()[q];
-        let list = match waits_for(setup, p, &self.keys, &self.switches) {
-            Wait::Nothing => None,
-            Wait::Key(k) => Some(&mut self.wait_key[k]),
-            Wait::Switch(l) => Some(&mut self.wait_switch[l]),
-            Wait::Forever => return,
-        };
-        if let Some(list) = list {
+        let wait = waits_for(setup, p, &self.keys, &self.switches);
+        if !matches!(wait, Wait::Nothing) {
             if !std::mem::replace(&mut self.waiting[q], true) {
-                list.push(q);
+                match wait {
+                    Wait::Key(k) => self.wait_key[k].push(q),
+                    // Whichever comes first releases it; the others then
+                    // release it again, which changes nothing.
+                    Wait::AnyKey(keys) => keys.iter().for_each(|&k| self.wait_key[k].push(q)),
+                    Wait::Switch(l) => self.wait_switch[l].push(q),
+                    Wait::Nothing | Wait::Forever => {}
+                }
             }
             return;
         }
@@ -326,6 +328,8 @@ fn close_under_pulls(setup: &Setup<'_>, r: usize, set: &mut [u64], scratch: &mut
 enum Wait {
     Nothing,
     Key(usize),
+    /// Any one of these keys (an any-of lock).
+    AnyKey(Vec<usize>),
     Switch(usize),
     Forever,
 }
@@ -378,11 +382,17 @@ fn waits_for(setup: &Setup<'_>, p: Passage, keys: &[bool], switches: &[bool]) ->
             Some(&k) if !setup.removed.get(k).copied().unwrap_or(false) => Wait::Key(k),
             _ => Wait::Forever,
         },
-        Some(
-            Blocked::NotEnoughSmallKeys { .. }
-            | Blocked::MissingAny(_)
-            | Blocked::NotEnoughItems { .. },
-        ) => Wait::Forever,
+        Some(Blocked::MissingAny(keys)) => {
+            let keys: Vec<usize> = (keys.into_iter())
+                .filter(|&k| !setup.removed.get(k).copied().unwrap_or(false))
+                .collect();
+            if keys.is_empty() {
+                Wait::Forever
+            } else {
+                Wait::AnyKey(keys)
+            }
+        }
+        Some(Blocked::NotEnoughSmallKeys { .. } | Blocked::NotEnoughItems { .. }) => Wait::Forever,
     }
 }
 

@@ -290,7 +290,7 @@ impl<'a> Grow<'a> {
             return;
         }
         let door = &m.doors()[d];
-        for &k in &door.locks {
+        for &k in door.locks.iter().chain(&door.locks_any) {
             self.key(k);
         }
         for &l in m.flipped_by(d) {
@@ -346,7 +346,7 @@ pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
     for &k in m.goal_requires() {
         needed[k] = true;
     }
-    if m.doors().iter().all(|door| door.locks.is_empty()) {
+    if (m.doors().iter()).all(|door| door.locks.is_empty() && door.locks_any.is_empty()) {
         return needed;
     }
     let map = Map::new(m);
@@ -371,7 +371,12 @@ pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
                         None
                     }
                 });
-            for &k in bridge.iter().flat_map(|&d| &m.doors()[d as usize].locks) {
+            // Every walk crosses the bridge from the room above it.
+            let crossing = bridge.filter(|&d| {
+                let above = tree.parent[node];
+                above != UNSEEN && m.locked_from_room(d as usize, above as usize)
+            });
+            for k in crossing.iter().flat_map(|&d| lock_keys(m, d as usize)) {
                 if !std::mem::replace(&mut needed[k], true) {
                     entered.push(m.keys()[k].room);
                 }
@@ -383,6 +388,17 @@ pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
         }
     }
     needed
+}
+
+/// The keys a player must hold to pass door `d` from a side its locks
+/// apply to: all of its lock's, and its any-of lock's when it names one.
+fn lock_keys(m: &Mechanics, d: usize) -> impl Iterator<Item = usize> + '_ {
+    let door = &m.doors()[d];
+    let any: &[usize] = match door.locks_any.as_slice() {
+        one @ [_] => one,
+        _ => &[],
+    };
+    door.locks.iter().chain(any).copied()
 }
 
 /// At least how many pulls every solution makes. A door that every walk to

@@ -394,17 +394,22 @@ impl Explorer<'_> {
                     self.wait_key[k].push((i, p));
                 }
             }
+            Some(Blocked::MissingAny(keys)) => {
+                // Whichever comes first lets it through; a second try
+                // finds the state already there.
+                for k in keys {
+                    if !self.removed.get(k).copied().unwrap_or(false) {
+                        self.wait_key[k].push((i, p));
+                    }
+                }
+            }
             Some(Blocked::Closed) => {
                 if let LeverDoor::Switch(l) = self.kinds[p.door] {
                     self.wait_switch[l].push((i, p));
                 }
             }
-            // The last two belong to extended levels, solved by `general`.
-            Some(
-                Blocked::NotEnoughSmallKeys { .. }
-                | Blocked::MissingAny(_)
-                | Blocked::NotEnoughItems { .. },
-            ) => {}
+            // Items of other kinds belong to levels solved by `general`.
+            Some(Blocked::NotEnoughSmallKeys { .. } | Blocked::NotEnoughItems { .. }) => {}
         }
     }
 }

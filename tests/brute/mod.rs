@@ -785,6 +785,22 @@ pub fn spec_ext(puzzle: bool) -> impl Strategy<Value = (Spec, Ext)> {
     (spec(puzzle), ext)
 }
 
+/// A random small level (as [`spec`]) with the extensions under which no
+/// named key is ever lost: any-of locks, locks on one side, carried keys,
+/// small keys written as a kind or spent as `spend`. The solver's fast
+/// paths answer these, not its general search.
+pub fn spec_lock_ext(puzzle: bool) -> impl Strategy<Value = (Spec, Ext)> {
+    spec_ext(puzzle).prop_map(|(spec, mut ext)| {
+        for door in &mut ext.doors {
+            door.bombs = 0;
+            door.when = None;
+        }
+        ext.bombs.clear();
+        ext.once.iter_mut().for_each(|once| *once = false);
+        (spec, ext)
+    })
+}
+
 /// The level of `spec` with the extensions of `ext`.
 pub fn build_ext(spec: &Spec, ext: &Ext) -> Level {
     let mut level = build(spec);

@@ -21,7 +21,7 @@ pub(super) struct Settled {
 
 /// An event search under way: what it hands back, and per state the
 /// tables that order it.
-pub(super) struct Open<'o, F: Fn(&[u64], u32) -> u32> {
+pub(super) struct Open<'o, F: Fn(&[u64], u32, usize) -> u32> {
     pub ex: EventSearch,
     order: &'o Order<F>,
     weight: f64,
@@ -34,7 +34,7 @@ pub(super) struct Open<'o, F: Fn(&[u64], u32) -> u32> {
     queue: Frontier,
 }
 
-impl<'o, F: Fn(&[u64], u32) -> u32> Open<'o, F> {
+impl<'o, F: Fn(&[u64], u32, usize) -> u32> Open<'o, F> {
     /// A search with `start` stored and queued (unless no way leads from
     /// it to the goal).
     pub fn new(c: &Compiled, h: &mut Heuristic, start: &[u64], order: &'o Order<F>) -> Self {
@@ -93,7 +93,7 @@ impl<'o, F: Fn(&[u64], u32) -> u32> Open<'o, F> {
         let nn = match self.order {
             Order::Cost { .. } => 0,
             Order::Fewest { count, most } => {
-                let nn = at.count.saturating_add(count(cur, e.act));
+                let nn = at.count.saturating_add(count(cur, e.act, e.room as usize));
                 if nn > *most {
                     return;
                 }
@@ -150,7 +150,7 @@ pub(super) enum Frontier {
 }
 
 impl Frontier {
-    fn new<F: Fn(&[u64], u32) -> u32>(c: &Compiled, order: &Order<F>) -> Self {
+    fn new<F: Fn(&[u64], u32, usize) -> u32>(c: &Compiled, order: &Order<F>) -> Self {
         match order {
             Order::Cost { weight } => {
                 let whole = *weight == 1.0 && crate::solver::astar::whole_costs(c);
