@@ -17,7 +17,8 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use brute::{
-    Brute, Graph, Kind, Spec, St, Track, build, build_ext, from_quarters, spec, spec_ext, spec_of,
+    Brute, Graph, Kind, Spec, St, Track, build, build_ext, from_quarters, spec, spec_ext,
+    spec_lock_ext, spec_of,
 };
 use lockwork::model::{Door, Key, Level, Room};
 use lockwork::play::{Guide, PlayOptions, RestoreError, SavedSession, Session, StepError};
@@ -266,11 +267,33 @@ fn extended_levels_hints_costs_and_dead_ends_agree_with_brute_force_by_table() {
     run_extended(cases(), Way::Table);
 }
 
+/// Any-of locks, locks on one side and carried keys with every other rule
+/// but items of other kinds, `open_when` and `once`: the solver's fast
+/// paths answer these, so they are checked both ways.
+fn run_lock_extended(cases: u32, way: Way) {
+    let build = |(spec, ext): (Spec, brute::Ext)| build_ext(&spec, &ext);
+    let levels = spec_lock_ext(false).prop_map(build);
+    run_levels("lock-extended", levels, cases, way);
+    let puzzles = spec_lock_ext(true).prop_map(build);
+    run_levels("lock-extended puzzles", puzzles, cases, way);
+}
+
+#[test]
+fn lock_extended_levels_agree_with_brute_force_by_table() {
+    run_lock_extended(cases(), Way::Table);
+}
+
+#[test]
+fn lock_extended_levels_agree_with_brute_force_by_search() {
+    run_lock_extended(cases() / 2, Way::Search);
+}
+
 #[test]
 #[ignore = "thousands of levels of each kind, each way: run with --release -- --ignored"]
 fn thousands_of_levels_agree_with_brute_force() {
     for way in [Way::Table, Way::Search] {
         run_all(4000, way);
+        run_lock_extended(4000, way);
     }
     run_extended(4000, Way::Table);
 }
