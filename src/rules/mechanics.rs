@@ -551,6 +551,15 @@ impl Mechanics {
         }
     }
 
+    /// The way through door `door` from room `from` to its other room,
+    /// whether or not the rules let the player take it (a step already
+    /// taken, to ask what it did). `None` for no such door.
+    pub fn leaving(&self, door: usize, from: usize) -> Option<Passage> {
+        let (a, b) = self.ends(door)?;
+        let to = if a == from { b } else { a };
+        Some(Passage { door, from, to })
+    }
+
     /// The two rooms door `door` joins, `(from, to)`.
     pub fn ends(&self, door: usize) -> Option<(usize, usize)> {
         self.ends.get(door).copied()

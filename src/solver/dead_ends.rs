@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 use super::analysis::{DeadEnd, DeadEnds, MAX_DEAD_END_KINDS, Run};
 use super::astar::{self, Outcome, ROOT};
 use super::budget::Budget;
-use super::compile::{Compiled, PULL, test};
+use super::compile::{Compiled, PULL};
 use super::events::{self, Walker};
 use super::exhaustive::Explored;
 use super::explain::{Cause, why_stuck};
@@ -47,42 +47,32 @@ pub(crate) fn cause(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> Op
         return None;
     }
     let door = act as usize;
-    let rule = m.doors().get(door)?;
-    let unlock = c.layout.unlock_bit[door];
-    let from = c.room(before);
-    let locked_here = m.locked_from_room(door, from);
-    let spends = rule.small_locks > 0 && locked_here;
-    if spends && !test(before, unlock) {
-        Some(Cause::Spent {
-            door,
-            keys: rule.small_locks,
-        })
-    } else if rule.one_way {
+    let p = m.leaving(door, c.room(before))?;
+    let keys = m.spends(p, &c.view(before));
+    if keys > 0 {
+        Some(Cause::Spent { door, keys })
+    } else if m.is_one_way(door) {
         Some(Cause::Dropped { door })
-    } else if !locked_here && m.locks_one_side(door) && way_back_locked(m, c, before, act) {
+    } else if m.locks_one_side(door) && !m.locked_here(p) && way_back_locked(m, c, before, p) {
         Some(Cause::FreeSide { door })
     } else {
         None
     }
 }
 
-/// True when, after walking through door `act` from state `before` (from
-/// the free side of its one-sided lock), the lock stops the player from
-/// walking straight back, or would take items: what they hold then does
-/// not open it. Otherwise they can undo the step, holding more than before.
-fn way_back_locked(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> bool {
-    let from = c.room(before);
-    let Some(exit) = c.exits_of(from).iter().find(|e| e.door == act) else {
-        return true;
-    };
+/// True when, after passage `p` from state `before` (from the free side of
+/// its door's one-sided lock, so it spends nothing), the lock stops the
+/// player from walking straight back, or would take items: what they hold
+/// then does not open it. Otherwise they can undo the step, holding more
+/// than before.
+fn way_back_locked(m: &Mechanics, c: &Compiled, before: &[u64], p: Passage) -> bool {
     let mut after = before.to_vec();
-    if !c.take_exit_in_place(&mut after, exit) {
-        return true;
-    }
+    c.set_room(&mut after, p.to);
+    c.loot(&mut after, p.to);
     let back = Passage {
-        door: act as usize,
-        from: exit.to as usize,
-        to: from,
+        door: p.door,
+        from: p.to,
+        to: p.from,
     };
     // Walking back must undo the step: spending on the way would not.
     let view = c.view(&after);

@@ -200,7 +200,8 @@ fn shut_chain(level: &Level, m: &Mechanics, c: &Compiled, best: &[&Vec<u64>]) ->
         let Some((from, door)) = first_door_out(m, &rooms, to) else {
             break;
         };
-        let Ok(passage) = m.passage(door, from, other_side(m, door, from)) else {
+        let to = m.leaving(door, from).map_or(from, |p| p.to);
+        let Ok(passage) = m.passage(door, from, to) else {
             break;
         };
         let mut reasons = BTreeSet::new();
@@ -237,14 +238,6 @@ fn shut_chain(level: &Level, m: &Mechanics, c: &Compiled, best: &[&Vec<u64>]) ->
         }
     }
     chain
-}
-
-fn other_side(m: &Mechanics, door: usize, from: usize) -> usize {
-    match m.ends(door) {
-        Some((a, b)) if a == from => b,
-        Some((a, _)) => a,
-        None => from,
-    }
 }
 
 /// A door's reason in replay's words, with what a designer needs besides.

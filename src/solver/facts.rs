@@ -169,19 +169,9 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
                         wait.door[p.door].push(p);
                     }
                 }
-                Some(Blocked::MissingKeys(keys)) => {
-                    if let Some(&k) = keys.first()
-                        && !removed.get(k).copied().unwrap_or(false)
-                    {
+                Some(keys @ (Blocked::MissingKeys(_) | Blocked::MissingAny(_))) => {
+                    for k in awaited(&keys, removed) {
                         wait.key[k].push(p);
-                    }
-                }
-                Some(Blocked::MissingAny(keys)) => {
-                    // Whichever of them comes first lets it through.
-                    for k in keys {
-                        if !removed.get(k).copied().unwrap_or(false) {
-                            wait.key[k].push(p);
-                        }
                     }
                 }
                 Some(Blocked::NotEnoughSmallKeys { needed, .. }) => {
@@ -200,6 +190,22 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
         keys: state.keys,
         goal,
     }
+}
+
+/// The keys whose coming may let a passage `blocked` this way through: the
+/// first missing key of its lock, or each key of its any-of lock (whichever
+/// comes first). Keys marked in `removed` never come; nothing but keys is
+/// awaited here.
+pub(crate) fn awaited<'b>(
+    blocked: &'b Blocked,
+    removed: &'b [bool],
+) -> impl Iterator<Item = usize> + 'b {
+    let keys: &[usize] = match blocked {
+        Blocked::MissingKeys(keys) => keys.get(..1).unwrap_or_default(),
+        Blocked::MissingAny(keys) => keys,
+        _ => &[],
+    };
+    (keys.iter().copied()).filter(|&k| !removed.get(k).copied().unwrap_or(false))
 }
 
 /// Takes what lies in room `r` and wakes the passages that were waiting for it.

@@ -4,7 +4,7 @@
 
 use super::analysis::{KeyNeeds, Run, SmallKeys};
 use super::astar::Outcome;
-use super::compile::{PULL, test};
+use super::compile::PULL;
 use super::events;
 use super::facts;
 use super::reversible;
@@ -152,19 +152,13 @@ fn small_keys(
     let total = smalls.len() as u32;
     let c = &prep.compiled;
     let m = prep.mechanics();
-    // What step `act` from room `from` in state `s` spends.
+    // What step `act` from room `from` in state `s` spends, by the rules.
     let spent = |s: &[u64], act: u32, from: usize| -> u32 {
         if act & PULL != 0 {
             return 0;
         }
-        let door = act as usize;
-        let bit = c.layout.unlock_bit[door];
-        let spends = m.doors()[door].small_locks > 0 && m.locked_from_room(door, from);
-        if spends && !test(s, bit) {
-            m.doors()[door].small_locks
-        } else {
-            0
-        }
+        m.leaving(act as usize, from)
+            .map_or(0, |p| m.spends(p, &c.view(s)))
     };
     let mut h = prep.bound(c);
     let most = plan.map_or(u32::MAX, |p| spent_by(prep, p));

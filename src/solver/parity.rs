@@ -16,6 +16,7 @@
 //! brute force.
 
 use super::budget::{Budget, Meter, Stop};
+use super::facts;
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
 
 /// Positions where bit `j` of the index (within a 64-bit word) is 0.
@@ -266,10 +267,9 @@ impl<'s> Walk<'s> {
         if !matches!(wait, Wait::Nothing) {
             if !std::mem::replace(&mut self.waiting[q], true) {
                 match wait {
-                    Wait::Key(k) => self.wait_key[k].push(q),
-                    // Whichever comes first releases it; the others then
-                    // release it again, which changes nothing.
-                    Wait::AnyKey(keys) => keys.iter().for_each(|&k| self.wait_key[k].push(q)),
+                    // Whichever comes first releases it; the others of an
+                    // any-of lock then release it again, which changes nothing.
+                    Wait::Keys(keys) => keys.iter().for_each(|&k| self.wait_key[k].push(q)),
                     Wait::Switch(l) => self.wait_switch[l].push(q),
                     Wait::Nothing | Wait::Forever => {}
                 }
@@ -327,9 +327,8 @@ fn close_under_pulls(setup: &Setup<'_>, r: usize, set: &mut [u64], scratch: &mut
 /// positions aside).
 enum Wait {
     Nothing,
-    Key(usize),
-    /// Any one of these keys (an any-of lock).
-    AnyKey(Vec<usize>),
+    /// Any one of these keys ([`facts::awaited`]).
+    Keys(Vec<usize>),
     Switch(usize),
     Forever,
 }
@@ -378,18 +377,12 @@ fn waits_for(setup: &Setup<'_>, p: Passage, keys: &[bool], switches: &[bool]) ->
             Gate::Switch(l) => Wait::Switch(l),
             _ => Wait::Forever,
         },
-        Some(Blocked::MissingKeys(missing)) => match missing.first() {
-            Some(&k) if !setup.removed.get(k).copied().unwrap_or(false) => Wait::Key(k),
-            _ => Wait::Forever,
-        },
-        Some(Blocked::MissingAny(keys)) => {
-            let keys: Vec<usize> = (keys.into_iter())
-                .filter(|&k| !setup.removed.get(k).copied().unwrap_or(false))
-                .collect();
-            if keys.is_empty() {
+        Some(keys @ (Blocked::MissingKeys(_) | Blocked::MissingAny(_))) => {
+            let awaited: Vec<usize> = facts::awaited(&keys, setup.removed).collect();
+            if awaited.is_empty() {
                 Wait::Forever
             } else {
-                Wait::AnyKey(keys)
+                Wait::Keys(awaited)
             }
         }
         Some(Blocked::NotEnoughSmallKeys { .. } | Blocked::NotEnoughItems { .. }) => Wait::Forever,

@@ -15,8 +15,8 @@
 //! of the explored state.
 
 use super::budget::{Budget, Meter, Stop};
-use super::parity;
 use super::store::Store;
+use super::{facts, parity};
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
 
 /// How the exploration treats a door that levers flip.
@@ -387,20 +387,11 @@ impl Explorer<'_> {
                 next[0] = p.to as u64;
                 self.add(&next);
             }
-            Some(Blocked::MissingKeys(keys)) => {
-                if let Some(&k) = keys.first()
-                    && !self.removed.get(k).copied().unwrap_or(false)
-                {
+            // A second try, when another key of an any-of lock comes, finds
+            // the state already there.
+            Some(keys @ (Blocked::MissingKeys(_) | Blocked::MissingAny(_))) => {
+                for k in facts::awaited(&keys, self.removed) {
                     self.wait_key[k].push((i, p));
-                }
-            }
-            Some(Blocked::MissingAny(keys)) => {
-                // Whichever comes first lets it through; a second try
-                // finds the state already there.
-                for k in keys {
-                    if !self.removed.get(k).copied().unwrap_or(false) {
-                        self.wait_key[k].push((i, p));
-                    }
                 }
             }
             Some(Blocked::Closed) => {
