@@ -252,14 +252,21 @@ fn hints_costs_and_dead_ends_agree_with_brute_force_by_search() {
 /// Only by table: without it, a session on an extended level answers "not
 /// known" (the bounded searches are written for levels without extensions).
 fn run_extended(cases: u32, way: Way) {
+    run_with_ext("extended", spec_ext, cases, way);
+}
+
+/// `cases` levels of `kind` one `way`, any and puzzles, each made from a
+/// spec and its extensions drawn by `ext` (given whether it is a puzzle).
+fn run_with_ext<S: Strategy<Value = (Spec, brute::Ext)>>(
+    kind: &str,
+    ext: impl Fn(bool) -> S,
+    cases: u32,
+    way: Way,
+) {
     let build = |(spec, ext): (Spec, brute::Ext)| build_ext(&spec, &ext);
-    run_levels("extended", spec_ext(false).prop_map(build), cases, way);
-    run_levels(
-        "extended puzzles",
-        spec_ext(true).prop_map(build),
-        cases,
-        way,
-    );
+    run_levels(kind, ext(false).prop_map(build), cases, way);
+    let puzzles = format!("{kind} puzzles");
+    run_levels(&puzzles, ext(true).prop_map(build), cases, way);
 }
 
 #[test]
@@ -271,11 +278,7 @@ fn extended_levels_hints_costs_and_dead_ends_agree_with_brute_force_by_table() {
 /// but items of other kinds, `open_when` and `once`: the solver's fast
 /// paths answer these, so they are checked both ways.
 fn run_lock_extended(cases: u32, way: Way) {
-    let build = |(spec, ext): (Spec, brute::Ext)| build_ext(&spec, &ext);
-    let levels = spec_lock_ext(false).prop_map(build);
-    run_levels("lock-extended", levels, cases, way);
-    let puzzles = spec_lock_ext(true).prop_map(build);
-    run_levels("lock-extended puzzles", puzzles, cases, way);
+    run_with_ext("lock-extended", spec_lock_ext, cases, way);
 }
 
 #[test]
