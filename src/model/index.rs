@@ -98,6 +98,45 @@ impl Ids {
         found.map(|&j| j as usize)
     }
 
+    /// Brings into the cache what looking up `ids` will read, so that the
+    /// look-ups that follow do not wait for memory one after another. Each
+    /// step reads for every id before the next step begins: the table's
+    /// slot, then where the id it holds lies, then its first byte. The
+    /// reads of one step do not depend on each other, so the processor
+    /// has them all in flight at once. Reads only: what it finds is thrown
+    /// away, and a look-up is right whether it ran or not.
+    fn warm<'a>(&self, ids: impl Iterator<Item = &'a str>) {
+        let mut found = [u32::MAX; WARM];
+        let mut n = 0;
+        for (slot, id) in found.iter_mut().zip(ids) {
+            // The first candidate, even if it is not the id: this reads
+            // the slot, which is all that is wanted here.
+            *slot = self
+                .table
+                .find(hash(id), |_| true)
+                .copied()
+                .unwrap_or(u32::MAX);
+            n += 1;
+        }
+        let found = &found[..n];
+        let mut sum = 0usize;
+        for &j in found {
+            sum ^= self.ends.get(j as usize).copied().unwrap_or_default();
+        }
+        let bytes = self.text.as_bytes();
+        for &j in found {
+            let start = (j as usize)
+                .checked_sub(1)
+                .and_then(|b| self.ends.get(b).copied());
+            sum ^= usize::from(
+                start
+                    .and_then(|s| bytes.get(s).copied())
+                    .unwrap_or_default(),
+            );
+        }
+        std::hint::black_box(sum);
+    }
+
     /// [`Ids::get`], trying first the positions `near` expects. A guess
     /// is only taken when no id repeats, so it is always the first of its id.
     fn get_near(&self, id: &str, near: &mut Near) -> Option<usize> {
@@ -115,6 +154,10 @@ impl Ids {
         found
     }
 }
+
+/// How many look-ups [`Ids::warm`] prepares at once: enough to keep the
+/// processor's outstanding reads busy.
+const WARM: usize = 32;
 
 /// Where a run of look-ups expects its next ids, so that it can compare
 /// a few ids in order instead of probing the hash table, whose look-ups
@@ -209,6 +252,11 @@ impl LevelIndex {
     /// has this id. O(1).
     pub fn lever(&self, id: &LeverId) -> Option<usize> {
         self.levers.get(id.as_str())
+    }
+
+    /// Readies the look-up of up to [`WARM`] room ids; see [`Ids::warm`].
+    pub(crate) fn warm_rooms<'a>(&self, ids: impl Iterator<Item = &'a RoomId>) {
+        self.rooms.warm(ids.map(RoomId::as_str));
     }
 
     /// [`LevelIndex::room`], trying first where `near` expects the id.

@@ -188,6 +188,9 @@ struct Validator<'a> {
     found: Found,
 }
 
+/// How many doors' rooms are looked up ahead at once.
+const WARM_DOORS: usize = 16;
+
 /// What one pass over the doors found. A level of 100,000 doors does not
 /// fit in a processor's cache, so the doors are read once, not once for
 /// each kind of check.
@@ -252,6 +255,10 @@ impl<'a> Validator<'a> {
         // Each run of references guesses where its next id is.
         let mut near = [Near::default(); 3];
         for (i, door) in level.doors.iter().enumerate() {
+            if i % WARM_DOORS == 0 {
+                let ahead = level.doors[i..].iter().take(WARM_DOORS);
+                self.index.warm_rooms(ahead.flat_map(|d| [&d.from, &d.to]));
+            }
             let first = repeats.next_if(|&(at, _)| at == i).map(|(_, j)| j);
             let errors = self.report.errors.len();
             let set_apart = |v: &mut Self, bucket: &mut Vec<Problem>| {
