@@ -143,7 +143,9 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
     let mut rooms = vec![false; m.rooms()];
     let mut wait = Waiting {
         key: vec![Vec::new(); m.keys().len()],
-        door: vec![Vec::new(); m.doors().len()],
+        // Made when a closed door is first met: a level without levers never
+        // needs it, and on a large level it is a hundred thousand entries.
+        door: Vec::new(),
         ..Waiting::default()
     };
     let mut queue = vec![m.start()];
@@ -166,6 +168,9 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
                 }
                 Some(Blocked::Closed) => {
                     if m.doors()[p.door].opening != Opening::Shut {
+                        if wait.door.is_empty() {
+                            wait.door = vec![Vec::new(); m.doors().len()];
+                        }
                         wait.door[p.door].push(p);
                     }
                 }
@@ -233,7 +238,9 @@ fn enter(state: &mut Relaxed<'_>, wait: &mut Waiting, r: usize, ready: &mut Vec<
         if !state.levers[l] {
             state.levers[l] = true;
             for &d in &m.levers()[l].flips {
-                ready.append(&mut wait.door[d]);
+                if let Some(waiting) = wait.door.get_mut(d) {
+                    ready.append(waiting);
+                }
             }
         }
     }

@@ -272,6 +272,11 @@ fn spanning_tree(between: &[Vec<f64>], mask: u64) -> f64 {
 /// requires, then the keys locking the doors of a shortest walk to the goal
 /// (ignoring locks), then the keys locking the walks to those keys, and so on.
 fn candidates(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Vec<usize> {
+    // No key has a bit: none can be a candidate, and the walk below would
+    // find none after a whole walk of the level.
+    if c.key_bit.iter().all(|&b| b == NONE) {
+        return Vec::new();
+    }
     let parent = shortest_tree(c, m.start());
     let mut seen = vec![false; m.keys().len()];
     let mut out: Vec<usize> = Vec::new();

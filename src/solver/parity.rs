@@ -278,9 +278,11 @@ impl<'s> Walk<'s> {
         }
         let (at, to) = (p.from * self.words, p.to * self.words);
         let mut grew = false;
+        // A free door is open in every position: its gate need not be read.
+        let gate = (!setup.m.is_free(p.door)).then(|| &setup.gates[p.door]);
         for w in 0..self.words {
-            let mask = match &setup.gates[p.door] {
-                Gate::Positions(open) => open[w],
+            let mask = match gate {
+                Some(Gate::Positions(open)) => open[w],
                 _ => u64::MAX,
             };
             let add = self.reach[at + w] & mask & !self.reach[to + w];
