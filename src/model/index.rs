@@ -147,7 +147,10 @@ impl Ids {
                 })
             })
             .flatten();
-        let found = guessed.or_else(|| self.get(id));
+        let found = guessed.or_else(|| {
+            near.hashed += 1;
+            self.get(id)
+        });
         if let Some(f) = found {
             near.found(f);
         }
@@ -170,9 +173,16 @@ const WARM: usize = 32;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Near {
     next: [usize; 2],
+    /// How many look-ups no guess found, which went to the table.
+    hashed: usize,
 }
 
 impl Near {
+    /// How many look-ups so far went to the hash table.
+    pub(crate) fn hashed(&self) -> usize {
+        self.hashed
+    }
+
     fn guesses(self) -> impl Iterator<Item = usize> {
         let [a, b] = self.next;
         [a, a.wrapping_sub(1), b, b.wrapping_sub(1)].into_iter()
