@@ -927,6 +927,17 @@ fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
     if a.undecided_rooms.is_empty() {
         assert_eq!(a.unreachable_rooms, unreachable, "{text}");
     }
+    // A room neither unreachable nor undecided is proven reachable: by a
+    // search, or by a walk from a state a plan passes through.
+    for room in &level.rooms {
+        let claimed =
+            !a.unreachable_rooms.contains(&room.id) && !a.undecided_rooms.contains(&room.id);
+        assert!(
+            !claimed || !unreachable.contains(&room.id),
+            "{} is claimed reachable\n{text}",
+            room.id
+        );
+    }
     for key in &a.keys.unneeded {
         let k = level.keys.iter().position(|x| &x.id == key).unwrap();
         assert!(t.unneeded_keys.contains(&k), "key {key} is needed\n{text}");

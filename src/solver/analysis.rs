@@ -11,7 +11,7 @@ use super::events;
 use super::exhaustive::{self, Explored};
 use super::facts::{self, Reach};
 use super::reversible;
-use super::{Plan, Prepared, SolveError, SolveOptions, needs};
+use super::{Plan, Prepared, SolveError, SolveOptions, needs, plan_walk};
 use crate::model::{KeyId, Level, RoomId};
 use crate::rules::mechanics::Passage;
 use crate::rules::{Rules, Step};
@@ -292,12 +292,7 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
         .plan
         .iter()
         .chain(least.bounds.iter().filter_map(|b| b.best.as_ref()));
-    walked_into(
-        prep.rules.index(),
-        found,
-        &shape.dead_ends,
-        &mut shape.reached,
-    );
+    walked_into(&prep.rules, found, &shape.dead_ends, &mut shape.reached);
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
     let keys = needs::key_needs(
@@ -388,25 +383,35 @@ pub fn unneeded_keys(
 }
 
 /// Marks the rooms that `plans` and the dead ends' traces walk into as
-/// reached: a search that stopped early may not have proven them otherwise.
+/// reached, and those a player can walk on to from the plans' states
+/// ([`plan_walk`]): a search that stopped early may not have proven them
+/// otherwise.
 fn walked_into<'p>(
-    index: &crate::model::LevelIndex,
-    plans: impl Iterator<Item = &'p Plan>,
+    rules: &Rules<'_>,
+    plans: impl Iterator<Item = &'p Plan> + Clone,
     dead_ends: &DeadEnds,
     reached: &mut [bool],
 ) {
-    if reached.iter().all(|&r| r) {
+    let every = |reached: &[bool]| reached.iter().all(|&r| r);
+    if every(reached) {
         return;
     }
     let traces = dead_ends.found.iter().map(|d| &d.steps);
-    for steps in plans.map(|p| &p.steps).chain(traces) {
+    for steps in plans.clone().map(|p| &p.steps).chain(traces) {
         for step in steps {
             if let Step::Move { to, .. } = step
-                && let Some(i) = index.room(to)
+                && let Some(i) = rules.index().room(to)
             {
                 reached[i] = true;
             }
         }
+    }
+    let mut work = plan_walk::MAX_WORK;
+    for plan in plans {
+        if every(reached) || work == 0 {
+            break;
+        }
+        work -= plan_walk::mark_reachable(rules, plan, reached, work);
     }
 }
 
@@ -544,7 +549,7 @@ fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop)
     let mut reached = vec![false; reach.rooms.len()];
     reached[run.prep.mechanics().start()] = true;
     walked_into(
-        run.prep.rules.index(),
+        &run.prep.rules,
         std::iter::once(plan),
         &DeadEnds::default(),
         &mut reached,

@@ -54,6 +54,7 @@ mod needs;
 pub(crate) mod oracle;
 mod oracle_ext;
 mod parity;
+mod plan_walk;
 mod queue;
 mod relevance;
 mod reversible;
