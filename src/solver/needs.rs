@@ -10,7 +10,13 @@ use super::facts;
 use super::reversible;
 use super::{Plan, Prepared, SolveError};
 use crate::model::KeyId;
-use crate::rules::Step;
+use crate::rules::mechanics::Holdings;
+use crate::rules::{PlayState, Resolved, Rules, Step};
+
+/// Most checks [`spared_by_plan`] makes of one plan: a key held through
+/// thousands of locked steps on a level of thousands of keys is left to
+/// the searches.
+const MAX_SPARE_CHECKS: usize = 4_000_000;
 
 /// Most ways of choosing which small keys to keep that are tried when
 /// asking whether any of them will do.
@@ -99,6 +105,7 @@ pub(crate) fn key_needs(
         })
         .collect();
     let surely = super::relevance::surely_needed(prep.mechanics());
+    let spared = plan.map_or_else(Vec::new, |plan| spared_by_plan(&prep.rules, plan));
     // Where the relaxed reach is exact, a key its way to the goal does not
     // use is not needed, with no search (a walk over the level, skipped
     // when there is no key to ask about).
@@ -110,8 +117,11 @@ pub(crate) fn key_needs(
         if key.kind_name().is_some() {
             continue;
         }
-        let needed = if plan.is_some() && !picked.contains(&key.id) {
-            Some(false) // the plan solves the level without ever touching it
+        // The plan solves the level without ever touching it, or picks it
+        // up but never needs it.
+        let unused = plan.is_some() && !picked.contains(&key.id);
+        let needed = if unused || spared.get(k).copied().unwrap_or(false) {
+            Some(false)
         } else if surely[k] {
             Some(true)
         } else if used.as_ref().is_some_and(|used| !used[k]) {
@@ -132,6 +142,89 @@ pub(crate) fn key_needs(
     }
     needs.small = small_keys(run, plan, reversible)?;
     Ok(needs)
+}
+
+/// The named keys `plan` picks up but never needs: without each one alone
+/// in the player's hands, every step of the plan is still allowed and it
+/// still ends at the goal, so the level is solvable without it. Each step
+/// is asked of the rules with that key taken out; held keys are asked only
+/// at doors that are not free. Empty when the plan is refused, and when it
+/// would take more than [`MAX_SPARE_CHECKS`] checks.
+fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
+    let m = rules.mechanics();
+    let mut spared: Vec<bool> = (rules.level().keys.iter())
+        .map(|k| !k.small && k.kind_name().is_none())
+        .collect();
+    for &k in m.goal_requires() {
+        spared[k] = false;
+    }
+    // Keys in hand that may still be spared.
+    let mut held: Vec<usize> = Vec::new();
+    let mut state = rules.start();
+    held.extend((0..spared.len()).filter(|&k| spared[k] && state.holds(k)));
+    let mut checks = 0usize;
+    for step in &plan.steps {
+        let Ok(resolved) = rules.resolve(&state, step) else {
+            return Vec::new();
+        };
+        if let Resolved::Move(door, to) = resolved
+            && !m.is_free(door)
+        {
+            let Ok(passage) = m.passage(door, state.room(), to) else {
+                return Vec::new();
+            };
+            checks += held.len();
+            if checks > MAX_SPARE_CHECKS {
+                return Vec::new();
+            }
+            held.retain(|&key| {
+                let without = Without { state: &state, key };
+                let keep = m.blocked(passage, &without).is_none();
+                spared[key] &= keep;
+                keep
+            });
+        }
+        let Ok(picked) = rules.apply_resolved(&mut state, resolved) else {
+            return Vec::new();
+        };
+        held.extend(picked.into_iter().filter(|&k| spared[k]));
+    }
+    if !rules.is_solved(&state) {
+        return Vec::new();
+    }
+    spared
+}
+
+/// A state's holdings with one named key taken out.
+struct Without<'s> {
+    state: &'s PlayState,
+    key: usize,
+}
+
+impl Holdings for Without<'_> {
+    fn door_open(&self, door: usize) -> bool {
+        self.state.door_open(door)
+    }
+
+    fn holds(&self, key: usize) -> bool {
+        key != self.key && self.state.holds(key)
+    }
+
+    fn unlocked(&self, door: usize) -> bool {
+        self.state.unlocked(door)
+    }
+
+    fn small_in_hand(&self) -> u32 {
+        Holdings::small_in_hand(self.state)
+    }
+
+    fn in_hand(&self, kind: usize) -> u32 {
+        self.state.in_hand(kind)
+    }
+
+    fn pulled_odd(&self, lever: usize) -> bool {
+        self.state.pulled_odd(lever)
+    }
 }
 
 /// How many small keys a solution needs: the fewest any plan spends (keep
