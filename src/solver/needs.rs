@@ -13,9 +13,10 @@ use crate::model::KeyId;
 use crate::rules::mechanics::Holdings;
 use crate::rules::{PlayState, Resolved, Rules, Step};
 
-/// Most checks [`spared_by_plan`] makes of one plan: a key held through
-/// thousands of locked steps on a level of thousands of keys is left to
-/// the searches.
+/// Most work [`spared_by_plan`] does on one plan, in list entries of the
+/// doors' rules read ([`Mechanics::rule_size`](crate::rules::Mechanics::rule_size)): a key held through
+/// thousands of locked steps on a level of thousands of keys, or thousands
+/// of keys held at a door locked by thousands, are left to the searches.
 const MAX_SPARE_CHECKS: usize = 4_000_000;
 
 /// Most ways of choosing which small keys to keep that are tried when
@@ -149,7 +150,7 @@ pub(crate) fn key_needs(
 /// still ends at the goal, so the level is solvable without it. Each step
 /// is asked of the rules with that key taken out; held keys are asked only
 /// at doors that are not free. Empty when the plan is refused, and when it
-/// would take more than [`MAX_SPARE_CHECKS`] checks.
+/// would take more than [`MAX_SPARE_CHECKS`] of work.
 fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
     let m = rules.mechanics();
     let mut spared: Vec<bool> = (rules.level().keys.iter())
@@ -173,7 +174,7 @@ fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
             let Ok(passage) = m.passage(door, state.room(), to) else {
                 return Vec::new();
             };
-            checks += held.len();
+            checks += held.len() * m.rule_size(door);
             if checks > MAX_SPARE_CHECKS {
                 return Vec::new();
             }

@@ -15,19 +15,20 @@ use crate::rules::{PlayState, Resolved, Rules};
 
 use super::Plan;
 
-/// Passages looked at, at most, over all the walks of one plan: a plan of
-/// thousands of pickups on a level of 100,000 doors would otherwise walk
-/// the whole level once per pickup.
+/// Work, at most, over all the walks of one plan, in list entries of the
+/// doors' rules read ([`Mechanics::rule_size`](crate::rules::Mechanics::rule_size)): a plan of thousands of pickups on a
+/// level of 100,000 doors would otherwise walk the whole level once per
+/// pickup, and a door locked by 100,000 keys is 100,000 of it.
 pub(crate) const MAX_WORK: usize = 4_000_000;
 
 /// Marks in `reached` every room a walk from a state of `plan` enters (see
 /// the module's text). It walks from the start, then again after each step
 /// that changed what the player holds or left the rooms the last walk
-/// entered. Stops at the first step the rules refuse, and when `work`
-/// passages have been looked at.
+/// entered. Stops at the first step the rules refuse, and when `work` is
+/// done (counted as [`MAX_WORK`] is).
 ///
 /// # Returns
-/// The passages looked at.
+/// The work done.
 pub(crate) fn mark_reachable(
     rules: &Rules<'_>,
     plan: &Plan,
@@ -111,10 +112,12 @@ impl Walk<'_, '_> {
                 continue;
             }
             for &p in m.passages_from(r) {
-                if self.left == 0 {
+                let cost = m.rule_size(p.door);
+                if self.left < cost {
+                    self.left = 0;
                     return;
                 }
-                self.left -= 1;
+                self.left -= cost;
                 let fresh = self.stamp.get(p.to).is_some_and(|&s| s != self.walks);
                 if fresh && m.blocked(p, state).is_none() && m.spend_now(p, state).is_empty() {
                     self.stamp[p.to] = self.walks;
