@@ -106,7 +106,15 @@ pub(crate) fn key_needs(
         })
         .collect();
     let surely = super::relevance::surely_needed(prep.mechanics());
-    let spared = plan.map_or_else(Vec::new, |plan| spared_by_plan(&prep.rules, plan));
+    // Replaying the plan costs a pass over it: made only when a key is left
+    // that nothing cheaper decides.
+    let mut spared: Option<Vec<bool>> = None;
+    let mut plan_spares = |k: usize| {
+        let spared = spared.get_or_insert_with(|| {
+            plan.map_or_else(Vec::new, |plan| spared_by_plan(&prep.rules, plan))
+        });
+        spared.get(k).copied().unwrap_or(false)
+    };
     // Where the relaxed reach is exact, a key its way to the goal does not
     // use is not needed, with no search (a walk over the level, skipped
     // when there is no key to ask about).
@@ -118,15 +126,12 @@ pub(crate) fn key_needs(
         if key.kind_name().is_some() {
             continue;
         }
-        // The plan solves the level without ever touching it, or picks it
-        // up but never needs it.
-        let unused = plan.is_some() && !picked.contains(&key.id);
-        let needed = if unused || spared.get(k).copied().unwrap_or(false) {
-            Some(false)
+        let needed = if plan.is_some() && !picked.contains(&key.id) {
+            Some(false) // the plan solves the level without ever touching it
         } else if surely[k] {
             Some(true)
-        } else if used.as_ref().is_some_and(|used| !used[k]) {
-            Some(false)
+        } else if used.as_ref().is_some_and(|used| !used[k]) || plan_spares(k) {
+            Some(false) // no way to the goal needs it, or the plan does not
         } else if run.out_of_time() {
             None
         } else {
