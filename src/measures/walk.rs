@@ -7,6 +7,7 @@ use std::collections::VecDeque;
 use super::{Branching, KeyDistance, Optional};
 use crate::model::{KeyId, Level};
 use crate::rules::Holdings;
+use crate::rules::altered::Altered;
 use crate::rules::mechanics::{Mechanics, Opening};
 use crate::rules::{PlayState, Resolved, Rules, Step};
 use crate::solver::SolveError;
@@ -338,7 +339,7 @@ fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
         .flips
         .iter()
         .any(|&d| !state.open_doors().get(d).copied().unwrap_or(true));
-    let pulled = Pulled { state, lever: l };
+    let pulled = Altered::after_pull(state, l);
     // Only a lever whose position is part of the state can be named by a
     // condition (levels with conditions are small: they are searched state
     // by state).
@@ -349,32 +350,4 @@ fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
                     && !m.is_open(d, state)
                     && m.is_open(d, &pulled)
             })
-}
-
-/// `state` as it would be right after pulling `lever` (for the doors whose
-/// `open_when` names it).
-struct Pulled<'s> {
-    state: &'s PlayState,
-    lever: usize,
-}
-
-impl Holdings for Pulled<'_> {
-    fn door_open(&self, door: usize) -> bool {
-        self.state.door_open(door)
-    }
-    fn holds(&self, key: usize) -> bool {
-        self.state.holds(key)
-    }
-    fn unlocked(&self, door: usize) -> bool {
-        self.state.unlocked(door)
-    }
-    fn small_in_hand(&self) -> u32 {
-        Holdings::small_in_hand(self.state)
-    }
-    fn in_hand(&self, kind: usize) -> u32 {
-        self.state.in_hand(kind)
-    }
-    fn pulled_odd(&self, lever: usize) -> bool {
-        self.state.pulled_odd(lever) != (lever == self.lever)
-    }
 }

@@ -5,6 +5,7 @@
 //! explanations, validation and the generators all ask [`Mechanics`]; the
 //! solver compiles its answers into bitsets and is checked against it.
 
+pub(crate) mod altered;
 mod kinds;
 pub mod mechanics;
 mod quick;

@@ -10,8 +10,9 @@ use super::facts;
 use super::reversible;
 use super::{Plan, Prepared, SolveError};
 use crate::model::KeyId;
+use crate::rules::altered::Altered;
 use crate::rules::mechanics::Holdings;
-use crate::rules::{PlayState, Resolved, Rules, Step};
+use crate::rules::{Resolved, Rules, Step};
 
 /// Most work [`spared_by_plan`] does on one plan, in list entries of the
 /// doors' rules read ([`Mechanics::rule_size`](crate::rules::Mechanics::rule_size)): a key held through
@@ -184,7 +185,7 @@ fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
                 return Vec::new();
             }
             held.retain(|&key| {
-                let without = Without { state: &state, key };
+                let without = Altered::without_key(&state, key);
                 let keep = m.blocked(passage, &without).is_none();
                 spared[key] &= keep;
                 keep
@@ -199,38 +200,6 @@ fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
         return Vec::new();
     }
     spared
-}
-
-/// A state's holdings with one named key taken out.
-struct Without<'s> {
-    state: &'s PlayState,
-    key: usize,
-}
-
-impl Holdings for Without<'_> {
-    fn door_open(&self, door: usize) -> bool {
-        self.state.door_open(door)
-    }
-
-    fn holds(&self, key: usize) -> bool {
-        key != self.key && self.state.holds(key)
-    }
-
-    fn unlocked(&self, door: usize) -> bool {
-        self.state.unlocked(door)
-    }
-
-    fn small_in_hand(&self) -> u32 {
-        Holdings::small_in_hand(self.state)
-    }
-
-    fn in_hand(&self, kind: usize) -> u32 {
-        self.state.in_hand(kind)
-    }
-
-    fn pulled_odd(&self, lever: usize) -> bool {
-        self.state.pulled_odd(lever)
-    }
 }
 
 /// How many small keys a solution needs: the fewest any plan spends (keep
