@@ -158,9 +158,9 @@ impl Ids {
     }
 }
 
-/// How many look-ups [`Ids::warm`] prepares at once: enough to keep the
-/// processor's outstanding reads busy.
-const WARM: usize = 32;
+/// How many look-ups [`Ids::warm`] prepares at once (more are ignored):
+/// enough to keep the processor's outstanding reads busy.
+pub(crate) const WARM: usize = 32;
 
 /// Where a run of look-ups expects its next ids, so that it can compare
 /// a few ids in order instead of probing the hash table, whose look-ups

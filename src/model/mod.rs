@@ -13,8 +13,8 @@ mod props;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
-pub(crate) use index::Near;
 pub use index::{Labels, LevelIndex};
+pub(crate) use index::{Near, WARM};
 pub use level::{Condition, Door, Key, Level, Lever, Literal, Room, SMALL, Side, condition_words};
 pub use numbers::format_cost;
 pub use props::Props;

@@ -188,8 +188,9 @@ struct Validator<'a> {
     found: Found,
 }
 
-/// How many doors' rooms are looked up ahead at once.
-const WARM_DOORS: usize = 16;
+/// How many doors' rooms are looked up ahead at once: two rooms a door,
+/// as many as the index readies in one go.
+const WARM_DOORS: usize = crate::model::WARM / 2;
 
 /// What one pass over the doors found. A level of 100,000 doors does not
 /// fit in a processor's cache, so the doors are read once, not once for
