@@ -85,7 +85,8 @@ pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
 /// the keys it requires) it walks back along those passages and marks the
 /// keys their locks take, then walks back from those keys' rooms too.
 /// Small keys are counted, not named: when the way goes through a small
-/// lock, every small key is marked. One pass over the level, where asking
+/// lock, every small key is marked, and it walks back from their rooms
+/// too. One pass over the level, where asking
 /// of each key in turn took time keys × rooms (a nested level of 33,000
 /// rooms, thousands of keys in its first room, took seconds).
 pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
@@ -106,25 +107,33 @@ pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
         rooms.push(m.keys()[k].room);
     }
     let mut small = false;
-    while let Some(r) = rooms.pop() {
-        if std::mem::replace(&mut seen[r], true) {
-            continue;
-        }
-        let Some(Some(p)) = via.get(r).copied() else {
-            continue;
-        };
-        rooms.push(p.from);
-        let door = &m.doors()[p.door];
-        small |= door.small_locks > 0;
-        for &k in &door.locks {
-            if !std::mem::replace(&mut used[k], true) {
-                rooms.push(m.keys()[k].room);
+    let mut smalls_marked = false;
+    loop {
+        while let Some(r) = rooms.pop() {
+            if std::mem::replace(&mut seen[r], true) {
+                continue;
+            }
+            let Some(Some(p)) = via.get(r).copied() else {
+                continue;
+            };
+            rooms.push(p.from);
+            let door = &m.doors()[p.door];
+            small |= door.small_locks > 0;
+            for &k in &door.locks {
+                if !std::mem::replace(&mut used[k], true) {
+                    rooms.push(m.keys()[k].room);
+                }
             }
         }
-    }
-    if small {
+        if !small || std::mem::replace(&mut smalls_marked, true) {
+            break;
+        }
+        // The way spends small keys, and any of them may be the one: all
+        // are used, and so is every key on the ways to their rooms.
         for (k, key) in m.keys().iter().enumerate() {
-            used[k] |= key.small;
+            if key.small && !std::mem::replace(&mut used[k], true) {
+                rooms.push(key.room);
+            }
         }
     }
     Some(used)
