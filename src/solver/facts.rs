@@ -255,15 +255,39 @@ fn enter(state: &mut Relaxed<'_>, wait: &mut Waiting, r: usize, ready: &mut Vec<
     }
 }
 
+/// Entries of rooms and passages that [`landmarks`] walks, at most, when it
+/// tests candidates one walk each: a few dozen walks of the largest level.
+const MAX_LANDMARK_WORK: usize = 8_000_000;
+
 /// Keys that every solution must pick up, found among `candidates` (at most
 /// `limit` of them): the goal is outside the relaxed reach without each.
+///
+/// Each test is a relaxed walk of the whole level. A key that one relaxed
+/// way to the goal does not use ([`support`]) cannot be one: those are
+/// ruled out by that one walk, with no test. The tests left stop after
+/// [`MAX_LANDMARK_WORK`] entries, so that a large level with hundreds of
+/// candidates costs a bounded number of walks, not one per key: fewer
+/// landmarks make a weaker bound, never a wrong one.
 pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Vec<usize> {
+    if candidates.is_empty() || limit == 0 {
+        return Vec::new();
+    }
+    let used = support(m);
+    let walk = m.rooms() + m.passages().len();
+    let mut tests = MAX_LANDMARK_WORK / walk.max(1);
     let mut removed = vec![false; m.keys().len()];
     let mut found = Vec::new();
     for &k in candidates {
         if found.len() >= limit {
             break;
         }
+        if (used.as_deref()).is_some_and(|used| !used.get(k).copied().unwrap_or(false)) {
+            continue;
+        }
+        if tests == 0 {
+            break;
+        }
+        tests -= 1;
         removed[k] = true;
         if !relaxed(m, &removed).goal {
             found.push(k);
@@ -507,6 +531,37 @@ mod tests {
                 removed[k] = true;
                 proptest::prop_assert!(relaxed(&m, &removed).goal, "k{} was needed", k);
             }
+        }
+
+        /// The landmarks are exactly the keys without which the goal leaves
+        /// the relaxed reach, tested one by one: ruling keys out by the
+        /// support loses none.
+        #[test]
+        fn landmarks_are_the_keys_each_test_finds(
+            rooms in 2usize..8,
+            doors in proptest::collection::vec(
+                (0usize..8, 0usize..8, proptest::prelude::any::<bool>(), proptest::option::of(0usize..6), 0u32..2),
+                1..14,
+            ),
+            keys in proptest::collection::vec((0usize..8, proptest::bool::weighted(0.2)), 0..6),
+            goal in 1usize..8,
+            requires in proptest::collection::vec(0usize..6, 0..2),
+            limit in 0usize..7,
+        ) {
+            let level = built(rooms, &doors, &keys, goal, &requires);
+            let Ok(m) = Mechanics::new(&level) else {
+                return Ok(());
+            };
+            let all: Vec<usize> = (0..keys.len()).rev().collect();
+            let tested: Vec<usize> = (all.iter().copied())
+                .filter(|&k| {
+                    let mut removed = vec![false; keys.len()];
+                    removed[k] = true;
+                    !relaxed(&m, &removed).goal
+                })
+                .take(limit)
+                .collect();
+            proptest::prop_assert_eq!(landmarks(&m, &all, limit), tested);
         }
     }
 
