@@ -6,14 +6,16 @@
 pub type Shape = (&'static str, fn(usize) -> String);
 
 /// Every shape: long corridors, long chains of locks and of levers, one long
-/// `locks` list, one long `toggles` list, and rooms joined at random.
-pub const SHAPES: [Shape; 6] = [
+/// `locks` list, one long `toggles` list, rooms joined at random, and a grid
+/// with keys strewn over it.
+pub const SHAPES: [Shape; 7] = [
     ("corridor", corridor),
     ("key chain", key_chain),
     ("lever chain", lever_chain),
     ("long locks", long_locks),
     ("long toggles", long_toggles),
     ("scattered", scattered),
+    ("keyed grid", keyed_grid),
 ];
 
 /// A level from its lists, from `r0` to room `goal`.
@@ -149,4 +151,49 @@ pub fn scattered(n: usize) -> String {
         rooms.join(","),
         doors.join(",")
     )
+}
+
+/// About `n` rooms in a grid twice as long as it is wide, from one corner
+/// to the other, with a key for every 50 rooms, each lying in a room and
+/// locking a door picked at random. Many ways lead everywhere,
+/// so no key is needed, and every key is a red herring: the level of a
+/// generator that strews keys over a large map.
+pub fn keyed_grid(n: usize) -> String {
+    let wide = ((n / 2) as f64).sqrt().round().max(2.0) as usize;
+    let long = n / wide;
+    let room = |x: usize, y: usize| y * wide + x;
+    let mut joins = Vec::new();
+    for y in 0..long {
+        for x in 0..wide {
+            if x + 1 < wide {
+                joins.push((room(x, y), room(x + 1, y)));
+            }
+            if y + 1 < long {
+                joins.push((room(x, y), room(x, y + 1)));
+            }
+        }
+    }
+    let rooms = wide * long;
+    let keys = rooms / 50;
+    let mut locks = vec![Vec::new(); joins.len()];
+    for k in 0..keys {
+        locks[mix(k as u64) as usize % joins.len()].push(format!(r#""k{k}""#));
+    }
+    let doors: Vec<String> = (joins.iter().zip(&locks).enumerate())
+        .map(|(d, (&(a, b), locks))| {
+            format!(
+                r#"{{"id":"d{d}","from":"r{a}","to":"r{b}","locks":[{}]}}"#,
+                locks.join(",")
+            )
+        })
+        .collect();
+    let keys: Vec<String> = (0..keys)
+        .map(|k| {
+            format!(
+                r#"{{"id":"k{k}","room":"r{}"}}"#,
+                mix((n + k) as u64) as usize % rooms
+            )
+        })
+        .collect();
+    level(rooms - 1, &doors, &keys, &[])
 }
