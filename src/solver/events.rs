@@ -424,9 +424,27 @@ pub(crate) fn fewest(
 ///
 /// Returns the plan as `(action, room reached)` pairs, walks spelled out.
 pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize)>> {
+    sweep_below(c, budget, f64::INFINITY, |_| 0.0)
+}
+
+/// [`sweep`], giving up (`None`) as soon as its plan can no longer cost at
+/// most `most`: when what it has spent, plus `bound` of the state it has
+/// reached (a lower bound on what is left), passes `most`.
+///
+/// The sweep takes the nearest key, not the one on the way: on a large map
+/// strewn with keys no way needs, it would wander from key to key, each
+/// walk longer than the last, before the goal is the nearest event. A
+/// caller that wants only a plan it can prove least stops it at once.
+pub(crate) fn sweep_below(
+    c: &Compiled,
+    budget: &Budget<'_>,
+    most: f64,
+    mut bound: impl FnMut(&[u64]) -> f64,
+) -> Option<Vec<(u32, usize)>> {
     let mut walker = Walker::new(c);
     let mut here = c.start.clone();
     let mut out = Vec::new();
+    let mut spent = 0.0;
     for _ in 0..=c.rooms() + c.exits.len() {
         if c.is_goal(&here) {
             return Some(out);
@@ -441,7 +459,7 @@ pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize
             }
             best.map_or(f64::INFINITY, |b| b.0)
         });
-        let (_, act, room) = best?;
+        let (cost, act, room) = best?;
         out.extend(
             walker
                 .walk_to(room as usize)
@@ -452,6 +470,10 @@ pub(crate) fn sweep(c: &Compiled, budget: &Budget<'_>) -> Option<Vec<(u32, usize
             return None;
         }
         out.push((act, c.room(&here)));
+        spent += cost;
+        if spent + bound(&here) > most {
+            return None;
+        }
     }
     None
 }

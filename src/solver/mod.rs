@@ -467,7 +467,11 @@ impl<'a> Prepared<'a> {
         let c = self.for_plans();
         let pulls = relevance::pulls_at_least(self.mechanics());
         let floor = h.bound(c, &c.start) + f64::from(pulls) * self.mechanics().lever_cost();
-        let Some(acts) = events::sweep(c, budget) else {
+        // A plan that cannot meet the floor is not wanted here: the sweep
+        // stops once it has spent too much to meet it. The margin is far
+        // wider than the rounding allowed below.
+        let most = floor * (1.0 + 1e-6) + 1e-9;
+        let Some(acts) = events::sweep_below(c, budget, most, |s| h.bound(c, s)) else {
             return Ok(Swept {
                 plan: None,
                 least: false,
