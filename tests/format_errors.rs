@@ -611,6 +611,43 @@ fn warns_of_a_key_behind_its_own_lock() {
     );
 }
 
+/// A corridor of 30,000 rooms, each door locked by the key in the room
+/// before it, and a key near the far end that locks the door into its own
+/// room. Each search of a key costs a walk of the level, and the searches
+/// share a bound that reaches a few dozen keys of the chain: the warning
+/// must not depend on the keys before it using the bound up.
+#[test]
+fn warns_of_a_key_behind_its_own_lock_at_the_end_of_a_long_chain() {
+    let n = 30_000;
+    let own = n - 10;
+    let rooms: Vec<Value> = (0..n).map(|i| json!({ "id": format!("r{i}") })).collect();
+    let doors: Vec<Value> = (1..n)
+        .map(|i| {
+            let lock = if i == own { "own" } else { "" };
+            let key = if lock.is_empty() { format!("k{}", i - 1) } else { lock.to_owned() };
+            json!({ "id": format!("d{i}"), "from": format!("r{}", i - 1), "to": format!("r{i}"), "locks": [key] })
+        })
+        .collect();
+    let mut keys: Vec<Value> = (0..n - 1)
+        .map(|i| json!({ "id": format!("k{i}"), "room": format!("r{i}") }))
+        .collect();
+    keys.push(json!({ "id": "own", "room": format!("r{own}") }));
+    let text = json!({
+        "format": "lockwork-level", "version": 1,
+        "start": "r0", "goal": format!("r{}", n - 1),
+        "rooms": rooms, "doors": doors, "keys": keys,
+    })
+    .to_string();
+    let w = warnings(&text);
+    assert_eq!(
+        w,
+        vec![format!(
+            r#"keys[{}].room: key "own" lies behind its own lock"#,
+            n - 1
+        )]
+    );
+}
+
 #[test]
 fn warnings_do_not_stop_loading() {
     let text = with(|v| {

@@ -474,9 +474,16 @@ impl<'a> Rules<'a> {
     /// # Errors
     /// [`InvalidLevel`] when the level's rules cannot be put in tables.
     pub(crate) fn checked(level: &'a Level, checked: Indexed) -> Result<Self, InvalidLevel> {
-        let Indexed { index, found } = checked;
-        let mechanics = Mechanics::with_found(level, &index, &found)
-            .map_err(|e| InvalidLevel(e.to_string()))?;
+        let Indexed {
+            index,
+            found,
+            mechanics,
+        } = checked;
+        let mechanics = match mechanics {
+            Some(made) => made,
+            None => Mechanics::with_found(level, &index, &found)
+                .map_err(|e| InvalidLevel(e.to_string()))?,
+        };
         Ok(Self {
             level,
             index: Cow::Owned(index),

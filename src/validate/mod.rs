@@ -151,6 +151,9 @@ pub(crate) struct Indexed {
     /// The references validation resolved; a list is shorter than the
     /// level's when one of its references names nothing.
     pub(crate) found: Found,
+    /// The rules' tables, when a warning needed them: made once, for the
+    /// warnings and then for the rules, not once for each.
+    pub(crate) mechanics: Option<crate::rules::Mechanics>,
 }
 
 fn check(level: &Level, warnings: bool) -> Report {
@@ -167,6 +170,7 @@ fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, I
             lever_rooms: Vec::with_capacity(level.levers.len()),
             ..Found::default()
         },
+        mechanics: None,
     };
     let doors = v.check_doors();
     v.check_ids(doors.problems.ids);
@@ -176,8 +180,20 @@ fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, I
     if warnings && v.report.errors.is_empty() {
         v.check_warnings(&doors.facts);
     }
-    let Validator { report, found, .. } = v;
-    (report, Indexed { index, found })
+    let Validator {
+        report,
+        found,
+        mechanics,
+        ..
+    } = v;
+    (
+        report,
+        Indexed {
+            index,
+            found,
+            mechanics,
+        },
+    )
 }
 
 struct Validator<'a> {
@@ -186,6 +202,8 @@ struct Validator<'a> {
     report: Report,
     /// The references found so far, in order.
     found: Found,
+    /// The rules' tables, once a warning has made them.
+    mechanics: Option<crate::rules::Mechanics>,
 }
 
 /// How many doors' rooms are looked up ahead at once: two rooms a door,

@@ -7,7 +7,7 @@ use rustc_hash::FxHashSet;
 
 use super::{DoorFacts, Problem, Validator};
 use crate::model::ItemId;
-use crate::rules::{Holdings, Mechanics};
+use crate::rules::{Holdings, Mechanics, Passage};
 
 impl Validator<'_> {
     pub(super) fn check_warnings(&mut self, doors: &DoorFacts) {
@@ -120,52 +120,55 @@ impl Validator<'_> {
 
     /// Keys that lie behind their own lock, for a hopeful player.
     fn own_lock_warnings(&mut self) {
-        let level = self.level;
-        let Ok(m) = Mechanics::with_found(level, self.index, &self.found) else {
+        let Ok(m) = Mechanics::with_found(self.level, self.index, &self.found) else {
             return;
         };
         // The hopeful player below sets every lever door open; a door's
         // open_when, one-sided locks and other items are beyond it.
-        if m.is_extended() {
-            return;
+        if !m.is_extended() {
+            self.own_lock_warnings_by(&m);
         }
+        self.mechanics = Some(m);
+    }
+
+    fn own_lock_warnings_by(&mut self, m: &Mechanics) {
+        let level = self.level;
         let mut locked_by = vec![false; level.keys.len()];
         for door in m.doors() {
             for &k in &door.locks {
                 locked_by[k] = true;
             }
         }
-        let reach_all = reachable(&m, None, usize::MAX);
+        let tree = ReachTree::new(m);
         // Rooms reached through doors with no lock: a key there is never
-        // behind its own lock, and needs no search of its own.
-        let free = reachable(&m, Some(NO_KEY), usize::MAX);
+        // behind its own lock. Only when the key's room is reachable at all
+        // does walking around its own locks tell us anything.
+        let free = reachable(m, Some(NO_KEY), usize::MAX);
+        let suspects: Vec<(usize, usize)> = (level.keys.iter().enumerate())
+            .filter(|(_, key)| key.kind_name().is_none())
+            .filter_map(|(i, key)| Some((i, self.index.key(&key.id)?)))
+            .filter(|&(_, k)| locked_by[k])
+            .filter(|&(_, k)| tree.seen[m.keys()[k].room] && !free[m.keys()[k].room])
+            .collect();
+        if suspects.is_empty() {
+            return;
+        }
+        // Nor is a key the tree's way to its room does not need.
+        let cut = tree.cut_by_own_key(m);
         let mut work_left = MAX_OWN_LOCK_WORK;
-        for (i, key) in level.keys.iter().enumerate() {
-            let Some(k) = self
-                .index
-                .key(&key.id)
-                .filter(|_| key.kind_name().is_none())
-            else {
-                continue;
-            };
-            if !locked_by[k] {
+        for (i, k) in suspects {
+            if !cut[k] || work_left == 0 {
                 continue;
             }
             let room = m.keys()[k].room;
-            // Only when the key's room is reachable at all does walking
-            // around its own locks tell us anything.
-            if !reach_all[room] || free[room] || work_left == 0 {
-                continue;
-            }
-            let before = work_left;
-            let around = reachable(&m, Some(k), room);
-            work_left = before.saturating_sub(m.rooms().max(1));
-            if !around[room] {
+            work_left = work_left.saturating_sub(m.rooms().max(1));
+            if !reachable(m, Some(k), room)[room] {
+                let id = &level.keys[i].id;
                 let p = Problem::new(
                     format!("keys[{i}].room"),
-                    format!("key \"{}\" lies behind its own lock", key.id),
+                    format!("key \"{id}\" lies behind its own lock"),
                 );
-                self.warn(p.about(ItemId::Key(key.id.clone())));
+                self.warn(p.about(ItemId::Key(id.clone())));
             }
         }
     }
@@ -204,6 +207,103 @@ impl Holdings for Hopeful {
 /// one before) the remaining keys are not checked, so that validation stays
 /// fast on any file.
 const MAX_OWN_LOCK_WORK: usize = 2_000_000;
+
+/// Entries of door rules that [`ReachTree::cut_by_own_key`] reads, at most.
+const MAX_TREE_WORK: usize = 4_000_000;
+
+/// The rooms a [`Hopeful`] player holding every key reaches, as a tree:
+/// each room with the passage that first let the player in, walking
+/// breadth first from the start.
+struct ReachTree {
+    seen: Vec<bool>,
+    /// Per room, the passage from its parent.
+    via: Vec<Option<Passage>>,
+    /// The rooms in the order the walk entered them, the start first.
+    order: Vec<usize>,
+}
+
+impl ReachTree {
+    fn new(m: &Mechanics) -> Self {
+        let hopeful = Hopeful { without: None };
+        let mut seen = vec![false; m.rooms()];
+        let mut via = vec![None; m.rooms()];
+        seen[m.start()] = true;
+        let mut order = vec![m.start()];
+        let mut next = 0;
+        while let Some(&r) = order.get(next) {
+            next += 1;
+            for &p in m.passages_from(r) {
+                if !seen[p.to] && m.blocked(p, &hopeful).is_none() {
+                    seen[p.to] = true;
+                    via[p.to] = Some(p);
+                    order.push(p.to);
+                }
+            }
+        }
+        Self { seen, via, order }
+    }
+
+    /// Per key, whether the tree's way to its room passes a door that
+    /// stops the player without that key. A key not so cut reaches its
+    /// room without itself, so it is not behind its own lock; only a cut
+    /// key needs a search of its own.
+    ///
+    /// A door stops a player without key `k` but with every other key only
+    /// if `k` is in its lists, so each door of the tree is asked only about
+    /// the keys of its own lists that lie below it in the tree: one pass of
+    /// the level, where a search per key takes time keys × rooms. Past
+    /// [`MAX_TREE_WORK`] every key is taken as cut.
+    fn cut_by_own_key(&self, m: &Mechanics) -> Vec<bool> {
+        let mut cut = vec![false; m.keys().len()];
+        let (start, size) = self.spans();
+        let below = |r: usize, x: usize| start[r] <= start[x] && start[x] < start[r] + size[r];
+        let mut work = 0usize;
+        for &r in self.order.iter().skip(1) {
+            let Some(p) = self.via[r].filter(|p| !m.is_free(p.door)) else {
+                continue;
+            };
+            let door = &m.doors()[p.door];
+            for &k in door.locks.iter().chain(&door.locks_any) {
+                if cut[k] || !below(r, m.keys()[k].room) {
+                    continue;
+                }
+                work += m.rule_size(p.door);
+                if work > MAX_TREE_WORK {
+                    return vec![true; m.keys().len()];
+                }
+                let without = Hopeful { without: Some(k) };
+                cut[k] = m.blocked(p, &without).is_some();
+            }
+        }
+        cut
+    }
+
+    /// Each room's place in a depth-first order of the tree, and the size
+    /// of its subtree: the rooms below `r` are those placed from
+    /// `start[r]` to `start[r] + size[r]`. Rooms the tree lacks get 0, 0.
+    fn spans(&self) -> (Vec<usize>, Vec<usize>) {
+        let rooms = self.seen.len();
+        let mut size = vec![0usize; rooms];
+        for &r in self.order.iter().rev() {
+            size[r] += 1;
+            if let Some(p) = self.via[r] {
+                size[p.from] += size[r];
+            }
+        }
+        // A parent is placed before its children (walk order), and each
+        // child takes the next free stretch of its parent's span.
+        let mut start = vec![0usize; rooms];
+        let mut free = vec![0usize; rooms];
+        for &r in &self.order {
+            if let Some(p) = self.via[r] {
+                start[r] = free[p.from];
+                free[p.from] += size[r];
+            }
+            free[r] = start[r] + 1;
+        }
+        (start, size)
+    }
+}
 
 /// Rooms reachable from the start by a [`Hopeful`] player without key
 /// `without` (`Some(NO_KEY)`: without any key), stopping early once room
@@ -277,7 +377,8 @@ impl Seen {
 mod tests {
     use proptest::prelude::*;
 
-    use super::Seen;
+    use super::{Mechanics, ReachTree, Seen, reachable};
+    use crate::model::{Door, Key, KeyId, Level, Room, Side};
 
     /// The first repeat by a set of what came before.
     fn first_repeat(items: &[usize]) -> Option<usize> {
@@ -285,7 +386,101 @@ mod tests {
         items.iter().position(|item| !seen.insert(item))
     }
 
+    /// Door `(from, to, one-way, locks, any-of locks, locked side)`, as
+    /// indices: the side is 1 for `from`, 2 for `to`, else both.
+    type DoorSpec = (usize, usize, bool, Vec<usize>, Vec<usize>, u8);
+
+    /// A level of `rooms` rooms (`r0` the start, the last the goal), with
+    /// doors as specified and key `k{i}` in room `keys[i]`.
+    fn built(rooms: usize, doors: &[DoorSpec], keys: &[usize]) -> Level {
+        let mut level = Level::new("own locks");
+        level.rooms = (0..rooms)
+            .map(|r| Room::new(format!("r{r}").as_str(), [0.0, 0.0]))
+            .collect();
+        level.start = "r0".into();
+        level.goal = format!("r{}", rooms - 1).as_str().into();
+        let key = |k: &usize| KeyId::from(format!("k{}", k % keys.len().max(1)).as_str());
+        for (d, (a, b, one_way, locks, any, side)) in doors.iter().enumerate() {
+            // A door joins two different rooms.
+            let (a, b) = (a % rooms, b % rooms);
+            let b = if a == b { (b + 1) % rooms } else { b };
+            let (a, b) = (format!("r{a}"), format!("r{b}"));
+            let mut door = Door::new(format!("d{d}").as_str(), a.as_str(), b.as_str());
+            door.one_way = *one_way;
+            if !keys.is_empty() {
+                door.locks = locks.iter().map(key).collect();
+                door.locks_any = any.iter().map(key).collect();
+            }
+            door.locked_from = match side {
+                1 => Some(Side::From),
+                2 => Some(Side::To),
+                _ => None,
+            };
+            level.doors.push(door);
+        }
+        level.keys = (keys.iter().enumerate())
+            .map(|(i, r)| Key::new(format!("k{i}").as_str(), format!("r{}", r % rooms).as_str()))
+            .collect();
+        level
+    }
+
+    /// The keys behind their own lock, by a search per key with no bound;
+    /// none on a level with one-sided locks, which the warning leaves out.
+    fn behind_own_lock(m: &Mechanics) -> Vec<bool> {
+        if m.is_extended() {
+            return vec![false; m.keys().len()];
+        }
+        let all = reachable(m, None, usize::MAX);
+        (0..m.keys().len())
+            .map(|k| {
+                let room = m.keys()[k].room;
+                let locks = m.doors().iter().any(|d| d.locks.contains(&k));
+                locks && all[room] && !reachable(m, Some(k), room)[room]
+            })
+            .collect()
+    }
+
     proptest! {
+        /// The warning names exactly the keys a search per key finds behind
+        /// their own lock: the tree rules out only keys that reach their
+        /// room without themselves.
+        #[test]
+        fn the_tree_warns_of_the_keys_a_search_per_key_finds(
+            rooms in 2usize..9,
+            doors in prop::collection::vec(
+                (
+                    0usize..9,
+                    0usize..9,
+                    prop::bool::weighted(0.3),
+                    prop::collection::vec(0usize..5, 0..3),
+                    prop::collection::vec(0usize..5, 0..3),
+                0u8..8,
+                ),
+                1..16,
+            ),
+            keys in prop::collection::vec(0usize..9, 0..5),
+        ) {
+            let level = built(rooms, &doors, &keys);
+            let Ok(m) = Mechanics::new(&level) else {
+                return Ok(());
+            };
+            let report = crate::validate::validate(&level);
+            prop_assume!(report.errors.is_empty());
+            let warned: Vec<bool> = (0..keys.len())
+                .map(|k| {
+                    let path = format!("keys[{k}].room");
+                    report.warnings.iter().any(|w| w.path == path)
+                })
+                .collect();
+            let tree = ReachTree::new(&m);
+            let cut = tree.cut_by_own_key(&m);
+            let expected = behind_own_lock(&m);
+            for k in 0..keys.len() {
+                prop_assert!(cut[k] || !expected[k], "k{} is behind its lock but not cut", k);
+            }
+            prop_assert_eq!(warned, expected);
+        }
+
         /// One `Seen` over many lists finds each list's first repeat, as a
         /// fresh set per list does.
         #[test]
