@@ -195,7 +195,7 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
-        let mut items = Vec::new();
+        let mut items = Blocks::default();
         while let Some(record) = seq.next_element::<T::Record>()? {
             if items.len() == T::LIMIT {
                 // Past the limit: the loader refuses the file without
@@ -206,7 +206,59 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
             let item = T::from_record(record).ok_or_else(|| A::Error::custom("refused"))?;
             items.push(item);
         }
-        Ok(List(items))
+        Ok(List(items.into_vec()))
+    }
+}
+
+/// Items of a list of unknown length, gathered in blocks of [`Blocks::BLOCK`]
+/// and moved once into a vector of the exact length.
+///
+/// A vector grown by doubling moves its items at each doubling: on a large
+/// list, where the allocator cannot grow it in place, that is about twice
+/// the list copied and three times its memory touched (a 160,000-door file
+/// copied 75 MB). Blocks are never moved until the end; a list shorter
+/// than a block is the vector itself, with no move at all.
+struct Blocks<T> {
+    full: Vec<Vec<T>>,
+    last: Vec<T>,
+}
+
+impl<T> Default for Blocks<T> {
+    fn default() -> Self {
+        Self {
+            full: Vec::new(),
+            last: Vec::new(),
+        }
+    }
+}
+
+impl<T> Blocks<T> {
+    /// Items per block: a power of two, so the first block, grown by
+    /// doubling, is full at exactly its capacity.
+    const BLOCK: usize = 4096;
+
+    fn len(&self) -> usize {
+        self.full.len() * Self::BLOCK + self.last.len()
+    }
+
+    fn push(&mut self, item: T) {
+        if self.last.len() == Self::BLOCK {
+            let next = Vec::with_capacity(Self::BLOCK);
+            self.full.push(std::mem::replace(&mut self.last, next));
+        }
+        self.last.push(item);
+    }
+
+    fn into_vec(self) -> Vec<T> {
+        if self.full.is_empty() {
+            return self.last;
+        }
+        let mut out = Vec::with_capacity(self.len());
+        for block in self.full {
+            out.extend(block);
+        }
+        out.extend(self.last);
+        out
     }
 }
 
@@ -319,6 +371,25 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    /// Blocks give back every item in the order pushed, at every length
+    /// around a block's edge, with no room to spare past the first block.
+    #[test]
+    fn blocks_keep_the_order_and_the_exact_length() {
+        let block = Blocks::<usize>::BLOCK;
+        for n in [0, 1, block - 1, block, block + 1, 3 * block + 5] {
+            let mut blocks = Blocks::default();
+            for i in 0..n {
+                blocks.push(i);
+            }
+            assert_eq!(blocks.len(), n);
+            let items = blocks.into_vec();
+            assert_eq!(items, (0..n).collect::<Vec<_>>());
+            if n > block {
+                assert_eq!(items.capacity(), n, "{n} items");
+            }
+        }
+    }
 
     /// What the field-by-field reader makes of `text`: the level when it
     /// finds no problem in it.
