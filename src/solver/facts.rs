@@ -504,30 +504,45 @@ mod tests {
         level
     }
 
+    /// Small levels of the rules the relaxed reach follows, by [`built`].
+    fn small_level() -> impl proptest::strategy::Strategy<Value = Level> {
+        use proptest::prelude::*;
+        let door = (
+            0usize..8,
+            0usize..8,
+            any::<bool>(),
+            proptest::option::of(0usize..6),
+            0u32..2,
+        );
+        (
+            2usize..8,
+            proptest::collection::vec(door, 1..14),
+            proptest::collection::vec((0usize..8, proptest::bool::weighted(0.2)), 0..6),
+            1usize..8,
+            proptest::collection::vec(0usize..6, 0..2),
+        )
+            .prop_map(|(rooms, doors, keys, goal, requires)| {
+                built(rooms, &doors, &keys, goal, &requires)
+            })
+    }
+
     proptest::proptest! {
         /// Every key the support leaves out can be taken away and the goal
         /// stays in the relaxed reach; and the goal is there exactly when
         /// there is a support.
         #[test]
         fn a_key_outside_the_support_is_never_needed(
-            rooms in 2usize..8,
-            doors in proptest::collection::vec(
-                (0usize..8, 0usize..8, proptest::prelude::any::<bool>(), proptest::option::of(0usize..6), 0u32..2),
-                1..14,
-            ),
-            keys in proptest::collection::vec((0usize..8, proptest::bool::weighted(0.2)), 0..6),
-            goal in 1usize..8,
-            requires in proptest::collection::vec(0usize..6, 0..2),
+            level in small_level(),
         ) {
-            let level = built(rooms, &doors, &keys, goal, &requires);
             let Ok(m) = Mechanics::new(&level) else {
                 return Ok(());
             };
-            let everything = relaxed(&m, &vec![false; keys.len()]);
+            let keys = level.keys.len();
+            let everything = relaxed(&m, &vec![false; keys]);
             let used = support(&m);
             proptest::prop_assert_eq!(used.is_some(), everything.goal);
-            for k in (0..keys.len()).filter(|&k| used.as_ref().is_some_and(|u| !u[k])) {
-                let mut removed = vec![false; keys.len()];
+            for k in (0..keys).filter(|&k| used.as_ref().is_some_and(|u| !u[k])) {
+                let mut removed = vec![false; keys];
                 removed[k] = true;
                 proptest::prop_assert!(relaxed(&m, &removed).goal, "k{} was needed", k);
             }
@@ -538,24 +553,17 @@ mod tests {
         /// support loses none.
         #[test]
         fn landmarks_are_the_keys_each_test_finds(
-            rooms in 2usize..8,
-            doors in proptest::collection::vec(
-                (0usize..8, 0usize..8, proptest::prelude::any::<bool>(), proptest::option::of(0usize..6), 0u32..2),
-                1..14,
-            ),
-            keys in proptest::collection::vec((0usize..8, proptest::bool::weighted(0.2)), 0..6),
-            goal in 1usize..8,
-            requires in proptest::collection::vec(0usize..6, 0..2),
+            level in small_level(),
             limit in 0usize..7,
         ) {
-            let level = built(rooms, &doors, &keys, goal, &requires);
             let Ok(m) = Mechanics::new(&level) else {
                 return Ok(());
             };
-            let all: Vec<usize> = (0..keys.len()).rev().collect();
+            let keys = level.keys.len();
+            let all: Vec<usize> = (0..keys).rev().collect();
             let tested: Vec<usize> = (all.iter().copied())
                 .filter(|&k| {
-                    let mut removed = vec![false; keys.len()];
+                    let mut removed = vec![false; keys];
                     removed[k] = true;
                     !relaxed(&m, &removed).goal
                 })
