@@ -157,10 +157,7 @@ pub(crate) fn explore(
     budget: &Budget<'_>,
 ) -> Result<Reachable, Stop> {
     let use_ = classify(m);
-    let words = parity::words_for(use_.coupled.len());
-    if use_.coupled.len() <= parity::MAX_LEVERS
-        && words.saturating_mul(m.rooms()) <= parity::MAX_WORDS
-    {
+    if by_positions(m, &use_) {
         let mut gates = parity::gates(m, &use_.bit_of, &use_.switch_of, use_.coupled.len());
         for (d, gate) in gates.iter_mut().enumerate() {
             if use_.stays_open[d] {
@@ -187,6 +184,20 @@ pub(crate) fn explore(
         });
     }
     states(m, removed, goal_ends_game, &use_, budget)
+}
+
+/// Whether [`explore`] walks the rooms with a bitset of lever positions
+/// each, rather than searching the states one by one: few enough levers
+/// matter for that, and the bitsets fit.
+fn by_positions(m: &Mechanics, use_: &LeverUse) -> bool {
+    let words = parity::words_for(use_.coupled.len());
+    use_.coupled.len() <= parity::MAX_LEVERS && words.saturating_mul(m.rooms()) <= parity::MAX_WORDS
+}
+
+/// Whether [`explore`] searches the states one by one: the costly way,
+/// for levels with many levers that matter.
+pub(crate) fn by_states(m: &Mechanics) -> bool {
+    !m.levers().is_empty() && !by_positions(m, &classify(m))
 }
 
 /// Whether a player who enters the goal room still lacking a key it
