@@ -6,9 +6,9 @@
 pub type Shape = (&'static str, fn(usize) -> String);
 
 /// Every shape: long corridors, long chains of locks and of levers, one long
-/// `locks` list, one long `toggles` list, rooms joined at random, and a grid
-/// with keys strewn over it.
-pub const SHAPES: [Shape; 7] = [
+/// `locks` list, one long `toggles` list, rooms joined at random, and grids
+/// with keys and with levers strewn over them.
+pub const SHAPES: [Shape; 8] = [
     ("corridor", corridor),
     ("key chain", key_chain),
     ("lever chain", lever_chain),
@@ -16,6 +16,7 @@ pub const SHAPES: [Shape; 7] = [
     ("long toggles", long_toggles),
     ("scattered", scattered),
     ("keyed grid", keyed_grid),
+    ("lever grid", lever_grid),
 ];
 
 /// A level from its lists, from `r0` to room `goal`.
@@ -153,12 +154,9 @@ pub fn scattered(n: usize) -> String {
     )
 }
 
-/// About `n` rooms in a grid twice as long as it is wide, from one corner
-/// to the other, with a key for every 50 rooms, each lying in a room and
-/// locking a door picked at random. Many ways lead everywhere,
-/// so no key is needed, and every key is a red herring: the level of a
-/// generator that strews keys over a large map.
-pub fn keyed_grid(n: usize) -> String {
+/// About `n` rooms in a grid twice as long as it is wide: the number of
+/// rooms, and the pairs of rooms its doors join.
+fn grid(n: usize) -> (usize, Vec<(usize, usize)>) {
     let wide = ((n / 2) as f64).sqrt().round().max(2.0) as usize;
     let long = n / wide;
     let room = |x: usize, y: usize| y * wide + x;
@@ -173,7 +171,15 @@ pub fn keyed_grid(n: usize) -> String {
             }
         }
     }
-    let rooms = wide * long;
+    (wide * long, joins)
+}
+
+/// A grid from one corner to the other ([`grid`]), with a key for every 50
+/// rooms, each lying in a room and locking a door picked at random. Many
+/// ways lead everywhere, so no key is needed, and every key is a red
+/// herring: the level of a generator that strews keys over a large map.
+pub fn keyed_grid(n: usize) -> String {
+    let (rooms, joins) = grid(n);
     let keys = rooms / 50;
     let mut locks = vec![Vec::new(); joins.len()];
     for k in 0..keys {
@@ -196,4 +202,30 @@ pub fn keyed_grid(n: usize) -> String {
         })
         .collect();
     level(rooms - 1, &doors, &keys, &[])
+}
+
+/// A grid ([`grid`]) with a lever for every 50 rooms, each in a room picked
+/// at random and toggling two open doors picked at random, the second of
+/// them also the next lever's first: so every lever matters to the others,
+/// far too many for a search of every position. The ways around any door
+/// make them harmless, and the least plan's walk reaches every room.
+pub fn lever_grid(n: usize) -> String {
+    let (rooms, joins) = grid(n);
+    let doors: Vec<String> = (joins.iter().enumerate())
+        .map(|(d, &(a, b))| format!(r#"{{"id":"d{d}","from":"r{a}","to":"r{b}"}}"#))
+        .collect();
+    let door = |i: usize| mix((2 * n + i) as u64) as usize % joins.len();
+    let levers: Vec<String> = (0..rooms / 50)
+        .map(|l| {
+            let (a, b) = (door(l), door(l + 1));
+            let toggles = if a == b {
+                format!(r#""d{a}""#)
+            } else {
+                format!(r#""d{a}","d{b}""#)
+            };
+            let room = mix((n + l) as u64) as usize % rooms;
+            format!(r#"{{"id":"l{l}","room":"r{room}","toggles":[{toggles}]}}"#)
+        })
+        .collect();
+    level(rooms - 1, &doors, &[], &levers)
 }
