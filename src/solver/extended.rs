@@ -19,7 +19,7 @@ use super::general::{Explored, Graph, Node, Walk, open_at_start};
 use super::{Plan, Prepared, Solve, SolveError};
 use crate::model::{KeyId, Level};
 use crate::rules::Illegal;
-use crate::rules::mechanics::{Blocked, Mechanics, Opening, Passage};
+use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
 
 /// Most small keys whose every choice is tried to count how many a
 /// solution needs.
@@ -554,7 +554,7 @@ fn condition_words(level: &Level, m: &Mechanics, door: usize, node: &Node) -> St
                 .iter()
                 .map(|&(l, down)| {
                     let pos = if down { "down" } else { "up" };
-                    let stuck = m.levers()[l].once && node.odd.get(l).copied().unwrap_or(false);
+                    let stuck = m.levers()[l].once && node.pulled_odd(l);
                     if stuck {
                         format!("{} is {pos} (it was pulled once, for good)", lever(l))
                     } else {
@@ -577,7 +577,7 @@ fn goal_words(level: &Level, m: &Mechanics, closure: &[&Node], rooms: &[bool]) -
     let missing: Vec<String> = m
         .goal_requires()
         .iter()
-        .filter(|&&k| !closure.iter().any(|n| n.held[k]))
+        .filter(|&&k| !closure.iter().any(|n| n.holds(k)))
         .map(|&k| format!("\"{}\"", level.keys[k].id))
         .collect();
     (!missing.is_empty()).then(|| format!("the goal needs key {}", missing.join(", ")))

@@ -23,27 +23,191 @@ use crate::rules::mechanics::{Holdings, Mechanics, Passage};
 /// FORMAT.md's state of play with the version-1 extensions: the room, the
 /// keys held, items in hand per kind, which doors are open (by levers),
 /// which locks are unlocked, and the parity of the levers that are state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Only what can change is stored: an open bit for each door a lever flips
+/// and an unlocked bit for each door with something to spend, placed by
+/// the [`Slots`] every state of one search shares. A flag per door of the
+/// level made a state of a 20,000-room level 80 KB wide.
+#[derive(Clone, Debug)]
 pub(crate) struct Node {
     pub room: usize,
-    pub held: Vec<bool>,
+    pub held: Bits,
     pub counts: Vec<u32>,
-    pub open: Vec<bool>,
-    pub unlocked: Vec<bool>,
-    pub odd: Vec<bool>,
+    open: Bits,
+    unlocked: Bits,
+    pub odd: Bits,
+    slots: std::sync::Arc<Slots>,
+}
+
+impl PartialEq for Node {
+    /// States of one search share their slots: the facts alone compare.
+    fn eq(&self, other: &Self) -> bool {
+        self.room == other.room
+            && self.held == other.held
+            && self.counts == other.counts
+            && self.open == other.open
+            && self.unlocked == other.unlocked
+            && self.odd == other.odd
+    }
+}
+
+impl Eq for Node {}
+
+impl std::hash::Hash for Node {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.room.hash(state);
+        self.held.hash(state);
+        self.counts.hash(state);
+        self.open.hash(state);
+        self.unlocked.hash(state);
+        self.odd.hash(state);
+    }
+}
+
+/// Flags packed in words, a fixed number of them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Bits(Vec<u64>);
+
+impl Bits {
+    /// `n` flags, all false.
+    fn new(n: usize) -> Self {
+        Self(vec![0; n.div_ceil(64)])
+    }
+
+    /// Flag `i`; false past the end.
+    pub fn get(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
+    }
+
+    /// Sets flag `i` to `on`; nothing past the end.
+    fn set(&mut self, i: usize, on: bool) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            let bit = 1u64 << (i % 64);
+            *w = if on { *w | bit } else { *w & !bit };
+        }
+    }
+
+    /// Words it takes.
+    fn words(&self) -> usize {
+        self.0.len()
+    }
+}
+
+/// Where the states of one search keep what can change of each door.
+#[derive(Debug)]
+struct Slots {
+    /// Per door: its bit in [`Node::open`], when a lever flips it.
+    open_bit: Vec<Option<u32>>,
+    /// Per door: whether it is open, for the doors no lever flips.
+    open_fixed: Vec<bool>,
+    /// Per door: its bit in [`Node::unlocked`], when it has something to
+    /// spend.
+    unlocked_bit: Vec<Option<u32>>,
+    open_bits: usize,
+    unlocked_bits: usize,
+}
+
+impl Slots {
+    /// The slots of `m`'s doors, open at the start as `open` says.
+    fn new(m: &Mechanics, open: &[bool]) -> Self {
+        let doors = m.doors().len();
+        let mut open_bit = vec![None; doors];
+        let mut open_bits = 0u32;
+        for lever in m.levers() {
+            for &d in &lever.flips {
+                if let Some(slot @ None) = open_bit.get_mut(d) {
+                    *slot = Some(open_bits);
+                    open_bits += 1;
+                }
+            }
+        }
+        let mut unlocked_bits = 0u32;
+        let unlocked_bit = (m.doors().iter())
+            .map(|door| {
+                (!door.spend.is_empty()).then(|| {
+                    unlocked_bits += 1;
+                    unlocked_bits - 1
+                })
+            })
+            .collect();
+        Self {
+            open_bit,
+            open_fixed: (0..doors)
+                .map(|d| open.get(d).copied().unwrap_or(false))
+                .collect(),
+            unlocked_bit,
+            open_bits: open_bits as usize,
+            unlocked_bits: unlocked_bits as usize,
+        }
+    }
+}
+
+impl Node {
+    /// The state of `room` with everything else as the start of a search
+    /// with these slots has it: nothing held, locks locked, levers even.
+    fn fresh(m: &Mechanics, slots: std::sync::Arc<Slots>, room: usize) -> Self {
+        let mut open = Bits::new(slots.open_bits);
+        for (d, bit) in slots.open_bit.iter().enumerate() {
+            if let Some(b) = *bit {
+                open.set(b as usize, slots.open_fixed[d]);
+            }
+        }
+        Self {
+            room,
+            held: Bits::new(m.keys().len()),
+            counts: vec![0; m.kinds().len()],
+            open,
+            unlocked: Bits::new(slots.unlocked_bits),
+            odd: Bits::new(m.levers().len()),
+            slots,
+        }
+    }
+
+    /// The same state of play as `state`, with `like`'s slots.
+    pub fn of_play(m: &Mechanics, like: &Node, state: &crate::rules::PlayState) -> Self {
+        let mut node = Self::fresh(m, like.slots.clone(), state.room());
+        for (k, &held) in state.picked().iter().enumerate() {
+            node.held.set(k, held);
+        }
+        for (kind, &n) in state.items_in_hand().iter().enumerate() {
+            if let Some(count) = node.counts.get_mut(kind) {
+                *count = n;
+            }
+        }
+        for (d, &open) in state.open_doors().iter().enumerate() {
+            if let Some(Some(b)) = node.slots.open_bit.get(d) {
+                node.open.set(*b as usize, open);
+            }
+        }
+        for (d, &unlocked) in state.unlocked_doors().iter().enumerate() {
+            if let Some(Some(b)) = node.slots.unlocked_bit.get(d) {
+                node.unlocked.set(*b as usize, unlocked);
+            }
+        }
+        for (l, lever) in m.levers().iter().enumerate() {
+            node.odd.set(l, lever.parity && state.pulled_odd(l));
+        }
+        node
+    }
 }
 
 impl Holdings for Node {
     fn door_open(&self, door: usize) -> bool {
-        self.open.get(door).copied().unwrap_or(false)
+        match self.slots.open_bit.get(door) {
+            Some(Some(b)) => self.open.get(*b as usize),
+            _ => self.slots.open_fixed.get(door).copied().unwrap_or(false),
+        }
     }
 
     fn holds(&self, key: usize) -> bool {
-        self.held.get(key).copied().unwrap_or(false)
+        self.held.get(key)
     }
 
     fn unlocked(&self, door: usize) -> bool {
-        self.unlocked.get(door).copied().unwrap_or(false)
+        match self.slots.unlocked_bit.get(door) {
+            Some(Some(b)) => self.unlocked.get(*b as usize),
+            _ => false,
+        }
     }
 
     fn small_in_hand(&self) -> u32 {
@@ -55,7 +219,7 @@ impl Holdings for Node {
     }
 
     fn pulled_odd(&self, lever: usize) -> bool {
-        self.odd.get(lever).copied().unwrap_or(false)
+        self.odd.get(lever)
     }
 }
 
@@ -111,26 +275,21 @@ impl<'m> Walk<'m> {
     /// picked up.
     pub fn start(&self, open: &[bool]) -> Node {
         let m = self.m;
-        let mut node = Node {
-            room: m.start(),
-            held: vec![false; m.keys().len()],
-            counts: vec![0; m.kinds().len()],
-            open: open.to_vec(),
-            unlocked: vec![false; m.doors().len()],
-            odd: vec![false; m.levers().len()],
-        };
+        let slots = std::sync::Arc::new(Slots::new(m, open));
+        let mut node = Node::fresh(m, slots, m.start());
         self.pick_up(&mut node);
         node
     }
 
     fn pick_up(&self, node: &mut Node) {
         for k in self.m.keys_in(node.room) {
-            if self.absent[k] || node.held[k] {
+            if self.absent[k] || node.held.get(k) {
                 continue;
             }
-            node.held[k] = true;
-            if let Some(kind) = self.m.keys()[k].kind {
-                node.counts[kind] += 1;
+            node.held.set(k, true);
+            if let Some(count) = (self.m.keys()[k].kind).and_then(|kind| node.counts.get_mut(kind))
+            {
+                *count += 1;
             }
         }
     }
@@ -140,10 +299,15 @@ impl<'m> Walk<'m> {
         let mut next = node.clone();
         let spent = self.m.spend_now(p, node);
         for &(kind, n) in spent {
-            next.counts[kind] = next.counts[kind].saturating_sub(n);
+            if let Some(count) = next.counts.get_mut(kind) {
+                *count = count.saturating_sub(n);
+            }
         }
-        if !spent.is_empty() {
-            next.unlocked[p.door] = true;
+        if let Some(Some(b)) = (!spent.is_empty())
+            .then(|| next.slots.unlocked_bit.get(p.door))
+            .flatten()
+        {
+            next.unlocked.set(*b as usize, true);
         }
         next.room = p.to;
         self.pick_up(&mut next);
@@ -155,10 +319,15 @@ impl<'m> Walk<'m> {
         let mut next = node.clone();
         let rule = &self.m.levers()[l];
         for &d in &rule.flips {
-            next.open[d] = !next.open[d];
+            if let Some(Some(b)) = next.slots.open_bit.get(d) {
+                let b = *b as usize;
+                let was = next.open.get(b);
+                next.open.set(b, !was);
+            }
         }
         if rule.parity {
-            next.odd[l] = !next.odd[l];
+            let was = next.odd.get(l);
+            next.odd.set(l, !was);
         }
         next
     }
@@ -307,11 +476,9 @@ const EDGE_WORDS: usize = std::mem::size_of::<Edge>().div_ceil(8);
 /// states and again as the key of the index, each with its lists, and its
 /// entries in the graph's other lists.
 fn stored_words(node: &Node) -> usize {
-    let lists = node.held.len()
-        + node.counts.len() * std::mem::size_of::<u32>()
-        + node.open.len()
-        + node.unlocked.len()
-        + node.odd.len();
+    let lists = 8
+        * (node.held.words() + node.open.words() + node.unlocked.words() + node.odd.words())
+        + node.counts.len() * std::mem::size_of::<u32>();
     let one = std::mem::size_of::<Node>() + lists;
     let extra = std::mem::size_of::<Vec<Edge>>() + std::mem::size_of::<u32>() * 2 + 1;
     (2 * one + extra).div_ceil(8)
@@ -404,5 +571,70 @@ impl Graph {
         }
         acts.reverse();
         acts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Walk, open_at_start, stored_words};
+    use crate::model::{Door, Level, Lever, Literal, Room};
+    use crate::rules::Mechanics;
+
+    /// A corridor of `n` rooms whose second door is open while lever `l`
+    /// (in the first room) has been pulled an odd number of times.
+    fn corridor(n: usize) -> Level {
+        let mut level = Level::new("corridor");
+        level.rooms = (0..n)
+            .map(|r| Room::new(format!("r{r}").as_str(), [0.0, 0.0]))
+            .collect();
+        level.doors = (1..n)
+            .map(|r| {
+                Door::new(
+                    format!("d{r}").as_str(),
+                    format!("r{}", r - 1).as_str(),
+                    format!("r{r}").as_str(),
+                )
+            })
+            .collect();
+        level.doors[1].open_when = Some(vec![vec![Literal {
+            lever: "l".into(),
+            pulled: true,
+        }]]);
+        level.levers = vec![Lever::new("l", "r0", Vec::new())];
+        level.start = "r0".into();
+        level.goal = format!("r{}", n - 1).as_str().into();
+        level
+    }
+
+    /// A state keeps only what can change: its width does not grow with
+    /// doors no lever flips and nothing unlocks. It was a flag per door,
+    /// twice over, which made a 20,000-room level's states 80 KB wide.
+    #[test]
+    fn a_state_is_as_wide_for_ten_thousand_rooms_as_for_ten() {
+        let widths: Vec<usize> = [10, 10_000]
+            .into_iter()
+            .map(|n| {
+                let level = corridor(n);
+                let m = Mechanics::new(&level).unwrap();
+                let walk = Walk::new(&m, &[]);
+                stored_words(&walk.start(&open_at_start(&level)))
+            })
+            .collect();
+        assert_eq!(widths[0], widths[1]);
+    }
+
+    /// The corridor's states: the first two rooms with the lever either
+    /// way, and the other 48 only with it pulled, the door behind them open.
+    #[test]
+    fn the_corridor_is_explored_whole() {
+        let level = corridor(50);
+        let m = Mechanics::new(&level).unwrap();
+        let walk = Walk::new(&m, &[]);
+        let options = crate::solver::SolveOptions::default();
+        let g = walk
+            .explore(walk.start(&open_at_start(&level)), &options.budget())
+            .unwrap();
+        assert_eq!(g.nodes.len(), 4 + 48);
+        assert_eq!(g.goal.iter().filter(|&&goal| goal).count(), 1);
     }
 }

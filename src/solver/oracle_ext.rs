@@ -12,11 +12,13 @@ use super::compile::PULL;
 use super::general::{Graph, Node, Paths, Walk, open_at_start};
 use super::oracle::{Fatal, Next};
 use crate::model::Level;
-use crate::rules::mechanics::{Holdings, Mechanics};
+use crate::rules::mechanics::Mechanics;
 use crate::rules::{PlayState, Step};
 
 /// Every reachable state with its least cost and fewest steps to a goal.
 pub(crate) struct ExtTable {
+    /// The start state: its slots place the doors' facts of every state.
+    start: Node,
     g: Graph,
     index: FxHashMap<Node, u32>,
     togo: Vec<f64>,
@@ -28,19 +30,26 @@ impl ExtTable {
     /// Explores `level` within `budget`.
     pub fn new(level: &Level, m: &Mechanics, budget: &Budget<'_>) -> Result<Self, Stop> {
         let walk = Walk::new(m, &[]);
-        let g = walk.explore(walk.start(&open_at_start(level)), budget)?;
+        let start = walk.start(&open_at_start(level));
+        let g = walk.explore(start.clone(), budget)?;
         let index = (g.nodes.iter().enumerate())
             .map(|(i, n)| (n.clone(), i as u32))
             .collect();
         let (togo, hops) = to_goal(&g);
         let paths = g.paths(false);
         Ok(Self {
+            start,
             g,
             index,
             togo,
             hops,
             paths,
         })
+    }
+
+    /// A state of play as the search stores it.
+    fn node_of(&self, m: &Mechanics, state: &PlayState) -> Node {
+        Node::of_play(m, &self.start, state)
     }
 
     /// How many states, and how many of them are dead ends.
@@ -51,7 +60,7 @@ impl ExtTable {
 
     /// The number of `state`, when it is a reachable one.
     pub fn locate(&self, m: &Mechanics, state: &PlayState) -> Option<u32> {
-        self.index.get(&node_of(m, state)).copied()
+        self.index.get(&self.node_of(m, state)).copied()
     }
 
     /// Whether the goal can be reached from state `i`.
@@ -105,10 +114,10 @@ impl ExtTable {
         step: &Step,
         after: &PlayState,
     ) -> Fatal {
-        let b = node_of(m, before);
+        let b = self.node_of(m, before);
         Fatal {
             step: Some(step.clone()),
-            reason: self.why(level, m, Some((&b, act)), &node_of(m, after)),
+            reason: self.why(level, m, Some((&b, act)), &self.node_of(m, after)),
         }
     }
 
@@ -124,7 +133,7 @@ impl ExtTable {
         let Some(mut i) = at else {
             return Fatal {
                 step: None,
-                reason: self.why(level, m, None, &node_of(m, state)),
+                reason: self.why(level, m, None, &self.node_of(m, state)),
             };
         };
         while let Some((parent, act)) = self.paths.parent[i as usize] {
@@ -167,22 +176,6 @@ impl ExtTable {
         }
         let nodes: Vec<&Node> = out.iter().map(|&i| &self.g.nodes[i]).collect();
         super::extended::stuck_words(level, m, &nodes, step)
-    }
-}
-
-/// A state of play as the general search stores it.
-fn node_of(m: &Mechanics, state: &PlayState) -> Node {
-    let mut counts = state.items_in_hand().to_vec();
-    counts.resize(m.kinds().len(), 0);
-    Node {
-        room: state.room(),
-        held: state.picked().to_vec(),
-        counts,
-        open: state.open_doors().to_vec(),
-        unlocked: state.unlocked_doors().to_vec(),
-        odd: (0..m.levers().len())
-            .map(|l| m.levers()[l].parity && state.pulled_odd(l))
-            .collect(),
     }
 }
 
