@@ -70,7 +70,7 @@ pub(crate) fn solve(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Solve, S
 pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analysis, SolveError> {
     let explored = explore_partial(prep, &prep.removed, &budget.share(0.5));
     if let Some(stop) = explored.stopped {
-        return partial(prep, &explored, stop);
+        return partial(prep, &explored, stop, budget);
     }
     let unreachable_rooms = explored.rooms_not_seen(prep.level);
     let g = explored.graph;
@@ -116,12 +116,26 @@ pub(crate) fn unneeded_keys(
 /// leaves the fully expanded states through a goal or a state not yet
 /// expanded, and the graph holds every step up to there, so the cheapest of
 /// those bounds the least cost from below. Every room it saw is reachable.
-fn partial(prep: &Prepared<'_>, explored: &Explored, stop: Stop) -> Result<Analysis, SolveError> {
+fn partial(
+    prep: &Prepared<'_>,
+    explored: &Explored,
+    stop: Stop,
+    budget: &Budget<'_>,
+) -> Result<Analysis, SolveError> {
     let g = &explored.graph;
     let paths = g.paths(false);
     let best = match g.best_goal(&paths) {
         Some(goal) => Some(prep.plan_rooms(g.actions_to(&paths, goal).into_iter())?),
-        None => None,
+        // No goal among the states explored in order: a search that heads
+        // for the goal may still find a plan, which proves it solvable.
+        None => {
+            let walk = Walk::new(prep.mechanics(), &prep.removed);
+            let start = walk.start(&open_at_start(prep.level));
+            match walk.greedy_plan(start, budget) {
+                Some(acts) => Some(prep.plan_rooms(acts.into_iter())?),
+                None => None,
+            }
+        }
     };
     let frontier = (explored.expanded..g.nodes.len())
         .filter(|&i| !g.goal[i])
