@@ -10,6 +10,10 @@
 //! state of FORMAT.md's larger state of play is explored explicitly,
 //! asking [`Mechanics`] for every step, within the budget. Exact, but
 //! linear in the number of reachable states rather than below it.
+//!
+//! When that search runs out on a large level, a best-first search that
+//! heads for the goal on foot ([`Walk::greedy_plan`]) may still find a
+//! plan: it proves the level solvable and bounds its least cost.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -375,6 +379,10 @@ impl<'m> Walk<'m> {
     pub fn greedy_plan(&self, start: Node, budget: &Budget<'_>) -> Option<Vec<(u32, usize)>> {
         let near = self.steps_to_goal();
         let far = |n: &Node| near.get(n.room).copied().unwrap_or(u32::MAX);
+        // Every step is work of a state's width, and each state is stored
+        // twice (the list and the index), as `explore_partial` counts them.
+        let width = stored_words(&start);
+        let mut meter = Meter::default();
         let mut heap = BinaryHeap::from([Reverse((far(&start), 0u32))]);
         let mut came: Vec<Option<(u32, u32)>> = vec![None];
         let mut index = FxHashMap::default();
@@ -385,12 +393,10 @@ impl<'m> Walk<'m> {
             if self.is_goal(&node) {
                 return Some(Self::way_to(&came, &nodes, i));
             }
-            if nodes.len() >= budget.max_states
-                || (nodes.len() % 1024 == 0 && budget.check_now().is_err())
-            {
-                return None;
-            }
             for (action, _) in self.actions(&node) {
+                let states = nodes.len();
+                let words = states.saturating_mul(width);
+                budget.check_words(&mut meter, width, states, words).ok()?;
                 let next = self.after(&node, action);
                 if index.contains_key(&next) {
                     continue;
