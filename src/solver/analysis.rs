@@ -487,15 +487,25 @@ fn reversible_shape(
     // more (an undoable level has no dead ends) and only counts them: it
     // gets a short leash. A grid with hundreds of levers spent its 10
     // million states, 3.6 s, before falling back on the same answer.
-    if reversible::by_states(m)
-        && plan_reached(run, least).is_some_and(|reached| reached == reach.rooms)
-    {
-        let leash = PROVEN_LEASH.saturating_mul(m.rooms());
-        budget.max_states = budget.max_states.min(leash);
+    // The walk is kept for the fallback below, which would walk it again.
+    let mut walked = None;
+    if reversible::by_states(m) {
+        walked = plan_reached(run, least);
+        if walked
+            .as_ref()
+            .is_some_and(|reached| *reached == reach.rooms)
+        {
+            let leash = PROVEN_LEASH.saturating_mul(m.rooms());
+            budget.max_states = budget.max_states.min(leash);
+        }
     }
+    let mut undone = |run: &mut Run<'_, '_>, stop| {
+        let reached = walked.take().or_else(|| plan_reached(run, least));
+        undone_shape(run, reach, least, reached, stop)
+    };
     let wall = match reversible::explore(m, &prep.removed, true, &budget) {
         Ok(w) => w,
-        Err(stop) => return Ok(undone_shape(run, reach, least, stop)),
+        Err(stop) => return Ok(undone(run, stop)),
     };
     run.states += wall.states;
     // With keys the goal requires, a player lacking one may pass through the
@@ -506,7 +516,7 @@ fn reversible_shape(
                 run.states += p.states;
                 Some(p)
             }
-            Err(stop) => return Ok(undone_shape(run, reach, least, stop)),
+            Err(stop) => return Ok(undone(run, stop)),
         }
     } else {
         None
@@ -547,9 +557,16 @@ fn undoable_shape(reached: Vec<bool>, maybe: Vec<bool>) -> Shape {
 /// explored. When a plan was found there are still no dead ends: from any
 /// state, undo the steps back to the start and follow the plan. The rooms
 /// the plan walks into are reached; when that is every room the relaxed
-/// reach allows, nothing is left undecided.
-fn undone_shape(run: &mut Run<'_, '_>, reach: &Reach, least: &Least, stop: Stop) -> Shape {
-    let Some(reached) = plan_reached(run, least) else {
+/// reach allows, nothing is left undecided. `reached` is
+/// [`plan_reached`]'s answer.
+fn undone_shape(
+    run: &mut Run<'_, '_>,
+    reach: &Reach,
+    least: &Least,
+    reached: Option<Vec<bool>>,
+    stop: Stop,
+) -> Shape {
+    let Some(reached) = reached else {
         run.stop(stop);
         return unknown_shape(reach, least, run);
     };
