@@ -25,16 +25,10 @@ use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
 /// solution needs.
 const MAX_SMALL_CHOICES: usize = 8;
 
-/// Explores the level from its start with the keys in `absent` left out,
-/// keeping what was explored if the budget runs out.
-fn explore_partial(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Explored {
-    let walk = Walk::new(prep.mechanics(), absent);
-    walk.explore_partial(walk.start(&open_at_start(prep.level)), budget)
-}
-
-/// [`explore_partial`], for callers that need the whole graph.
+/// Explores the level from its start with the keys in `absent` left out.
 fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<Graph, Stop> {
-    explore_partial(prep, absent, budget).into_result()
+    let walk = Walk::new(prep.mechanics(), absent);
+    walk.explore(walk.start(&open_at_start(prep.level)), budget)
 }
 
 /// The least-cost plan (or the plan with the fewest pulls, least cost
@@ -67,10 +61,27 @@ pub(crate) fn solve(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Solve, S
 }
 
 /// [`super::analyze`] for an extended level.
+///
+/// The search of every state first gets half the time. When that runs out
+/// before any goal, a search heading for the goal gets half of what is
+/// left, and then the search of every state goes on with most of the rest: so a
+/// level that takes most of the time is still worked out whole, and one
+/// too large for it still gets a plan if a walk finds one.
 pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analysis, SolveError> {
-    let explored = explore_partial(prep, &prep.removed, &budget.share(0.5));
+    let walk = Walk::new(prep.mechanics(), &prep.removed);
+    let start = walk.start(&open_at_start(prep.level));
+    let mut explored = walk.explore_partial(start.clone(), &budget.share(0.5));
+    let mut headed = None;
+    if explored.stopped == Some(Stop::Time) {
+        if !explored.graph.goal.iter().any(|&g| g) {
+            headed = Some(walk.greedy_plan(start, &beside(budget)));
+        }
+        // What is made of a stopped search takes time in proportion to
+        // its graph: a fifth of the time is kept for it.
+        explored = walk.explore_more(explored, &budget.share(0.8));
+    }
     if let Some(stop) = explored.stopped {
-        return partial(prep, &explored, stop, budget);
+        return partial(prep, &explored, stop, headed, budget);
     }
     let unreachable_rooms = explored.rooms_not_seen(prep.level);
     let g = explored.graph;
@@ -110,33 +121,57 @@ pub(crate) fn unneeded_keys(
     Ok(key_needs(prep, budget, &mut stopped).unneeded)
 }
 
+/// The budget of a search heading for the goal while the graph of the
+/// search of every state is kept: half the time left, and a quarter of the
+/// memory, so that both fit in what one search may take.
+fn beside<'a>(budget: &Budget<'a>) -> Budget<'a> {
+    Budget {
+        max_states: budget.max_states / 4,
+        max_words: budget.max_words / 4,
+        ..budget.share(0.5)
+    }
+}
+
 /// What an analysis whose first search ran out of budget proves from the
 /// states it explored. A goal it reached makes the level solvable, and the
 /// cheapest plan to it bounds the least cost from above. Every solution
 /// leaves the fully expanded states through a goal or a state not yet
 /// expanded, and the graph holds every step up to there, so the cheapest of
 /// those bounds the least cost from below. Every room it saw is reachable.
+///
+/// `headed` is what a search heading for the goal found, if one was run;
+/// without a goal among the states explored, one is run now.
 fn partial(
     prep: &Prepared<'_>,
     explored: &Explored,
     stop: Stop,
+    headed: Option<Option<Vec<(u32, usize)>>>,
     budget: &Budget<'_>,
 ) -> Result<Analysis, SolveError> {
     let g = &explored.graph;
     let paths = g.paths(false);
-    let best = match g.best_goal(&paths) {
+    let in_graph = match g.best_goal(&paths) {
         Some(goal) => Some(prep.plan_rooms(g.actions_to(&paths, goal).into_iter())?),
+        None => None,
+    };
+    let headed = match headed {
+        Some(acts) => acts,
         // No goal among the states explored in order: a search that heads
         // for the goal may still find a plan, which proves it solvable.
-        None => {
+        None if in_graph.is_none() => {
             let walk = Walk::new(prep.mechanics(), &prep.removed);
-            let start = walk.start(&open_at_start(prep.level));
-            match walk.greedy_plan(start, budget) {
-                Some(acts) => Some(prep.plan_rooms(acts.into_iter())?),
-                None => None,
-            }
+            walk.greedy_plan(walk.start(&open_at_start(prep.level)), budget)
         }
+        None => None,
     };
+    let headed = match headed {
+        Some(acts) => Some(prep.plan_rooms(acts.into_iter())?),
+        None => None,
+    };
+    let best = [in_graph, headed]
+        .into_iter()
+        .flatten()
+        .min_by(|a, b| a.cost.total_cmp(&b.cost));
     let frontier = (explored.expanded..g.nodes.len())
         .filter(|&i| !g.goal[i])
         .map(|i| paths.best[i].1)

@@ -263,64 +263,89 @@ impl<'m> Walk<'m> {
     /// out: states are expanded in the order they were found, so every
     /// state before [`Explored::expanded`] has all its steps in the graph.
     pub fn explore_partial(&self, start: Node, budget: &Budget<'_>) -> Explored {
-        let width = stored_words(&start);
-        let mut g = Graph {
-            goal: vec![self.is_goal(&start)],
-            nodes: vec![start.clone()],
-            edges: vec![Vec::new()],
-        };
         let mut index = FxHashMap::default();
-        index.insert(start, 0u32);
-        let mut queue = VecDeque::from([0u32]);
-        let mut meter = Meter::default();
-        let mut edges = 0usize;
-        let stopped = |graph, stop, expanded| Explored {
-            graph,
-            stopped: Some(stop),
-            expanded,
+        index.insert(start.clone(), 0u32);
+        let explored = Explored {
+            graph: Graph {
+                goal: vec![self.is_goal(&start)],
+                nodes: vec![start],
+                edges: vec![Vec::new()],
+            },
+            stopped: None,
+            expanded: 0,
+            index,
+            queue: VecDeque::from([0u32]),
+            edges: 0,
         };
-        while let Some(i) = queue.pop_front() {
-            if g.goal[i as usize] {
+        self.explore_more(explored, budget)
+    }
+
+    /// Goes on with a search [`Self::explore_partial`] stopped, within a
+    /// new `budget`, from where it stopped: the state it was expanding is
+    /// expanded again from its first step. What it counts against the
+    /// budget is the whole graph, not only the new part.
+    pub fn explore_more(&self, mut ex: Explored, budget: &Budget<'_>) -> Explored {
+        let width = stored_words(&ex.graph.nodes[0]);
+        let mut meter = Meter::default();
+        ex.stopped = None;
+        while let Some(i) = ex.queue.pop_front() {
+            if ex.graph.goal[i as usize] {
                 continue;
             }
-            for (action, cost) in self.actions(&g.nodes[i as usize]) {
-                // Every step costs a state's width to make and look up, and
-                // the graph keeps its edge: both count against the budget
-                // before anything is stored. Only a new state counts
-                // against the number of states.
-                let words = g.nodes.len().saturating_mul(width) + edges * EDGE_WORDS;
-                let next = self.after(&g.nodes[i as usize], action);
-                let to = match index.get(&next) {
-                    Some(&j) => {
-                        if let Err(stop) = budget.check_words(&mut meter, width, 0, words) {
-                            return stopped(g, stop, i as usize);
-                        }
-                        j
-                    }
-                    None => {
-                        let states = g.nodes.len();
-                        if let Err(stop) = budget.check_words(&mut meter, width, states, words) {
-                            return stopped(g, stop, i as usize);
-                        }
-                        let j = g.nodes.len() as u32;
-                        index.insert(next.clone(), j);
-                        g.goal.push(self.is_goal(&next));
-                        g.nodes.push(next);
-                        g.edges.push(Vec::new());
-                        queue.push_back(j);
-                        j
-                    }
-                };
-                let act = action.code();
-                g.edges[i as usize].push(Edge { act, to, cost });
-                edges += 1;
+            if let Err(stop) = self.expand(&mut ex, i, width, budget, &mut meter) {
+                // Back to the state before `i`: none of its steps is kept,
+                // so it is a state not yet expanded, and it is next.
+                ex.edges -= ex.graph.edges[i as usize].len();
+                ex.graph.edges[i as usize].clear();
+                ex.queue.push_front(i);
+                ex.stopped = Some(stop);
+                ex.expanded = i as usize;
+                return ex;
             }
         }
-        Explored {
-            expanded: g.nodes.len(),
-            graph: g,
-            stopped: None,
+        ex.expanded = ex.graph.nodes.len();
+        ex
+    }
+
+    /// Adds every step of state `i` to the graph, and the states they
+    /// reach to it and to the queue.
+    fn expand(
+        &self,
+        ex: &mut Explored,
+        i: u32,
+        width: usize,
+        budget: &Budget<'_>,
+        meter: &mut Meter,
+    ) -> Result<(), Stop> {
+        let g = &mut ex.graph;
+        for (action, cost) in self.actions(&g.nodes[i as usize]) {
+            // Every step costs a state's width to make and look up, and
+            // the graph keeps its edge: both count against the budget
+            // before anything is stored. Only a new state counts
+            // against the number of states.
+            let words = g.nodes.len().saturating_mul(width) + ex.edges * EDGE_WORDS;
+            let next = self.after(&g.nodes[i as usize], action);
+            let to = match ex.index.get(&next) {
+                Some(&j) => {
+                    budget.check_words(meter, width, 0, words)?;
+                    j
+                }
+                None => {
+                    budget.check_words(meter, width, g.nodes.len(), words)?;
+                    let j = g.nodes.len() as u32;
+                    ex.index.insert(next.clone(), j);
+                    g.goal.push(self.is_goal(&next));
+                    g.nodes.push(next);
+                    g.edges.push(Vec::new());
+                    ex.queue.push_back(j);
+                    j
+                }
+            };
+            let act = action.code();
+            g.edges[i as usize].push(Edge { act, to, cost });
+            ex.edges += 1;
         }
+        Ok(())
     }
 }
 
@@ -331,6 +356,12 @@ pub(crate) struct Explored {
     pub stopped: Option<Stop>,
     /// The states before this one have every step they allow in the graph.
     pub expanded: usize,
+    /// Every state's number in the graph.
+    index: FxHashMap<Node, u32>,
+    /// The states found and not yet expanded, in the order they were found.
+    queue: VecDeque<u32>,
+    /// The number of edges in the graph.
+    edges: usize,
 }
 
 impl Explored {
@@ -551,5 +582,37 @@ mod tests {
             .unwrap();
         assert_eq!(g.nodes.len(), 4 + 48);
         assert_eq!(g.goal.iter().filter(|&&goal| goal).count(), 1);
+    }
+
+    /// A search stopped anywhere and then resumed makes the same graph as
+    /// one that was never stopped: every state in the same place, with the
+    /// same steps (the state being expanded when it stopped is not left
+    /// with half its steps, nor given them twice).
+    #[test]
+    fn a_search_resumed_makes_the_graph_of_one_never_stopped() {
+        let level = corridor(30);
+        let m = Mechanics::new(&level).unwrap();
+        let walk = Walk::new(&m, &[]);
+        let options = crate::solver::SolveOptions::default();
+        let start = walk.start(&open_at_start(&level));
+        let whole = walk.explore(start.clone(), &options.budget()).unwrap();
+        let steps = |g: &super::Graph| -> Vec<Vec<(u32, u32, f64)>> {
+            let edges = g.edges.iter();
+            edges
+                .map(|e| e.iter().map(|e| (e.act, e.to, e.cost)).collect())
+                .collect()
+        };
+        for most in 1..whole.nodes.len() {
+            let mut budget = options.budget();
+            budget.max_states = most;
+            let cut = walk.explore_partial(start.clone(), &budget);
+            assert!(cut.stopped.is_some(), "stopped at {most} states");
+            assert!(cut.graph.edges[cut.expanded..].iter().all(Vec::is_empty));
+            let resumed = walk.explore_more(cut, &options.budget());
+            assert_eq!(resumed.stopped, None);
+            assert_eq!(resumed.expanded, whole.nodes.len());
+            assert!(resumed.graph.nodes == whole.nodes, "at {most} states");
+            assert_eq!(steps(&resumed.graph), steps(&whole), "at {most} states");
+        }
     }
 }
