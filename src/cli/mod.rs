@@ -25,11 +25,12 @@ mod measures;
 mod report;
 mod solve;
 
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
 
@@ -122,6 +123,9 @@ pub struct Budget {
     /// Set by Ctrl+C.
     #[arg(skip)]
     interrupted: Option<Arc<AtomicBool>>,
+    /// When the analysis was given its options: its clock starts there.
+    #[arg(skip)]
+    started: Cell<Option<Instant>>,
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
@@ -146,11 +150,19 @@ impl Budget {
     }
 
     fn options(&self) -> SolveOptions {
+        self.started.set(Some(Instant::now()));
         SolveOptions {
             max_states: self.max_states,
             max_time: Some(Duration::from_secs_f64(self.max_seconds)),
             cancel: self.interrupted.clone(),
         }
+    }
+
+    /// Whether the analysis ended before nine tenths of its time limit.
+    fn ended_early(&self) -> bool {
+        self.started
+            .get()
+            .is_some_and(|t| t.elapsed().as_secs_f64() < 0.9 * self.max_seconds)
     }
 
     /// What to say when the analysis stopped before it was complete.
@@ -159,6 +171,13 @@ impl Budget {
             Stop::States => format!(
                 "a search met more than {} states (--max-states)",
                 report::count(self.max_states)
+            ),
+            // Each part of the analysis gets a share of the time, so that
+            // one that runs long leaves time for the rest. When the
+            // analysis ended well before the limit, say so.
+            Stop::Time if self.ended_early() => format!(
+                "a search used up its share of the time limit of {} s (--max-seconds)",
+                self.max_seconds
             ),
             Stop::Time => format!(
                 "the time limit of {} s ran out (--max-seconds)",
