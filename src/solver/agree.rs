@@ -249,6 +249,52 @@ proptest! {
     }
 }
 
+/// [`level`] with nothing to pick up and nothing to pull: no keys, no
+/// levers, no locks; doors cost 0, a fraction, 1 or a lot.
+fn walk_only_level() -> impl Strategy<Value = Level> {
+    let costs = prop::collection::vec(
+        prop_oneof![Just(0.0), Just(0.1), Just(1.0), Just(2.5), Just(1e6)],
+        8,
+    );
+    (level(), costs, any::<bool>()).prop_map(|(mut level, costs, uniform)| {
+        level.keys.clear();
+        level.levers.clear();
+        level.goal_requires.clear();
+        for (door, cost) in level.doors.iter_mut().zip(costs) {
+            door.locks.clear();
+            door.locks_any.clear();
+            door.locked_from = None;
+            door.small_locks = 0;
+            if !uniform {
+                door.cost = cost;
+            }
+        }
+        level
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// With nothing to pick up or pull, the relaxed reach short of the
+    /// rooms beyond the goal is the reach an exploration finds, state for
+    /// room: the analysis takes it as it is.
+    #[test]
+    fn with_nothing_to_take_the_relaxed_reach_is_the_reach(level in walk_only_level()) {
+        let Ok(m) = Mechanics::new(&level) else { return Ok(()) };
+        if !crate::validate::errors(&level).is_empty() {
+            return Ok(());
+        }
+        let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None };
+        let explored = reversible::explore(&m, &[], true, &budget).unwrap();
+        let relaxed = super::facts::relaxed(&m, &[]);
+        let rooms = relaxed.before_goal.as_ref().unwrap_or(&relaxed.rooms);
+        prop_assert_eq!(&explored.rooms, rooms);
+        prop_assert_eq!(explored.goal, relaxed.goal);
+        prop_assert_eq!(explored.states, rooms.iter().filter(|&&r| r).count());
+    }
+}
+
 /// The least cost and the fewest pulls of a plan from the start, searched
 /// over `c`.
 fn plan_figures(prep: &super::Prepared<'_>, c: &Compiled) -> (Option<f64>, Option<u32>) {

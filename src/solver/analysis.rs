@@ -481,6 +481,9 @@ fn reversible_shape(
 ) -> Result<Shape, SolveError> {
     let prep = run.prep;
     let m = prep.mechanics();
+    if m.keys().is_empty() && m.levers().is_empty() {
+        return walk_only_shape(run, reach);
+    }
     let mut budget = run.budget.share(0.5);
     // When the plan's walk already reaches every room the relaxed reach
     // allows, an exploration of the states one by one can prove nothing
@@ -533,6 +536,20 @@ fn reversible_shape(
         return unsolvable_shape(run, wall.rooms.clone(), wall.rooms);
     }
     Ok(undoable_shape(wall.rooms.clone(), wall.rooms))
+}
+
+/// Reachability and dead ends of a level whose every step can be undone,
+/// with nothing to pick up and nothing to pull: a state is a room, and the
+/// relaxed reach, short of what lies beyond the goal room, is exact. Its
+/// count of states is its count of rooms, as an exploration would find.
+fn walk_only_shape(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Shape, SolveError> {
+    let rooms = reach.before_goal.as_ref().unwrap_or(&reach.rooms).clone();
+    run.states += rooms.iter().filter(|&&r| r).count();
+    if reach.goal {
+        Ok(undoable_shape(rooms.clone(), rooms))
+    } else {
+        unsolvable_shape(run, rooms.clone(), rooms)
+    }
 }
 
 /// A solvable level whose every step can be undone: from any state, walking

@@ -24,6 +24,11 @@ pub(crate) struct Reach {
     pub keys: Vec<bool>,
     /// The goal room is reached with every key it requires.
     pub goal: bool,
+    /// On a level with nothing to pick up and nothing to pull, where the
+    /// goal was reached: the rooms reached without passing through the goal
+    /// room (which ends the game), the goal room included. Then they are
+    /// exactly the rooms a player can reach.
+    pub before_goal: Option<Vec<bool>>,
 }
 
 /// The relaxed state: everything collected so far, nothing ever spent.
@@ -157,10 +162,21 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
         door: Vec::new(),
         ..Waiting::default()
     };
-    let mut queue = vec![m.start()];
+    // With nothing to take, the goal room is entered last: what is reached
+    // before then is reached without passing through it.
+    let walk_only = m.keys().is_empty() && m.levers().is_empty();
+    let mut goal_waits = walk_only && m.start() == m.goal();
+    let mut before_goal = None;
+    let mut queue = if goal_waits { vec![] } else { vec![m.start()] };
     rooms[m.start()] = true;
     let mut ready: Vec<Passage> = Vec::new();
-    while let Some(r) = queue.pop() {
+    while let Some(r) = queue.pop().or_else(|| {
+        goal_waits.then(|| {
+            goal_waits = false;
+            before_goal = Some(rooms.clone());
+            m.goal()
+        })
+    }) {
         enter(&mut state, &mut wait, r, &mut ready);
         ready.extend_from_slice(m.passages_from(r));
         while let Some(p) = ready.pop() {
@@ -170,7 +186,11 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
             match m.blocked(p, &state) {
                 None => {
                     rooms[p.to] = true;
-                    queue.push(p.to);
+                    if walk_only && p.to == m.goal() {
+                        goal_waits = true;
+                    } else {
+                        queue.push(p.to);
+                    }
                     if let Some(entry) = via.as_deref_mut().and_then(|v| v.get_mut(p.to)) {
                         *entry = Some(p);
                     }
@@ -203,6 +223,7 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
         rooms,
         keys: state.keys,
         goal,
+        before_goal,
     }
 }
 
