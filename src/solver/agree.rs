@@ -293,6 +293,30 @@ proptest! {
         prop_assert_eq!(explored.goal, relaxed.goal);
         prop_assert_eq!(explored.states, rooms.iter().filter(|&&r| r).count());
     }
+
+    /// With nothing to pick up or pull, the walk down the distances to the
+    /// goal ([`super::events::descend`]) finds a plan whenever the goal can
+    /// be reached and no exit is free, and what it finds costs what A*
+    /// finds.
+    #[test]
+    fn with_nothing_to_take_the_descent_costs_what_a_star_finds(level in walk_only_level()) {
+        let Ok(prep) = super::Prepared::new(&level, &[]) else { return Ok(()) };
+        let c = prep.for_plans();
+        let h = super::heuristic::Heuristic::new(prep.mechanics(), c, &prep.removed);
+        let descended = super::events::descend(c, |r| h.to_goal(r));
+        let (cost, _) = plan_figures(&prep, c);
+        let text = crate::format::to_string(&level);
+        // Exits of cost 0 can lead it astray (then the sweep takes over);
+        // with every cost above 0 it never fails.
+        if level.doors.iter().all(|d| d.cost > 0.0) {
+            prop_assert_eq!(descended.is_some(), cost.is_some(), "{}", text);
+        }
+        prop_assert!(descended.is_none() || cost.is_some(), "{}", text);
+        if let (Some(acts), Some(cost)) = (descended, cost) {
+            let plan = prep.plan_rooms(acts.into_iter()).unwrap();
+            prop_assert!((plan.cost - cost).abs() <= 1e-9 * cost.max(1.0), "{} != {}: {}", plan.cost, cost, text);
+        }
+    }
 }
 
 /// The least cost and the fewest pulls of a plan from the start, searched

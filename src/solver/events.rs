@@ -478,6 +478,37 @@ pub(crate) fn sweep_below(
     None
 }
 
+/// On a level with nothing to pick up and nothing to pull, the walk down
+/// `to_goal` (the least cost from each room to the goal): from each room,
+/// an exit that can be walked and whose cost plus the distance beyond it
+/// is the room's own distance. Its length is the plan's, where
+/// [`sweep`] walks every room nearer the start than the goal is.
+///
+/// Every room of finite distance has such an exit: the one the distances
+/// were found through gives the same sum of the same two numbers. Exits of
+/// cost 0 can tie in a circle, so a room is entered once; `None` when the
+/// walk gets stuck (then the caller sweeps as before).
+pub(crate) fn descend(c: &Compiled, to_goal: impl Fn(usize) -> f64) -> Option<Vec<(u32, usize)>> {
+    let mut here = c.start.clone();
+    let mut entered = vec![false; c.rooms()];
+    let mut out = Vec::new();
+    while !c.is_goal(&here) {
+        let r = c.room(&here);
+        entered[r] = true;
+        let left = to_goal(r);
+        if !left.is_finite() {
+            return None;
+        }
+        let exit = c.exits_of(r).iter().find(|e| {
+            let to = e.to as usize;
+            !entered[to] && e.cost + to_goal(to) == left && c.walks(&here, e) == Some(true)
+        })?;
+        c.set_room(&mut here, exit.to as usize);
+        out.push((exit.door, exit.to as usize));
+    }
+    Some(out)
+}
+
 /// Takes action `act` in room `room` on `s` itself, touching only the words
 /// it changes: the sweep's states can be thousands of words wide, and it
 /// takes one event per lock of a chain. False when the action is not there

@@ -100,6 +100,12 @@ impl Heuristic {
         }
     }
 
+    /// The least cost of a walk from room `r` to the goal room, through
+    /// every exit of the compiled level whatever it needs.
+    pub fn to_goal(&self, r: usize) -> f64 {
+        self.tables.to_goal.get(r).copied().unwrap_or(f64::INFINITY)
+    }
+
     /// A lower bound on the cost from state `s` to the goal; infinite when
     /// the goal cannot be reached from it at all.
     pub fn bound(&mut self, c: &Compiled, s: &[u64]) -> f64 {

@@ -471,7 +471,13 @@ impl<'a> Prepared<'a> {
         // stops once it has spent too much to meet it. The margin is far
         // wider than the rounding allowed below.
         let most = floor * (1.0 + 1e-6) + 1e-9;
-        let Some(acts) = events::sweep_below(c, budget, most, |s| h.bound(c, s)) else {
+        let m = self.mechanics();
+        let walk_only = m.keys().is_empty() && m.levers().is_empty();
+        let descended = walk_only
+            .then(|| events::descend(c, |r| h.to_goal(r)))
+            .flatten();
+        let acts = descended.or_else(|| events::sweep_below(c, budget, most, |s| h.bound(c, s)));
+        let Some(acts) = acts else {
             return Ok(Swept {
                 plan: None,
                 least: false,
