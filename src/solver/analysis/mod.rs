@@ -3,17 +3,18 @@
 //! least number of lever pulls, each worked out the cheapest exact way the
 //! level allows, and each saying how far it got when the budget runs out.
 
+mod shape;
+
+use shape::{Shape, irreversible_shape, reversible_shape};
+
 use super::astar::Outcome;
 use super::budget::{Budget, Stop};
-use super::compile::{Compiled, PULL};
-use super::dead_ends::{self, Found};
+use super::compile::PULL;
+use super::dead_ends;
 use super::events;
-use super::exhaustive::{self, Explored};
 use super::facts::{self, Reach};
-use super::reversible;
 use super::{Plan, Prepared, SolveError, SolveOptions, needs, plan_walk};
 use crate::model::{KeyId, Level, RoomId};
-use crate::rules::mechanics::Passage;
 use crate::rules::{Rules, Step};
 
 /// At most this many kinds of dead end are described (all found are counted).
@@ -167,19 +168,6 @@ struct Least {
     bounds: Option<CostBounds>,
     /// No plan pulls fewer levers.
     pulls_floor: u32,
-}
-
-/// What the analysis of reachability and dead ends found.
-struct Shape {
-    solvable: Option<bool>,
-    /// Rooms proven reachable.
-    reached: Vec<bool>,
-    /// Rooms not proven unreachable.
-    maybe: Vec<bool>,
-    dead_ends: DeadEnds,
-    reachable_states: Option<usize>,
-    /// The whole explored graph, when it was explored.
-    explored: Option<(Compiled, Explored)>,
 }
 
 /// Analyses `level`: least cost, least pulls, dead ends, unreachable rooms
@@ -469,252 +457,6 @@ impl Least {
             solvable: Some(false),
             bounds: None,
             pulls_floor,
-        }
-    }
-}
-
-/// Reachability and dead ends of a level whose every step can be undone.
-fn reversible_shape(
-    run: &mut Run<'_, '_>,
-    reach: &Reach,
-    least: &Least,
-) -> Result<Shape, SolveError> {
-    let prep = run.prep;
-    let m = prep.mechanics();
-    if m.keys().is_empty() && m.levers().is_empty() {
-        return walk_only_shape(run, reach);
-    }
-    let mut budget = run.budget.share(0.5);
-    // When the plan's walk already reaches every room the relaxed reach
-    // allows, an exploration of the states one by one can prove nothing
-    // more (an undoable level has no dead ends) and only counts them: it
-    // gets a short leash. A grid with hundreds of levers spent its 10
-    // million states, 3.6 s, before falling back on the same answer.
-    // The walk is kept for the fallback below, which would walk it again.
-    let mut walked = None;
-    if reversible::by_states(m) {
-        walked = plan_reached(run, least);
-        if walked
-            .as_ref()
-            .is_some_and(|reached| *reached == reach.rooms)
-        {
-            let leash = PROVEN_LEASH.saturating_mul(m.rooms());
-            budget.max_states = budget.max_states.min(leash);
-        }
-    }
-    let mut undone = |run: &mut Run<'_, '_>, stop| {
-        let reached = walked.take().or_else(|| plan_reached(run, least));
-        undone_shape(run, reach, least, reached, stop)
-    };
-    let wall = match reversible::explore(m, &prep.removed, true, &budget) {
-        Ok(w) => w,
-        Err(stop) => return Ok(undone(run, stop)),
-    };
-    run.states += wall.states;
-    // With keys the goal requires, a player lacking one may pass through the
-    // goal room: look at that only if it could reach more.
-    let pass = if wall.leaks {
-        match reversible::explore(m, &prep.removed, false, &budget) {
-            Ok(p) => {
-                run.states += p.states;
-                Some(p)
-            }
-            Err(stop) => return Ok(undone(run, stop)),
-        }
-    } else {
-        None
-    };
-    let exact = pass
-        .as_ref()
-        .is_none_or(|p| p.rooms == wall.rooms && p.goal == wall.goal);
-    if !exact {
-        // Passing through the goal room reaches more: only a search of the
-        // states can tell which of it a player really gets to.
-        return irreversible_shape(run, reach, least, &[]);
-    }
-    if !wall.goal {
-        return unsolvable_shape(run, wall.rooms.clone(), wall.rooms);
-    }
-    Ok(undoable_shape(wall.rooms.clone(), wall.rooms))
-}
-
-/// Reachability and dead ends of a level whose every step can be undone,
-/// with nothing to pick up and nothing to pull: a state is a room, and the
-/// relaxed reach, short of what lies beyond the goal room, is exact. Its
-/// count of states is its count of rooms, as an exploration would find.
-fn walk_only_shape(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Shape, SolveError> {
-    let rooms = reach.before_goal.as_ref().unwrap_or(&reach.rooms).clone();
-    run.states += rooms.iter().filter(|&&r| r).count();
-    if reach.goal {
-        Ok(undoable_shape(rooms.clone(), rooms))
-    } else {
-        unsolvable_shape(run, rooms.clone(), rooms)
-    }
-}
-
-/// A solvable level whose every step can be undone: from any state, walking
-/// back and replaying a solution reaches the goal, so there are no dead ends.
-fn undoable_shape(reached: Vec<bool>, maybe: Vec<bool>) -> Shape {
-    Shape {
-        solvable: Some(true),
-        reached,
-        maybe,
-        dead_ends: DeadEnds {
-            exist: Some(false),
-            states: Some(0),
-            complete: true,
-            ..DeadEnds::default()
-        },
-        reachable_states: None,
-        explored: None,
-    }
-}
-
-/// A level whose every step can be undone, whose rooms could not all be
-/// explored. When a plan was found there are still no dead ends: from any
-/// state, undo the steps back to the start and follow the plan. The rooms
-/// the plan walks into are reached; when that is every room the relaxed
-/// reach allows, nothing is left undecided. `reached` is
-/// [`plan_reached`]'s answer.
-fn undone_shape(
-    run: &mut Run<'_, '_>,
-    reach: &Reach,
-    least: &Least,
-    reached: Option<Vec<bool>>,
-    stop: Stop,
-) -> Shape {
-    let Some(reached) = reached else {
-        run.stop(stop);
-        return unknown_shape(reach, least, run);
-    };
-    if reached != reach.rooms {
-        run.stop(stop);
-    }
-    undoable_shape(reached, reach.rooms.clone())
-}
-
-/// States per room the exploration of an undoable level may store when
-/// the plan's walk has already reached every room: enough to count the
-/// states of a level whose levers open few ways, and work linear in the
-/// level when they open many.
-const PROVEN_LEASH: usize = 4;
-
-/// The rooms the least plan (or the cheapest found) walks into, with the
-/// rooms open to it from each state it passes; `None` without a plan.
-fn plan_reached(run: &Run<'_, '_>, least: &Least) -> Option<Vec<bool>> {
-    let plan = least
-        .plan
-        .as_ref()
-        .or_else(|| least.bounds.as_ref().and_then(|b| b.best.as_ref()))?;
-    let mut reached = vec![false; run.prep.level.rooms.len()];
-    reached[run.prep.mechanics().start()] = true;
-    walked_into(
-        &run.prep.rules,
-        std::iter::once(plan),
-        &DeadEnds::default(),
-        &mut reached,
-    );
-    Some(reached)
-}
-
-/// Nothing worked out beyond the relaxed reach.
-fn unknown_shape(reach: &Reach, least: &Least, run: &Run<'_, '_>) -> Shape {
-    let mut reached = vec![false; reach.rooms.len()];
-    reached[run.prep.mechanics().start()] = true;
-    Shape {
-        solvable: least.solvable,
-        reached,
-        maybe: reach.rooms.clone(),
-        dead_ends: DeadEnds::default(),
-        reachable_states: None,
-        explored: None,
-    }
-}
-
-/// An unsolvable level: every reachable state is a dead end, the start first.
-fn unsolvable_shape(
-    run: &mut Run<'_, '_>,
-    reached: Vec<bool>,
-    maybe: Vec<bool>,
-) -> Result<Shape, SolveError> {
-    let prep = run.prep;
-    let every = prep.every_key();
-    // Count them if that fits in a share of the budget.
-    let count = exhaustive::explore(&every, &run.budget.share(0.3));
-    let (reachable_states, explored) = match count {
-        Ok(ex) => {
-            run.states += ex.len();
-            (Some(ex.len()), Some((every, ex)))
-        }
-        Err(_) => (None, None),
-    };
-    let start = dead_ends::stuck_at_start(run)?;
-    Ok(Shape {
-        solvable: Some(false),
-        reached,
-        maybe,
-        dead_ends: DeadEnds {
-            exist: Some(true),
-            states: reachable_states,
-            found: vec![start],
-            kinds: 1,
-            complete: true,
-        },
-        reachable_states,
-        explored,
-    })
-}
-
-/// Reachability and dead ends of a level with irreversible steps: every
-/// state if the budget allows, else a hunt for dead ends from the cheapest.
-fn irreversible_shape(
-    run: &mut Run<'_, '_>,
-    reach: &Reach,
-    least: &Least,
-    irreversible: &[Passage],
-) -> Result<Shape, SolveError> {
-    let prep = run.prep;
-    let every = prep.every_key();
-    match exhaustive::explore(&every, &run.budget.share(0.6)) {
-        Ok(ex) => {
-            run.states += ex.len();
-            let dead = dead_ends::from_explored(run, &every, &ex)?;
-            let mut reached = vec![false; reach.rooms.len()];
-            for i in 0..ex.len() as u32 {
-                reached[every.room(ex.store.get(i))] = true;
-            }
-            Ok(Shape {
-                solvable: Some(!ex.goals.is_empty()),
-                maybe: reached.clone(),
-                reached,
-                dead_ends: dead,
-                reachable_states: Some(ex.len()),
-                explored: Some((every, ex)),
-            })
-        }
-        Err(stop) => {
-            run.stop(stop);
-            if stop == Stop::Cancelled {
-                return Ok(unknown_shape(reach, least, run));
-            }
-            let Found {
-                dead_ends,
-                reached,
-                start_dead,
-            } = dead_ends::hunt(run, irreversible)?;
-            let solvable = if start_dead {
-                Some(false)
-            } else {
-                least.solvable
-            };
-            Ok(Shape {
-                solvable,
-                reached,
-                maybe: reach.rooms.clone(),
-                dead_ends,
-                reachable_states: None,
-                explored: None,
-            })
         }
     }
 }
