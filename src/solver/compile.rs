@@ -388,6 +388,12 @@ impl Compiled {
         has_all(s, self.mask(exit.need)) && has_any(s, self.mask(exit.any))
     }
 
+    /// Whether `exit` needs nothing: no key, no lever, no small key.
+    #[inline]
+    pub fn needs_nothing(&self, exit: &Exit) -> bool {
+        exit.small == 0 && self.mask(exit.need).is_empty() && self.mask(exit.any).is_empty()
+    }
+
     /// Writes into `t` the state after taking `exit` from `s`, or returns
     /// false when the exit cannot be taken.
     #[inline]

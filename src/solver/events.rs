@@ -478,35 +478,63 @@ pub(crate) fn sweep_below(
     None
 }
 
-/// On a level with nothing to pick up and nothing to pull, the walk down
-/// `to_goal` (the least cost from each room to the goal): from each room,
-/// an exit that can be walked and whose cost plus the distance beyond it
-/// is the room's own distance. Its length is the plan's, where
-/// [`sweep`] walks every room nearer the start than the goal is.
+/// A walk down `to_goal` (the least cost from each room to the goal,
+/// through every exit whatever it needs) that only walks: each step an
+/// exit the start lets through, into a room with nothing to pick up, and
+/// its cost plus the distance beyond it is the distance before it. Such a
+/// walk costs the distance from the start, which no plan beats, so it is
+/// least; and it changes nothing but the room, so every step is legal.
+/// Keys it could pick up on the way are left alone, and it passes a lock
+/// (of keys held from the start) only where no open door leads down: the
+/// measures of a plan count the keys it takes and uses.
 ///
-/// Every room of finite distance has such an exit: the one the distances
-/// were found through gives the same sum of the same two numbers. Exits of
-/// cost 0 can tie in a circle, so a room is entered once; `None` when the
-/// walk gets stuck (then the caller sweeps as before).
+/// A depth-first search of those steps, each room entered once (exits of
+/// cost 0 can tie in a circle): it goes back when a lock or a key blocks
+/// the way down, as on a grid where another way down goes round it.
+/// Usually it is as long as the plan, where [`sweep`] walks every room
+/// nearer the start than the goal, once per key it takes; at worst it
+/// enters every room once. `None` when no such walk reaches the goal (then
+/// the caller sweeps).
 pub(crate) fn descend(c: &Compiled, to_goal: impl Fn(usize) -> f64) -> Option<Vec<(u32, usize)>> {
-    let mut here = c.start.clone();
-    let mut entered = vec![false; c.rooms()];
-    let mut out = Vec::new();
-    while !c.is_goal(&here) {
-        let r = c.room(&here);
-        entered[r] = true;
-        let left = to_goal(r);
-        if !left.is_finite() {
-            return None;
-        }
-        let exit = c.exits_of(r).iter().find(|e| {
-            let to = e.to as usize;
-            !entered[to] && e.cost + to_goal(to) == left && c.walks(&here, e) == Some(true)
-        })?;
-        c.set_room(&mut here, exit.to as usize);
-        out.push((exit.door, exit.to as usize));
+    let start = &c.start;
+    if c.is_goal(start) {
+        return Some(Vec::new());
     }
-    Some(out)
+    let first = c.room(start);
+    let mut entered = vec![false; c.rooms()];
+    entered[first] = true;
+    // Per room on the way: the room, the next of its exits to try, and
+    // the door it was entered by.
+    let mut way: Vec<(usize, usize, u32)> = vec![(first, 0, 0)];
+    while let Some(&(r, next, _)) = way.last() {
+        let left = to_goal(r);
+        let exits = c.exits_of(r);
+        // Exits that need nothing come first, then those whose keys are
+        // held: a plan that passes a lock only when it must.
+        let n = exits.len();
+        let down = (next..2 * n).find(|&i| {
+            let e = &exits[i % n];
+            let to = e.to as usize;
+            (i < n) == c.needs_nothing(e)
+                && !entered[to]
+                && e.cost + to_goal(to) == left
+                && c.walks(start, e) == Some(true)
+        });
+        let Some(i) = down.filter(|_| left.is_finite()) else {
+            way.pop();
+            continue;
+        };
+        if let Some(top) = way.last_mut() {
+            top.1 = i + 1;
+        }
+        let (to, door) = (exits[i % n].to as usize, exits[i % n].door);
+        entered[to] = true;
+        way.push((to, 0, door));
+        if c.is_goal_in(start, to) {
+            return Some(way[1..].iter().map(|&(r, _, door)| (door, r)).collect());
+        }
+    }
+    None
 }
 
 /// Takes action `act` in room `room` on `s` itself, touching only the words

@@ -471,31 +471,33 @@ impl<'a> Prepared<'a> {
         // stops once it has spent too much to meet it. The margin is far
         // wider than the rounding allowed below.
         let most = floor * (1.0 + 1e-6) + 1e-9;
-        let m = self.mechanics();
-        let walk_only = m.keys().is_empty() && m.levers().is_empty();
-        let descended = walk_only
-            .then(|| events::descend(c, |r| h.to_goal(r)))
-            .flatten();
-        let acts = descended.or_else(|| events::sweep_below(c, budget, most, |s| h.bound(c, s)));
-        let Some(acts) = acts else {
-            return Ok(Swept {
-                plan: None,
-                least: false,
-                floor,
-                pulls,
-            });
-        };
-        let plan = self.plan_rooms(acts.into_iter())?;
         // Summing the same costs in another order can differ in the last
         // bits: allow the rounding of one addition per step.
-        let slack = 1.0 + 4.0 * f64::EPSILON * (plan.steps.len() as f64 + 1.0);
-        let least = plan.cost <= floor * slack;
-        Ok(Swept {
-            plan: Some(plan),
-            least,
-            floor,
-            pulls,
-        })
+        let least = |plan: &Plan| {
+            let slack = 1.0 + 4.0 * f64::EPSILON * (plan.steps.len() as f64 + 1.0);
+            plan.cost <= floor * slack
+        };
+        let swept = |plan: Option<Plan>| {
+            let least = plan.as_ref().is_some_and(least);
+            Swept {
+                plan,
+                least,
+                floor,
+                pulls,
+            }
+        };
+        // Straight down the distances to the goal, when the way is free: a
+        // walk as long as the plan, and least when it gets there.
+        if let Some(acts) = events::descend(c, |r| h.to_goal(r)) {
+            let plan = self.plan_rooms(acts.into_iter())?;
+            if least(&plan) {
+                return Ok(swept(Some(plan)));
+            }
+        }
+        match events::sweep_below(c, budget, most, |s| h.bound(c, s)) {
+            Some(acts) => Ok(swept(Some(self.plan_rooms(acts.into_iter())?))),
+            None => Ok(swept(None)),
+        }
     }
 
     /// Some plan, found quickly: a sweep that takes the nearest keys first,
