@@ -302,13 +302,11 @@ proptest! {
     fn with_nothing_to_take_the_descent_costs_what_a_star_finds(level in walk_only_level()) {
         let Ok(prep) = super::Prepared::new(&level, &[]) else { return Ok(()) };
         let c = prep.for_plans();
-        let h = super::heuristic::Heuristic::new(prep.mechanics(), c, &prep.removed);
-        let descended = super::events::descend(c, |r| h.to_goal(r));
+        let descended = prep.descended().unwrap().and_then(|d| d.plan);
         let (cost, _) = plan_figures(&prep, c);
         let text = crate::format::to_string(&level);
         prop_assert_eq!(descended.is_some(), cost.is_some(), "{}", text);
-        if let (Some(acts), Some(cost)) = (descended, cost) {
-            let plan = prep.plan_rooms(acts.into_iter()).unwrap();
+        if let (Some(plan), Some(cost)) = (descended, cost) {
             prop_assert!((plan.cost - cost).abs() <= 1e-9 * cost.max(1.0), "{} != {}: {}", plan.cost, cost, text);
         }
     }
@@ -369,22 +367,22 @@ fn each_random_level(mut check: impl FnMut(&Level, &super::Prepared<'_>)) -> usi
 }
 
 /// On thousands of random levels using every rule, a plan the walk down
-/// the distances to the goal ([`super::events::descend`]) finds replays by
-/// the rules and costs exactly the least cost A* finds: the analysis takes
-/// it as least without a search. It finds one on a good share of them
+/// the distances to the goal ([`super::Prepared::descended`]) finds and
+/// takes as least replays by the rules and costs exactly the least cost A*
+/// finds. It finds one on a good share of them
 /// (those whose way needs nothing it has not got), so this tests something.
 #[test]
 fn a_plan_down_the_distances_costs_the_least() {
     let mut found = 0;
     let cases = each_random_level(|level, prep| {
         let c = prep.for_plans();
-        let h = super::heuristic::Heuristic::new(prep.mechanics(), c, &prep.removed);
-        let Some(acts) = super::events::descend(c, |r| h.to_goal(r)) else {
-            return;
-        };
         let text = crate::format::to_string(level);
-        let Ok(plan) = prep.plan_rooms(acts.into_iter()) else {
-            panic!("the descent's plan does not replay: {text}")
+        let descended = match prep.descended() {
+            Ok(descended) => descended,
+            Err(e) => panic!("the descent's plan does not replay ({e}): {text}"),
+        };
+        let Some(plan) = descended.and_then(|d| d.plan) else {
+            return;
         };
         let (cost, _) = plan_figures(prep, c);
         let Some(cost) = cost else {

@@ -66,18 +66,30 @@ impl Heuristic {
     /// The bound for `c`, with landmarks found among the keys that lock the
     /// shortest ways to the goal (keys marked in `removed` are not there).
     pub fn new(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Self {
-        let reverse = Inward::new(c);
+        Self::with_to_goal(m, c, removed, distances_to_goal(c))
+    }
+
+    /// [`Self::new`] with the distances to the goal at hand
+    /// ([`distances_to_goal`]).
+    pub fn with_to_goal(m: &Mechanics, c: &Compiled, removed: &[bool], to_goal: Vec<f64>) -> Self {
         let goal = c.goal_room as usize;
-        let to_goal = distances_to(&reverse, goal);
         let work_cap = (MAX_DISTANCE_WORK / (c.rooms() + c.exits.len()).max(1)).min(MAX_LANDMARKS);
         let candidates = candidates(m, c, removed);
         let found = facts::landmarks(m, &candidates, work_cap);
-        let mut landmarks: Vec<Landmark> = found
-            .into_iter()
+        let found: Vec<usize> = (found.into_iter())
             .filter(|&k| c.key_bit[k] != NONE)
-            .map(|k| {
+            .collect();
+        // The walks back from each landmark's room, made only for some.
+        let reverse = if found.is_empty() {
+            None
+        } else {
+            Some(Inward::new(c))
+        };
+        let mut landmarks: Vec<Landmark> = (reverse.iter())
+            .flat_map(|reverse| found.iter().map(move |&k| (reverse, k)))
+            .map(|(reverse, k)| {
                 let room = m.keys()[k].room;
-                let to = distances_to(&reverse, room);
+                let to = distances_to(reverse, room);
                 Landmark {
                     bit: c.key_bit[k],
                     room,
@@ -98,12 +110,6 @@ impl Heuristic {
             }),
             mst: FxHashMap::default(),
         }
-    }
-
-    /// The least cost of a walk from room `r` to the goal room, through
-    /// every exit of the compiled level whatever it needs.
-    pub fn to_goal(&self, r: usize) -> f64 {
-        self.tables.to_goal.get(r).copied().unwrap_or(f64::INFINITY)
     }
 
     /// A lower bound on the cost from state `s` to the goal; infinite when
@@ -171,6 +177,12 @@ impl Inward {
     fn into(&self, r: usize) -> &[(u32, f64)] {
         self.from.get(r)
     }
+}
+
+/// The least cost of a walk from each room of `c` to its goal room,
+/// through every exit whatever it needs: the bound without landmarks.
+pub(crate) fn distances_to_goal(c: &Compiled) -> Vec<f64> {
+    distances_to(&Inward::new(c), c.goal_room as usize)
 }
 
 /// Walking distance from every room to `target`, ignoring locks and levers.

@@ -236,6 +236,12 @@ pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError>
     if prep.mechanics().needs_general() {
         return extended::solve(&prep, &budget);
     }
+    if let Some(descended) = prep.descended()? {
+        return Ok(Solve {
+            plan: descended.plan,
+            states_explored: 0,
+        });
+    }
     let c = prep.for_plans();
     let mut h = prep.bound(c);
     let swept = prep.swept(&mut h, &budget.share(0.2))?;
@@ -293,6 +299,15 @@ pub(crate) struct Swept {
     pub pulls: u32,
 }
 
+/// Whether `plan` costs no more than `floor`, a lower bound on every plan:
+/// then it is a least-cost plan. Summing the same costs in another order
+/// can differ in the last bits: the rounding of one addition per step is
+/// allowed.
+fn meets(plan: &Plan, floor: f64) -> bool {
+    let slack = 1.0 + 4.0 * f64::EPSILON * (plan.steps.len() as f64 + 1.0);
+    plan.cost <= floor * slack
+}
+
 /// A valid level with its rules compiled for searching.
 pub(crate) struct Prepared<'a> {
     pub(crate) level: &'a Level,
@@ -308,6 +323,8 @@ pub(crate) struct Prepared<'a> {
     /// The bounds over [`Self::for_plans`] and over [`Self::compiled`],
     /// made on first use ([`Self::bound`]).
     bounds: [std::sync::OnceLock<heuristic::Heuristic>; 2],
+    /// Their distances to the goal, made on first use ([`Self::to_goal`]).
+    distances: [std::sync::OnceLock<Vec<f64>>; 2],
 }
 
 impl<'a> Prepared<'a> {
@@ -344,6 +361,7 @@ impl<'a> Prepared<'a> {
             focused,
             removed,
             bounds: Default::default(),
+            distances: Default::default(),
         }
     }
 
@@ -353,15 +371,36 @@ impl<'a> Prepared<'a> {
     /// 100,000 keys making it (its landmarks and their distances) takes
     /// half a second before a search can look at the clock.
     pub(crate) fn bound(&self, c: &Compiled) -> heuristic::Heuristic {
-        let make = || heuristic::Heuristic::new(self.mechanics(), c, &self.removed);
-        let slot = if std::ptr::eq(c, self.for_plans()) {
-            0
-        } else if std::ptr::eq(c, &self.compiled) {
-            1
-        } else {
-            return make();
+        let make = || {
+            let to_goal = self.to_goal(c).into_owned();
+            heuristic::Heuristic::with_to_goal(self.mechanics(), c, &self.removed, to_goal)
         };
-        self.bounds[slot].get_or_init(make).clone()
+        match self.slot(c) {
+            Some(slot) => self.bounds[slot].get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// The distances to the goal over `c` ([`heuristic::distances_to_goal`]),
+    /// made once for [`Self::for_plans`] and [`Self::compiled`].
+    fn to_goal(&self, c: &Compiled) -> std::borrow::Cow<'_, [f64]> {
+        let make = || heuristic::distances_to_goal(c);
+        match self.slot(c) {
+            Some(slot) => std::borrow::Cow::Borrowed(self.distances[slot].get_or_init(make)),
+            None => std::borrow::Cow::Owned(make()),
+        }
+    }
+
+    /// Which of the tables made once belong to `c`: 0 for
+    /// [`Self::for_plans`], 1 for [`Self::compiled`], none for another.
+    fn slot(&self, c: &Compiled) -> Option<usize> {
+        if std::ptr::eq(c, self.for_plans()) {
+            Some(0)
+        } else if std::ptr::eq(c, &self.compiled) {
+            Some(1)
+        } else {
+            None
+        }
     }
 
     /// The same level compiled again with the keys of `removed` treated as
@@ -471,33 +510,45 @@ impl<'a> Prepared<'a> {
         // stops once it has spent too much to meet it. The margin is far
         // wider than the rounding allowed below.
         let most = floor * (1.0 + 1e-6) + 1e-9;
-        // Summing the same costs in another order can differ in the last
-        // bits: allow the rounding of one addition per step.
-        let least = |plan: &Plan| {
-            let slack = 1.0 + 4.0 * f64::EPSILON * (plan.steps.len() as f64 + 1.0);
-            plan.cost <= floor * slack
-        };
-        let swept = |plan: Option<Plan>| {
-            let least = plan.as_ref().is_some_and(least);
-            Swept {
-                plan,
-                least,
+        let Some(acts) = events::sweep_below(c, budget, most, |s| h.bound(c, s)) else {
+            return Ok(Swept {
+                plan: None,
+                least: false,
                 floor,
                 pulls,
-            }
+            });
         };
-        // Straight down the distances to the goal, when the way is free: a
-        // walk as long as the plan, and least when it gets there.
-        if let Some(acts) = events::descend(c, |r| h.to_goal(r)) {
-            let plan = self.plan_rooms(acts.into_iter())?;
-            if least(&plan) {
-                return Ok(swept(Some(plan)));
-            }
-        }
-        match events::sweep_below(c, budget, most, |s| h.bound(c, s)) {
-            Some(acts) => Ok(swept(Some(self.plan_rooms(acts.into_iter())?))),
-            None => Ok(swept(None)),
-        }
+        let plan = self.plan_rooms(acts.into_iter())?;
+        let least = meets(&plan, floor);
+        Ok(Swept {
+            plan: Some(plan),
+            least,
+            floor,
+            pulls,
+        })
+    }
+
+    /// A least-cost plan found without a search, when a walk straight down
+    /// the distances to the goal reaches it ([`events::descend`]). Such a
+    /// plan costs the distance from the start, which no plan beats, and
+    /// pulls no lever. It needs only the distances, not the landmarks of
+    /// the lower bound, so on a large level that a walk solves they are
+    /// never made.
+    pub(crate) fn descended(&self) -> Result<Option<Swept>, SolveError> {
+        let c = self.for_plans();
+        let to_goal = self.to_goal(c);
+        let distance = |r: usize| to_goal.get(r).copied().unwrap_or(f64::INFINITY);
+        let Some(acts) = events::descend(c, distance) else {
+            return Ok(None);
+        };
+        let plan = self.plan_rooms(acts.into_iter())?;
+        let floor = distance(c.room(&c.start));
+        Ok((plan.pulls == 0 && meets(&plan, floor)).then_some(Swept {
+            plan: Some(plan),
+            least: true,
+            floor,
+            pulls: 0,
+        }))
     }
 
     /// Some plan, found quickly: a sweep that takes the nearest keys first,

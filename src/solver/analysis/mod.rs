@@ -403,14 +403,17 @@ fn walked_into<'p>(
     }
 }
 
-/// The least cost: by the sweep when its plan meets the lower bound, else
-/// by A*; when the budget runs out, bounds on it and the cheapest plan a
+/// The least cost: by a walk down the distances to the goal when it gets
+/// there, or by the sweep when its plan meets the lower bound, else by A*; when the budget runs out, bounds on it and the cheapest plan a
 /// quicker, greedier search finds.
 fn least_cost(run: &mut Run<'_, '_>, reach: &Reach) -> Result<Least, SolveError> {
     let prep = run.prep;
     let c = prep.for_plans();
     if !reach.goal {
         return Ok(Least::unsolvable(0));
+    }
+    if let Some(descended) = prep.descended()? {
+        return Ok(Least::solved(descended.plan, descended.pulls));
     }
     let mut h = prep.bound(c);
     let swept = prep.swept(&mut h, &run.budget.share(0.2))?;
