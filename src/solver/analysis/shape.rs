@@ -4,7 +4,6 @@
 //! parity or states when every step can be undone, by every state or a hunt
 //! from the cheapest when some cannot.
 
-/// What the analysis of reachability and dead ends found.
 use super::{DeadEnds, Least, Run, walked_into};
 use crate::rules::mechanics::Passage;
 use crate::solver::budget::Stop;
