@@ -27,7 +27,7 @@ use crate::rules::mechanics::{Mechanics, Passage};
 mod node;
 
 pub(crate) use node::Node;
-use node::Slots;
+use node::{Part, Slots};
 
 /// One step of the explored graph: the action (a door index, or a lever
 /// index with [`PULL`] set), the state it reaches and its cost.
@@ -82,20 +82,19 @@ impl<'m> Walk<'m> {
     pub fn start(&self, open: &[bool]) -> Node {
         let m = self.m;
         let slots = std::sync::Arc::new(Slots::new(m, open));
-        let mut node = Node::fresh(m, slots, m.start());
+        let mut node = Node::fresh(slots, m.start());
         self.pick_up(&mut node);
         node
     }
 
     fn pick_up(&self, node: &mut Node) {
         for k in self.m.keys_in(node.room) {
-            if self.absent[k] || node.held.get(k) {
+            if self.absent[k] || node.get(Part::Held, k) {
                 continue;
             }
-            node.held.set(k, true);
-            if let Some(count) = (self.m.keys()[k].kind).and_then(|kind| node.counts.get_mut(kind))
-            {
-                *count += 1;
+            node.set(Part::Held, k, true);
+            if let Some(kind) = self.m.keys()[k].kind {
+                node.set_count(kind, node.count(kind).saturating_add(1));
             }
         }
     }
@@ -105,15 +104,13 @@ impl<'m> Walk<'m> {
         let mut next = node.clone();
         let spent = self.m.spend_now(p, node);
         for &(kind, n) in spent {
-            if let Some(count) = next.counts.get_mut(kind) {
-                *count = count.saturating_sub(n);
-            }
+            next.set_count(kind, next.count(kind).saturating_sub(n));
         }
         if let Some(Some(b)) = (!spent.is_empty())
             .then(|| next.slots.unlocked_bit.get(p.door))
             .flatten()
         {
-            next.unlocked.set(*b as usize, true);
+            next.set(Part::Unlocked, *b as usize, true);
         }
         next.room = p.to;
         self.pick_up(&mut next);
@@ -127,13 +124,11 @@ impl<'m> Walk<'m> {
         for &d in &rule.flips {
             if let Some(Some(b)) = next.slots.open_bit.get(d) {
                 let b = *b as usize;
-                let was = next.open.get(b);
-                next.open.set(b, !was);
+                next.flip(Part::Open, b);
             }
         }
         if rule.parity {
-            let was = next.odd.get(l);
-            next.odd.set(l, !was);
+            next.flip(Part::Odd, l);
         }
         next
     }
@@ -393,10 +388,7 @@ const EDGE_WORDS: usize = std::mem::size_of::<Edge>().div_ceil(8);
 /// states and again as the key of the index, each with its lists, and its
 /// entries in the graph's other lists.
 fn stored_words(node: &Node) -> usize {
-    let lists = 8
-        * (node.held.words() + node.open.words() + node.unlocked.words() + node.odd.words())
-        + node.counts.len() * std::mem::size_of::<u32>();
-    let one = std::mem::size_of::<Node>() + lists;
+    let one = std::mem::size_of::<Node>() + 8 * node.words();
     let extra = std::mem::size_of::<Vec<Edge>>() + std::mem::size_of::<u32>() * 2 + 1;
     (2 * one + extra).div_ceil(8)
 }

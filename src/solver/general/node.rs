@@ -11,26 +11,22 @@ use crate::rules::mechanics::{Holdings, Mechanics};
 /// and an unlocked bit for each door with something to spend, placed by
 /// the [`Slots`] every state of one search shares. A flag per door of the
 /// level made a state of a 20,000-room level 80 KB wide.
+///
+/// All of it is packed in one list of words, laid out by the slots: the
+/// keys held, the open bits, the unlocked bits, the levers' parities, then
+/// one word per kind of item. A list per part made five allocations per
+/// state, and a search keeps millions of states twice (list and index).
 #[derive(Clone, Debug)]
 pub(crate) struct Node {
     pub room: usize,
-    pub held: Bits,
-    pub counts: Vec<u32>,
-    pub(super) open: Bits,
-    pub(super) unlocked: Bits,
-    pub odd: Bits,
+    words: Box<[u64]>,
     pub(super) slots: std::sync::Arc<Slots>,
 }
 
 impl PartialEq for Node {
     /// States of one search share their slots: the facts alone compare.
     fn eq(&self, other: &Self) -> bool {
-        self.room == other.room
-            && self.held == other.held
-            && self.counts == other.counts
-            && self.open == other.open
-            && self.unlocked == other.unlocked
-            && self.odd == other.odd
+        self.room == other.room && self.words == other.words
     }
 }
 
@@ -39,55 +35,81 @@ impl Eq for Node {}
 impl std::hash::Hash for Node {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.room.hash(state);
-        self.held.hash(state);
-        self.counts.hash(state);
-        self.open.hash(state);
-        self.unlocked.hash(state);
-        self.odd.hash(state);
+        self.words.hash(state);
     }
 }
 
-/// Flags packed in words, a fixed number of them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Bits(Vec<u64>);
+/// Which part of a [`Node`]'s words a flag is in.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Part {
+    /// The keys held, by key.
+    Held,
+    /// The doors levers flip, by their open bit.
+    Open,
+    /// The doors with something to spend, by their unlocked bit.
+    Unlocked,
+    /// The levers, by lever: pulled an odd number of times.
+    Odd,
+}
 
-impl Bits {
-    /// `n` flags, all false.
-    pub(super) fn new(n: usize) -> Self {
-        Self(vec![0; n.div_ceil(64)])
+impl Node {
+    /// Flag `i` of `part`; false past its end.
+    pub(super) fn get(&self, part: Part, i: usize) -> bool {
+        let (at, n) = self.slots.part(part);
+        i < n && self.words[at + i / 64] >> (i % 64) & 1 == 1
     }
 
-    /// Flag `i`; false past the end.
-    pub fn get(&self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 == 1)
-    }
-
-    /// Sets flag `i` to `on`; nothing past the end.
-    pub(super) fn set(&mut self, i: usize, on: bool) {
-        if let Some(w) = self.0.get_mut(i / 64) {
-            let bit = 1u64 << (i % 64);
+    /// Sets flag `i` of `part` to `on`; nothing past its end.
+    pub(super) fn set(&mut self, part: Part, i: usize, on: bool) {
+        let (at, n) = self.slots.part(part);
+        if i < n {
+            let (w, bit) = (&mut self.words[at + i / 64], 1u64 << (i % 64));
             *w = if on { *w | bit } else { *w & !bit };
         }
     }
 
-    /// Words it takes.
+    /// Flips flag `i` of `part`.
+    pub(super) fn flip(&mut self, part: Part, i: usize) {
+        let was = self.get(part, i);
+        self.set(part, i, !was);
+    }
+
+    /// Items of `kind` in hand (0 for a kind the level does not have).
+    pub(super) fn count(&self, kind: usize) -> u32 {
+        match self.slots.count_word(kind) {
+            Some(w) => self.words[w] as u32,
+            None => 0,
+        }
+    }
+
+    /// Sets the items of `kind` in hand; nothing for a kind the level does
+    /// not have.
+    pub(super) fn set_count(&mut self, kind: usize, n: u32) {
+        if let Some(w) = self.slots.count_word(kind) {
+            self.words[w] = u64::from(n);
+        }
+    }
+
+    /// Words the state takes beside the node itself.
     pub(super) fn words(&self) -> usize {
-        self.0.len()
+        self.words.len()
     }
 }
 
 /// Where the states of one search keep what can change of each door.
 #[derive(Debug)]
 pub(super) struct Slots {
-    /// Per door: its bit in [`Node::open`], when a lever flips it.
+    /// Per door: its bit in [`Part::Open`], when a lever flips it.
     pub(super) open_bit: Vec<Option<u32>>,
     /// Per door: whether it is open, for the doors no lever flips.
     open_fixed: Vec<bool>,
-    /// Per door: its bit in [`Node::unlocked`], when it has something to
+    /// Per door: its bit in [`Part::Unlocked`], when it has something to
     /// spend.
     pub(super) unlocked_bit: Vec<Option<u32>>,
-    open_bits: usize,
-    unlocked_bits: usize,
+    /// Flags per part: keys, open bits, unlocked bits, levers.
+    flags: [usize; 4],
+    /// The first word of each part, then of the counts, then the end.
+    starts: [usize; 6],
 }
 
 impl Slots {
@@ -113,62 +135,79 @@ impl Slots {
                 })
             })
             .collect();
+        let flags = [
+            m.keys().len(),
+            open_bits as usize,
+            unlocked_bits as usize,
+            m.levers().len(),
+        ];
+        let mut starts = [0; 6];
+        for (i, n) in flags.iter().enumerate() {
+            starts[i + 1] = starts[i] + n.div_ceil(64);
+        }
+        starts[5] = starts[4] + m.kinds().len();
         Self {
             open_bit,
             open_fixed: (0..doors)
                 .map(|d| open.get(d).copied().unwrap_or(false))
                 .collect(),
             unlocked_bit,
-            open_bits: open_bits as usize,
-            unlocked_bits: unlocked_bits as usize,
+            flags,
+            starts,
         }
+    }
+
+    /// The first word of `part` and its number of flags.
+    fn part(&self, part: Part) -> (usize, usize) {
+        let i = part as usize;
+        (self.starts[i], self.flags[i])
+    }
+
+    /// The word of the count of `kind`, if the level has that kind.
+    fn count_word(&self, kind: usize) -> Option<usize> {
+        let w = self.starts[4].checked_add(kind)?;
+        (w < self.starts[5]).then_some(w)
     }
 }
 
 impl Node {
     /// The state of `room` with everything else as the start of a search
     /// with these slots has it: nothing held, locks locked, levers even.
-    pub(super) fn fresh(m: &Mechanics, slots: std::sync::Arc<Slots>, room: usize) -> Self {
-        let mut open = Bits::new(slots.open_bits);
+    pub(super) fn fresh(slots: std::sync::Arc<Slots>, room: usize) -> Self {
+        let words = vec![0u64; slots.starts[5]].into_boxed_slice();
+        let mut node = Self { room, words, slots };
+        let slots = node.slots.clone();
         for (d, bit) in slots.open_bit.iter().enumerate() {
             if let Some(b) = *bit {
-                open.set(b as usize, slots.open_fixed[d]);
+                node.set(Part::Open, b as usize, slots.open_fixed[d]);
             }
         }
-        Self {
-            room,
-            held: Bits::new(m.keys().len()),
-            counts: vec![0; m.kinds().len()],
-            open,
-            unlocked: Bits::new(slots.unlocked_bits),
-            odd: Bits::new(m.levers().len()),
-            slots,
-        }
+        node
     }
 
     /// The same state of play as `state`, with `like`'s slots.
     pub fn of_play(m: &Mechanics, like: &Node, state: &crate::rules::PlayState) -> Self {
-        let mut node = Self::fresh(m, like.slots.clone(), state.room());
+        let mut node = Self::fresh(like.slots.clone(), state.room());
         for (k, &held) in state.picked().iter().enumerate() {
-            node.held.set(k, held);
+            node.set(Part::Held, k, held);
         }
         for (kind, &n) in state.items_in_hand().iter().enumerate() {
-            if let Some(count) = node.counts.get_mut(kind) {
-                *count = n;
-            }
+            node.set_count(kind, n);
         }
         for (d, &open) in state.open_doors().iter().enumerate() {
             if let Some(Some(b)) = node.slots.open_bit.get(d) {
-                node.open.set(*b as usize, open);
+                let b = *b as usize;
+                node.set(Part::Open, b, open);
             }
         }
         for (d, &unlocked) in state.unlocked_doors().iter().enumerate() {
             if let Some(Some(b)) = node.slots.unlocked_bit.get(d) {
-                node.unlocked.set(*b as usize, unlocked);
+                let b = *b as usize;
+                node.set(Part::Unlocked, b, unlocked);
             }
         }
         for (l, lever) in m.levers().iter().enumerate() {
-            node.odd.set(l, lever.parity && state.pulled_odd(l));
+            node.set(Part::Odd, l, lever.parity && state.pulled_odd(l));
         }
         node
     }
@@ -177,18 +216,18 @@ impl Node {
 impl Holdings for Node {
     fn door_open(&self, door: usize) -> bool {
         match self.slots.open_bit.get(door) {
-            Some(Some(b)) => self.open.get(*b as usize),
+            Some(Some(b)) => self.get(Part::Open, *b as usize),
             _ => self.slots.open_fixed.get(door).copied().unwrap_or(false),
         }
     }
 
     fn holds(&self, key: usize) -> bool {
-        self.held.get(key)
+        self.get(Part::Held, key)
     }
 
     fn unlocked(&self, door: usize) -> bool {
         match self.slots.unlocked_bit.get(door) {
-            Some(Some(b)) => self.unlocked.get(*b as usize),
+            Some(Some(b)) => self.get(Part::Unlocked, *b as usize),
             _ => false,
         }
     }
@@ -198,10 +237,10 @@ impl Holdings for Node {
     }
 
     fn in_hand(&self, kind: usize) -> u32 {
-        self.counts.get(kind).copied().unwrap_or(0)
+        self.count(kind)
     }
 
     fn pulled_odd(&self, lever: usize) -> bool {
-        self.odd.get(lever)
+        self.get(Part::Odd, lever)
     }
 }
