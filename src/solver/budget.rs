@@ -105,6 +105,17 @@ impl Budget<'_> {
         Ok(())
     }
 
+    /// The same budget ending once `share` (0 to 1) of the time from
+    /// `start` to its deadline has passed (at once if that is past).
+    pub fn share_from(&self, start: Instant, share: f64) -> Self {
+        let deadline = self.deadline.map(|d| {
+            start
+                + d.saturating_duration_since(start)
+                    .mul_f64(share.clamp(0.0, 1.0))
+        });
+        Self { deadline, ..*self }
+    }
+
     /// The same budget with at most `share` (0 to 1) of the time left.
     pub fn share(&self, share: f64) -> Self {
         let deadline = self.deadline.map(|d| {
