@@ -284,7 +284,7 @@ impl Walked {
 /// would spend small keys and can be afforded now (each door once), and each
 /// lever standing in one of them whose pull opens a door now closed.
 pub(crate) fn productive_steps(m: &Mechanics, state: &PlayState) -> usize {
-    if m.keys().is_empty() && m.levers().is_empty() {
+    if m.only_walks() {
         // Nothing to pick up, pull, or spend (items are keys): no walk of
         // the whole level needed to count nothing.
         return 0;

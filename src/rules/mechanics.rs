@@ -364,6 +364,13 @@ impl Mechanics {
         self.extended
     }
 
+    /// True when there is nothing to pick up and nothing to pull: no keys
+    /// of any kind and no levers, so a state of play is a room and the
+    /// player only walks.
+    pub fn only_walks(&self) -> bool {
+        self.keys.is_empty() && self.levers.is_empty()
+    }
+
     /// True when the level uses a mechanic that only the solver's explicit
     /// graph ([`crate::solver`]'s `general`) follows: items of other kinds
     /// than small keys, `open_when`, or `once`. A named key is never lost on the

@@ -164,7 +164,7 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
     };
     // With nothing to take, the goal room is entered last: what is reached
     // before then is reached without passing through it.
-    let walk_only = m.keys().is_empty() && m.levers().is_empty();
+    let walk_only = m.only_walks();
     let mut goal_waits = walk_only && m.start() == m.goal();
     let mut before_goal = None;
     let mut queue = if goal_waits { vec![] } else { vec![m.start()] };

@@ -345,7 +345,7 @@ impl<'a> Prepared<'a> {
         let layout = compile::layout(mechanics, Tracking::KeysThatMatter, &removed);
         let compiled = Compiled::new(mechanics, layout);
         // The fast paths are gated off for extended levels (see `general`).
-        let holds_something = !mechanics.keys().is_empty() || !mechanics.levers().is_empty();
+        let holds_something = !mechanics.only_walks();
         let focus = (!mechanics.needs_general() && holds_something)
             .then(|| relevance::focus(mechanics, &removed))
             .flatten();

@@ -34,7 +34,7 @@ pub(super) fn reversible_shape(
 ) -> Result<Shape, SolveError> {
     let prep = run.prep;
     let m = prep.mechanics();
-    if m.keys().is_empty() && m.levers().is_empty() {
+    if m.only_walks() {
         return walk_only_shape(run, reach);
     }
     let mut budget = run.budget.share(0.5);
