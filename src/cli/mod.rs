@@ -226,3 +226,43 @@ fn load_indexed_or_report(path: &Path) -> Option<(Loaded, Indexed)> {
 fn rules_or_fail(level: &Level, index: Indexed) -> Result<Rules<'_>, u8> {
     Rules::checked(level, index).map_err(|e| fail(&SolveError::Invalid(e.0)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Budget, Stop};
+
+    fn budget(max_seconds: f64) -> Budget {
+        Budget {
+            max_states: 1000,
+            max_seconds,
+            interrupted: None,
+            started: Default::default(),
+        }
+    }
+
+    /// An analysis that stops on time well before the limit says a search
+    /// used up its share; one that ran to the limit says the limit ran out.
+    #[test]
+    fn the_note_says_which_time_ran_out() {
+        let early = budget(1000.0);
+        let _ = early.options();
+        let said = early.incomplete(Stop::Time);
+        assert!(
+            said.contains("a search used up its share of the time limit of 1000 s (--max-seconds)"),
+            "{said}"
+        );
+
+        let late = budget(0.001);
+        let _ = late.options();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let said = late.incomplete(Stop::Time);
+        assert!(
+            said.contains("the time limit of 0.001 s ran out (--max-seconds)"),
+            "{said}"
+        );
+
+        // Without a clock started, the limit is what is named.
+        let said = budget(1000.0).incomplete(Stop::Time);
+        assert!(said.contains("ran out (--max-seconds)"), "{said}");
+    }
+}
