@@ -89,7 +89,7 @@ impl Graph {
     pub fn of(level: &Level) -> Result<Self, GenerateError> {
         let m = Mechanics::new(level).map_err(|e| GenerateError::InvalidLayout(e.to_string()))?;
         let adj = (0..m.rooms())
-            .map(|r| m.passages_from(r).iter().map(|p| (p.door, p.to)).collect())
+            .map(|r| m.passages_from(r).map(|p| (p.door, p.to)).collect())
             .collect();
         let ends = (0..level.doors.len())
             .map(|d| m.ends(d).unwrap_or((usize::MAX, usize::MAX)))

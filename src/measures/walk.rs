@@ -304,7 +304,7 @@ pub(crate) fn productive_steps(m: &Mechanics, state: &PlayState) -> usize {
             .levers_in(r)
             .filter(|&l| opens_a_closed_door(m, state, l))
             .count();
-        for &p in m.passages_from(r) {
+        for p in m.passages_from(r) {
             if m.blocked(p, state).is_some() {
                 continue;
             }

@@ -14,20 +14,11 @@ use crate::grouped::Grouped;
 use crate::model::{Level, LevelIndex};
 
 mod build;
+mod passages;
 pub(crate) use build::Found;
 use build::{door_rules, lever_rules, passages};
-
-/// One direction of a door: the player may try to walk from `from` to `to`.
-/// A two-way door offers two passages, a one-way door one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Passage {
-    /// The door, by index into `level.doors`.
-    pub door: usize,
-    /// The room the player walks from.
-    pub from: usize,
-    /// The room the player walks into.
-    pub to: usize,
-}
+use passages::Packed;
+pub use passages::{Passage, Passages};
 
 /// Whether a door is open, and what can change that.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +185,8 @@ fn by_room(rooms: usize, room_of: impl Iterator<Item = usize> + Clone) -> ByRoom
 /// drop.one_way = true;
 /// level.doors.push(drop);
 /// let rules = Mechanics::new(&level).unwrap();
-/// assert_eq!(rules.passages_from(0), &[Passage { door: 0, from: 0, to: 1 }]);
+/// let out: Vec<Passage> = rules.passages_from(0).collect();
+/// assert_eq!(out, [Passage { door: 0, from: 0, to: 1 }]);
 /// assert!(rules.passages_from(1).is_empty(), "a one-way door offers no way back");
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -211,7 +203,7 @@ pub struct Mechanics {
     /// Per door: its `(from, to)` rooms.
     ends: Vec<(usize, usize)>,
     /// Every passage, grouped by the room it leaves.
-    passages: Vec<Passage>,
+    passages: Vec<Packed>,
     passage_start: Vec<u32>,
     levers: Vec<LeverRule>,
     levers_by_room: ByRoom,
@@ -504,14 +496,19 @@ impl Mechanics {
         &self.goal_requires
     }
 
-    /// Every passage of the level.
-    pub fn passages(&self) -> &[Passage] {
-        &self.passages
+    /// Every passage of the level, grouped by the room it leaves.
+    pub fn passages(&self) -> Passages<'_> {
+        Passages::new(&self.passages)
     }
 
     /// The passages out of `room` (none for a room that does not exist).
-    pub fn passages_from(&self, room: usize) -> &[Passage] {
-        &self.passages[self.passage_indices(room)]
+    pub fn passages_from(&self, room: usize) -> Passages<'_> {
+        Passages::new(&self.passages[self.passage_indices(room)])
+    }
+
+    /// The passage at `index` of [`Self::passages`], if there is one.
+    pub fn passage_at(&self, index: usize) -> Option<Passage> {
+        self.passages().nth(index)
     }
 
     /// Where the passages out of `room` lie in [`Self::passages`].
@@ -794,8 +791,8 @@ mod tests {
         assert!(m.passage(0, 0, 1).is_ok());
         assert_eq!(m.passage(0, 1, 0), Err(NotAPassage::OneWay));
         assert_eq!(m.passage(1, 0, 2), Err(NotAPassage::NotThisWay));
-        assert_eq!(m.passages_from(7), &[], "no such room: no passages");
-        assert_eq!(m.passages_from(usize::MAX), &[]);
+        assert!(m.passages_from(7).is_empty(), "no such room: no passages");
+        assert!(m.passages_from(usize::MAX).is_empty());
         assert_eq!(m.levers_in(usize::MAX).count(), 0);
         assert_eq!(m.keys_in(usize::MAX).count(), 0);
         assert_eq!(m.passage(usize::MAX, 0, 1), Err(NotAPassage::NotThisWay));

@@ -655,8 +655,7 @@ impl<'a> Rules<'a> {
     pub fn legal_moves(&self, state: &PlayState) -> Vec<(usize, usize)> {
         self.mechanics
             .passages_from(state.room)
-            .iter()
-            .filter(|&&p| self.mechanics.blocked(p, state).is_none())
+            .filter(|&p| self.mechanics.blocked(p, state).is_none())
             .map(|p| (p.door, p.to))
             .collect()
     }
@@ -1040,9 +1039,9 @@ impl Rules<'_> {
             return None;
         }
         let level = self.level;
-        let named = |p: &&Passage| level.doors.get(p.door).is_some_and(|d| d.id == *door);
-        let p = near.iter().find(named)?;
-        level.rooms.get(p.to).filter(|r| r.id == *to).map(|_| *p)
+        let named = |p: &Passage| level.doors.get(p.door).is_some_and(|d| d.id == *door);
+        let p = near.into_iter().find(named)?;
+        level.rooms.get(p.to).filter(|r| r.id == *to).map(|_| p)
     }
 
     /// The lever with id `lever` standing in `room`, when the room has few.

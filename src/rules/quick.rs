@@ -164,7 +164,7 @@ mod tests {
         ) {
             let Ok(m) = Mechanics::new(&level) else { return Ok(()) };
             for h in holdings.into_iter().map(Bits) {
-                for &p in m.passages() {
+                for p in m.passages() {
                     prop_assert_eq!(m.blocked(p, &h), m.blocked_by_rule(p, &h), "{:?}", p);
                     prop_assert_eq!(m.is_open(p.door, &h), m.is_open_by_rule(p.door, &h));
                     prop_assert_eq!(m.spend_now(p, &h), m.spend_now_by_rule(p, &h));

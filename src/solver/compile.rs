@@ -177,7 +177,7 @@ fn exit(
     layout: &Layout,
     key_bit: &[u32],
     masks: &mut Masks,
-    p: &Passage,
+    p: Passage,
 ) -> Option<Exit> {
     if m.is_free(p.door) {
         // Open for good and unlocked: it needs nothing, and its rule, a
@@ -200,7 +200,7 @@ fn exit(
         Opening::Lever { .. } => Some(layout.door_bit[p.door]),
     };
     // From the free side of a one-sided lock, only whether it is open counts.
-    let (locks, locks_any, small): (&[usize], &[usize], u32) = if m.locked_here(*p) {
+    let (locks, locks_any, small): (&[usize], &[usize], u32) = if m.locked_here(p) {
         (&door.locks, &door.locks_any, door.small_locks)
     } else {
         (&[], &[], 0)

@@ -262,7 +262,9 @@ impl<'s> Walk<'s> {
     /// the wait list of what it waits for.
     fn spread(&mut self, q: usize) {
         let setup = self.setup;
-        let p = setup.m.passages()[q];
+        let Some(p) = setup.m.passage_at(q) else {
+            return;
+        };
         let wait = waits_for(setup, p, &self.keys, &self.switches);
         if !matches!(wait, Wait::Nothing) {
             if !std::mem::replace(&mut self.waiting[q], true) {

@@ -111,7 +111,7 @@ impl Walk<'_, '_> {
             if r == m.goal() && r != start {
                 continue;
             }
-            for &p in m.passages_from(r) {
+            for p in m.passages_from(r) {
                 let cost = m.rule_size(p.door);
                 if self.left < cost {
                     self.left = 0;

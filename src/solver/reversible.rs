@@ -364,7 +364,7 @@ impl Explorer<'_> {
         meter: &mut Meter,
     ) -> Result<(), Stop> {
         let width = self.width;
-        for &p in self.m.passages_from(room) {
+        for p in self.m.passages_from(room) {
             budget.tick(meter, width)?;
             self.try_passage(i, p);
         }

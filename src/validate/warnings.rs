@@ -232,7 +232,7 @@ impl ReachTree {
         let mut next = 0;
         while let Some(&r) = order.get(next) {
             next += 1;
-            for &p in m.passages_from(r) {
+            for p in m.passages_from(r) {
                 if !seen[p.to] && m.blocked(p, &hopeful).is_none() {
                     seen[p.to] = true;
                     via[p.to] = Some(p);
@@ -317,7 +317,7 @@ fn reachable(m: &Mechanics, without: Option<usize>, until: usize) -> Vec<bool> {
         if r == until {
             break;
         }
-        for &p in m.passages_from(r) {
+        for p in m.passages_from(r) {
             if !seen[p.to] && m.blocked(p, &hopeful).is_none() {
                 seen[p.to] = true;
                 queue.push_back(p.to);

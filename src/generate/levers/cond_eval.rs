@@ -218,7 +218,7 @@ impl ConditionEvaluator {
             })
             .collect();
         let adj = (0..rooms)
-            .map(|r| m.passages_from(r).iter().map(|p| (p.door, p.to)).collect())
+            .map(|r| m.passages_from(r).map(|p| (p.door, p.to)).collect())
             .collect();
         let lever_room: Vec<usize> = m.levers().iter().map(|l| l.room).collect();
         let (room_start, room_levers) = super::eval::levers_by_room(&lever_room, rooms);

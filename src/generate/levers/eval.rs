@@ -162,12 +162,7 @@ impl LeverEvaluator {
             ends.push((a, b, door.one_way));
         }
         let adj: Vec<Vec<(u32, usize)>> = (0..rooms)
-            .map(|r| {
-                m.passages_from(r)
-                    .iter()
-                    .map(|p| (p.door as u32, p.to))
-                    .collect()
-            })
+            .map(|r| m.passages_from(r).map(|p| (p.door as u32, p.to)).collect())
             .collect();
         let lever_room: Vec<usize> = m.levers().iter().map(|l| l.room).collect();
         let (room_start, room_levers) = levers_by_room(&lever_room, rooms);

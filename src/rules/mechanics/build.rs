@@ -3,7 +3,7 @@
 //! passages grouped by room.
 
 use super::{
-    DoorRule, KindTable, LeverRule, LiteralRule, Opening, Passage, SMALL_KIND, Unresolved, by_room,
+    DoorRule, KindTable, LeverRule, LiteralRule, Opening, Packed, SMALL_KIND, Unresolved, by_room,
 };
 use crate::model::{Level, LevelIndex};
 
@@ -207,23 +207,15 @@ pub(super) fn passages(
     rooms: usize,
     doors: &[DoorRule],
     ends: &[(usize, usize)],
-) -> (Vec<Passage>, Vec<u32>) {
+) -> (Vec<Packed>, Vec<u32>) {
     let mut all = Vec::with_capacity(2 * doors.len());
     for (d, (door, &(a, b))) in doors.iter().zip(ends).enumerate() {
-        all.push(Passage {
-            door: d,
-            from: a,
-            to: b,
-        });
+        all.push(Packed::new(d, a, b));
         if !door.one_way {
-            all.push(Passage {
-                door: d,
-                from: b,
-                to: a,
-            });
+            all.push(Packed::new(d, b, a));
         }
     }
-    let (start, order) = by_room(rooms, all.iter().map(|p| p.from)).into_parts();
+    let (start, order) = by_room(rooms, all.iter().map(|p| p.from())).into_parts();
     let passages = order.iter().map(|&i| all[i as usize]).collect();
     (passages, start)
 }

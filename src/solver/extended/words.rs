@@ -238,7 +238,7 @@ fn blockers(level: &Level, m: &Mechanics, closure: &[&Node], rooms: &[bool]) -> 
         let reasons: BTreeSet<String> = closure
             .iter()
             .filter(|n| n.room == p.from)
-            .filter_map(|n| m.blocked(*p, *n).map(|b| blocked_words(level, m, *p, n, b)))
+            .filter_map(|n| m.blocked(p, *n).map(|b| blocked_words(level, m, p, n, b)))
             .collect();
         if reasons.is_empty() {
             continue;

@@ -178,7 +178,7 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
         })
     }) {
         enter(&mut state, &mut wait, r, &mut ready);
-        ready.extend_from_slice(m.passages_from(r));
+        ready.extend(m.passages_from(r));
         while let Some(p) = ready.pop() {
             if rooms[p.to] {
                 continue;
@@ -328,7 +328,7 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
     // Entering a goal that requires nothing ends the game: a passage out
     // of it is never taken.
     let never_left = m.goal_requires().is_empty();
-    let candidates: Vec<(Passage, bool)> = (m.passages().iter().copied())
+    let candidates: Vec<(Passage, bool)> = (m.passages())
         .filter(|p| rooms.get(p.from).copied().unwrap_or(false))
         .filter(|p| !(never_left && p.from == m.goal()))
         .filter_map(|p| {
@@ -395,8 +395,7 @@ fn free_components(m: &Mechanics) -> Vec<u32> {
         stack.push(root);
         on_stack[root] = true;
         while let Some(&mut (v, ref mut i)) = call.last_mut() {
-            let out = m.passages_from(v);
-            if let Some(&p) = out.get(*i) {
+            if let Some(p) = m.passages_from(v).nth(*i) {
                 *i += 1;
                 // Entering the goal room can end the game: no walk back
                 // may count on passing through it.

@@ -126,7 +126,7 @@ impl<'m> Walk<'m> {
     pub fn actions(&self, node: &Node) -> Vec<(Action, f64)> {
         let m = self.m;
         let mut out = Vec::new();
-        for &p in m.passages_from(node.room) {
+        for p in m.passages_from(node.room) {
             if m.blocked(p, node).is_none() {
                 out.push((Action::Pass(p), m.cost(p.door)));
             }
