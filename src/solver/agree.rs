@@ -17,7 +17,7 @@ use crate::rules::{Mechanics, PlayState, Rules, Step};
 /// doors, costs, closed doors, locks of one or two keys, any-of locks,
 /// locks on one side, small locks, small and named keys, levers flipping
 /// one or two doors, keys the goal requires.
-fn level() -> impl Strategy<Value = Level> {
+pub(crate) fn level() -> impl Strategy<Value = Level> {
     let door = (
         0..6usize,
         0..6usize,

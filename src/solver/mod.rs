@@ -37,7 +37,7 @@
 //! ```
 
 #[cfg(test)]
-mod agree;
+pub(crate) mod agree;
 mod analysis;
 mod astar;
 mod budget;

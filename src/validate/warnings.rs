@@ -1,7 +1,6 @@
 //! The warnings of a level: what is legal but probably not what the
 //! designer meant.
 
-
 use rustc_hash::FxHashSet;
 
 use super::{DoorFacts, Problem, Validator};
