@@ -53,20 +53,20 @@ pub struct DoorRule {
     /// Open, shut, or flipped by levers.
     pub opening: Opening,
     /// Named keys that must all be held (indices into `level.keys`, each once).
-    pub locks: Vec<usize>,
+    pub locks: Box<[usize]>,
     /// Small keys spent on the first passage (kind [`SMALL_KIND`] of `spend`).
     pub small_locks: u32,
     /// Items spent on the first passage from a locked side, `(kind, count)`
     /// in kind order, small keys included.
-    pub spend: Vec<(usize, u32)>,
+    pub spend: Box<[(usize, u32)]>,
     /// Keys of which at least one must be held (indices, each once).
-    pub locks_any: Vec<usize>,
+    pub locks_any: Box<[usize]>,
     /// The room whose side `locks`, `locks_any` and `spend` apply from;
     /// `None` for both sides.
     pub lock_side: Option<usize>,
     /// With [`Opening::When`]: open exactly when some inner list has all
     /// its literals holding.
-    pub open_when: Vec<Vec<LiteralRule>>,
+    pub open_when: Box<[Vec<LiteralRule>]>,
 }
 
 /// A lever and the doors one pull flips.
@@ -210,7 +210,7 @@ pub struct Mechanics {
     keys: Vec<KeyRule>,
     keys_by_room: ByRoom,
     /// Per door: the levers that flip it.
-    flipped_by: Vec<Vec<usize>>,
+    flipped_by: Grouped<usize>,
     goal_requires: Vec<usize>,
     /// Kinds of countable items by index; kind 0 is `"small"`.
     kinds: Vec<String>,
@@ -274,12 +274,9 @@ impl Mechanics {
         let mut levers = lever_rules(level, index, &found, &room)?;
         let kinds = KindTable::new(level);
         let kind_of = |name: &str| kinds.of(name);
-        let mut flipped_by = vec![Vec::new(); level.doors.len()];
-        for (l, lever) in levers.iter().enumerate() {
-            for &d in &lever.flips {
-                flipped_by[d].push(l);
-            }
-        }
+        let flips = (levers.iter().enumerate())
+            .flat_map(|(l, lever)| lever.flips.iter().map(move |&d| (d, l)));
+        let flipped_by = Grouped::new(level.doors.len(), flips);
         let (doors, ends) = door_rules(
             level,
             index,
@@ -534,7 +531,7 @@ impl Mechanics {
 
     /// The levers that flip `door`.
     pub fn flipped_by(&self, door: usize) -> &[usize] {
-        self.flipped_by.get(door).map_or(&[], Vec::as_slice)
+        self.flipped_by.get(door)
     }
 
     /// The passage that takes `door` from room `from` to room `to`.
@@ -607,7 +604,7 @@ impl Mechanics {
             return Some(Blocked::MissingKeys(missing));
         }
         if !door.locks_any.is_empty() && !door.locks_any.iter().any(|&k| holdings.holds(k)) {
-            return Some(Blocked::MissingAny(door.locks_any.clone()));
+            return Some(Blocked::MissingAny(door.locks_any.to_vec()));
         }
         self.spend_now_by_rule(passage, holdings)
             .iter()
@@ -752,7 +749,7 @@ mod tests {
             }
         );
         assert_eq!(m.flipped_by(1), &[0, 1]);
-        assert_eq!(m.doors()[0].locks, vec![0, 1], "each key once");
+        assert_eq!(*m.doors()[0].locks, [0, 1], "each key once");
     }
 
     #[test]

@@ -394,7 +394,7 @@ pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
 /// apply to: all of its lock's, and its any-of lock's when it names one.
 fn lock_keys(m: &Mechanics, d: usize) -> impl Iterator<Item = usize> + '_ {
     let door = &m.doors()[d];
-    let any: &[usize] = match door.locks_any.as_slice() {
+    let any: &[usize] = match &*door.locks_any {
         one @ [_] => one,
         _ => &[],
     };

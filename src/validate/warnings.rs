@@ -218,8 +218,9 @@ const MAX_TREE_WORK: usize = 4_000_000;
 /// each room of an 80,000-room grid was a cache miss.
 struct ReachTree {
     seen: Vec<bool>,
-    /// Per room, the passage from its parent.
-    via: Vec<Option<Passage>>,
+    /// Per room, the door and the parent it was entered from, in `u32`s
+    /// (12 bytes a room where a passage takes 32).
+    via: Vec<Option<(u32, u32)>>,
     /// The rooms in the order the walk found them, the start first, so a
     /// parent before its children.
     order: Vec<usize>,
@@ -237,13 +238,24 @@ impl ReachTree {
             for p in m.passages_from(r) {
                 if !seen[p.to] && m.blocked(p, &hopeful).is_none() {
                     seen[p.to] = true;
-                    via[p.to] = Some(p);
+                    via[p.to] = Some((p.door as u32, p.from as u32));
                     order.push(p.to);
                     todo.push(p.to);
                 }
             }
         }
         Self { seen, via, order }
+    }
+
+    /// The passage into room `r` from its parent; `None` for the start and
+    /// the rooms the tree lacks.
+    fn via(&self, r: usize) -> Option<Passage> {
+        let (door, from) = self.via.get(r).copied().flatten()?;
+        Some(Passage {
+            door: door as usize,
+            from: from as usize,
+            to: r,
+        })
     }
 
     /// Per key, whether the tree's way to its room passes a door that
@@ -262,7 +274,7 @@ impl ReachTree {
         let below = |r: usize, x: usize| start[r] <= start[x] && start[x] < start[r] + size[r];
         let mut work = 0usize;
         for &r in self.order.iter().skip(1) {
-            let Some(p) = self.via[r].filter(|p| !m.is_free(p.door)) else {
+            let Some(p) = self.via(r).filter(|p| !m.is_free(p.door)) else {
                 continue;
             };
             let door = &m.doors()[p.door];
@@ -289,7 +301,7 @@ impl ReachTree {
         let mut size = vec![0usize; rooms];
         for &r in self.order.iter().rev() {
             size[r] += 1;
-            if let Some(p) = self.via[r] {
+            if let Some(p) = self.via(r) {
                 size[p.from] += size[r];
             }
         }
@@ -298,7 +310,7 @@ impl ReachTree {
         let mut start = vec![0usize; rooms];
         let mut free = vec![0usize; rooms];
         for &r in &self.order {
-            if let Some(p) = self.via[r] {
+            if let Some(p) = self.via(r) {
                 start[r] = free[p.from];
                 free[p.from] += size[r];
             }

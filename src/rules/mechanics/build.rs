@@ -5,6 +5,7 @@
 use super::{
     DoorRule, KindTable, LeverRule, LiteralRule, Opening, Packed, SMALL_KIND, Unresolved, by_room,
 };
+use crate::grouped::Grouped;
 use crate::model::{Level, LevelIndex};
 
 /// The doors' rules, and per door its `(from, to)` rooms.
@@ -24,7 +25,7 @@ pub(super) fn door_rules(
     room: &impl Fn(&crate::model::RoomId) -> Result<usize, Unresolved>,
     key: &impl Fn(&crate::model::KeyId) -> Result<usize, Unresolved>,
     kinds: &KindTable<'_>,
-    flipped_by: &[Vec<usize>],
+    flipped_by: &Grouped<usize>,
     levers: &mut [LeverRule],
 ) -> Result<DoorTables, Unresolved> {
     let kind_of = |name: &str| kinds.of(name);
@@ -46,7 +47,7 @@ pub(super) fn door_rules(
         }
         locks.sort_unstable();
         locks.dedup();
-        let opening = match (flipped_by[d].is_empty(), door.open) {
+        let opening = match (flipped_by.get(d).is_empty(), door.open) {
             _ if door.open_when.is_some() => Opening::When,
             (false, open) => Opening::Lever {
                 open_at_start: open,
@@ -68,15 +69,15 @@ pub(super) fn door_rules(
             cost: door.cost,
             one_way: door.one_way,
             opening,
-            locks,
+            locks: locks.into_boxed_slice(),
             small_locks: (spend.iter().find(|s| s.0 == SMALL_KIND)).map_or(0, |s| s.1),
-            spend,
-            locks_any,
+            spend: spend.into_boxed_slice(),
+            locks_any: locks_any.into_boxed_slice(),
             lock_side: door.locked_from.map(|side| match side {
                 crate::model::Side::From => a,
                 crate::model::Side::To => b,
             }),
-            open_when,
+            open_when: open_when.into_boxed_slice(),
         });
     }
     Ok((doors, ends))
