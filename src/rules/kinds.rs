@@ -13,7 +13,7 @@ use crate::model::Level;
 ///
 /// Complexity: linear in the number of keys and `spend` entries.
 pub fn kind_names(level: &Level) -> Vec<String> {
-    KindTable::new(level).names()
+    KindTable::new(level, true).names()
 }
 
 /// The kinds of countable items a level names, numbered as
@@ -25,14 +25,16 @@ pub(super) struct KindTable<'l> {
 }
 
 impl<'l> KindTable<'l> {
-    pub(super) fn new(level: &'l Level) -> Self {
+    /// The kinds `level` names; its doors are read only when `doors_spend`
+    /// (false when it is known that no door has a `spend` list).
+    pub(super) fn new(level: &'l Level, doors_spend: bool) -> Self {
         let mut table = Self {
             names: Vec::new(),
             numbers: FxHashMap::default(),
         };
+        let doors = if doors_spend { &level.doors[..] } else { &[] };
         let named = (level.keys.iter().filter_map(|k| k.kind_name())).chain(
-            level
-                .doors
+            doors
                 .iter()
                 .flat_map(|d| d.spend.keys().map(String::as_str)),
         );

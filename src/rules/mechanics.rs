@@ -15,7 +15,7 @@ use crate::model::{Level, LevelIndex};
 
 mod build;
 mod passages;
-pub(crate) use build::Found;
+pub(crate) use build::{DoorSums, Found};
 use build::{door_rules, lever_rules, passages};
 use passages::Packed;
 pub use passages::{Passage, Passages};
@@ -256,6 +256,7 @@ impl Mechanics {
         index: &LevelIndex,
         found: &Found,
     ) -> Result<Self, Unresolved> {
+        let kinds = KindTable::new(level, found.doors_may_spend());
         let found = found.complete(level);
         let room = |id: &crate::model::RoomId| {
             index.room(id).ok_or_else(|| Unresolved {
@@ -272,7 +273,6 @@ impl Mechanics {
         let rooms = level.rooms.len();
         let start = room(&level.start)?;
         let mut levers = lever_rules(level, index, &found, &room)?;
-        let kinds = KindTable::new(level);
         let kind_of = |name: &str| kinds.of(name);
         let flips = (levers.iter().enumerate())
             .flat_map(|(l, lever)| lever.flips.iter().map(move |&d| (d, l)));
@@ -805,5 +805,36 @@ mod tests {
             Mechanics::new(&level).unwrap_err().to_string(),
             "door \"d9\" does not exist"
         );
+    }
+
+    proptest::proptest! {
+        /// The tables made from what validation found and counted are the
+        /// tables made by looking every id up: kinds of items named by keys
+        /// and by doors' `spend` lists included, so that skipping the doors
+        /// when none spends numbers the kinds alike.
+        #[test]
+        fn validation_findings_make_the_same_tables(
+            level in crate::solver::agree::level(),
+            kinds in proptest::collection::vec((0usize..8, 0usize..3, 1u32..3), 0..4),
+            key_kinds in proptest::collection::vec((0usize..4, 0usize..3), 0..3),
+        ) {
+            let mut level = level;
+            let name = |k: usize| ["bomb", "coin", "gem"][k].to_owned();
+            for &(d, kind, n) in &kinds {
+                if let Some(door) = level.doors.get_mut(d) {
+                    door.spend.insert(name(kind), n);
+                }
+            }
+            for &(k, kind) in &key_kinds {
+                if let Some(key) = level.keys.get_mut(k).filter(|k| !k.small) {
+                    key.kind = Some(name(kind));
+                }
+            }
+            let (errors, indexed) =
+                crate::validate::errors_indexed(&level, LevelIndex::new(&level));
+            proptest::prop_assume!(errors.is_empty());
+            let found = Mechanics::with_found(&level, &indexed.index, &indexed.found);
+            proptest::prop_assert_eq!(found, Mechanics::new(&level));
+        }
     }
 }

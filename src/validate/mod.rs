@@ -173,6 +173,7 @@ fn check_indexed(level: &Level, index: LevelIndex, warnings: bool) -> (Report, I
         mechanics: None,
     };
     let doors = v.check_doors();
+    v.found.doors = Some(doors.facts.sums);
     v.check_ids(doors.problems.ids);
     v.check_numbers(doors.problems.numbers);
     v.check_references(doors.problems.references);
@@ -231,8 +232,8 @@ struct DoorProblems {
 /// What the warnings need to know about the doors as a whole.
 #[derive(Default)]
 struct DoorFacts<'a> {
-    /// The number of entries in all `locks` lists.
-    locks: usize,
+    /// What the rules' tables would count again.
+    sums: crate::rules::mechanics::DoorSums,
     /// The door with the most `small_locks` (the last of equals), and its
     /// count; `None` when no door has any.
     most_small_locks: Option<(usize, u32)>,
@@ -243,7 +244,8 @@ struct DoorFacts<'a> {
 impl<'a> DoorFacts<'a> {
     /// Takes door `i` into account.
     fn note(&mut self, i: usize, door: &'a crate::model::Door) {
-        self.locks += door.locks.len();
+        self.sums.locks += door.locks.len();
+        self.sums.spend |= !door.spend.is_empty();
         if door.small_locks > 0
             && (self.most_small_locks).is_none_or(|(_, most)| door.small_locks >= most)
         {

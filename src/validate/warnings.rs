@@ -9,10 +9,10 @@ use crate::rules::{Holdings, Mechanics, Passage};
 
 impl Validator<'_> {
     pub(super) fn check_warnings(&mut self, doors: &DoorFacts) {
-        self.door_warnings(doors.locks);
+        self.door_warnings(doors.sums.locks);
         self.small_key_warning(doors.most_small_locks);
         self.lever_warnings(&doors.in_conditions);
-        if doors.locks > 0 {
+        if doors.sums.locks > 0 {
             // No key is behind a lock of its own when no door has a lock.
             self.own_lock_warnings();
         }
