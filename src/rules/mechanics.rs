@@ -202,6 +202,9 @@ pub struct Mechanics {
     costs: Vec<f64>,
     /// Per door: its `(from, to)` rooms.
     ends: Vec<(usize, usize)>,
+    /// Per door: its `open` as the level says (for a door with an
+    /// `open_when`, not what the rules use).
+    open_at_start: Vec<bool>,
     /// Every passage, grouped by the room it leaves.
     passages: Vec<Packed>,
     passage_start: Vec<u32>,
@@ -277,7 +280,7 @@ impl Mechanics {
         let flips = (levers.iter().enumerate())
             .flat_map(|(l, lever)| lever.flips.iter().map(move |&d| (d, l)));
         let flipped_by = Grouped::new(level.doors.len(), flips);
-        let (doors, ends) = door_rules(
+        let (doors, ends, open_at_start) = door_rules(
             level,
             index,
             &found,
@@ -331,6 +334,7 @@ impl Mechanics {
             keys_by_room: by_room(rooms, keys.iter().map(|k| k.room)),
             doors,
             ends,
+            open_at_start,
             passages,
             passage_start,
             levers,
@@ -491,6 +495,14 @@ impl Mechanics {
     /// Named keys the goal requires (indices, each once).
     pub fn goal_requires(&self) -> &[usize] {
         &self.goal_requires
+    }
+
+    /// Per door, its `open` field as the level gives it: the doors' state
+    /// at the start of play ([`super::Rules::start`]), read here rather
+    /// than from the level's doors, a pass over tens of megabytes on a
+    /// large level.
+    pub fn open_at_start(&self) -> &[bool] {
+        &self.open_at_start
     }
 
     /// Every passage of the level, grouped by the room it leaves.

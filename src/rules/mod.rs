@@ -544,7 +544,7 @@ impl<'a> Rules<'a> {
             self.mechanics.start(),
             vec![false; self.level.keys.len()],
             0,
-            self.level.doors.iter().map(|d| d.open).collect(),
+            self.mechanics.open_at_start().to_vec(),
             vec![false; self.level.doors.len()],
         )
         .with_extensions(

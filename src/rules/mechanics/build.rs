@@ -8,8 +8,8 @@ use super::{
 use crate::grouped::Grouped;
 use crate::model::{Level, LevelIndex};
 
-/// The doors' rules, and per door its `(from, to)` rooms.
-type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>);
+/// The doors' rules, and per door its `(from, to)` rooms and its `open`.
+type DoorTables = (Vec<DoorRule>, Vec<(usize, usize)>, Vec<bool>);
 
 /// The doors' rules and their `(from, to)` rooms, marking the levers an
 /// `open_when` names as part of the state; `known` gives the rooms when
@@ -31,6 +31,7 @@ pub(super) fn door_rules(
     let kind_of = |name: &str| kinds.of(name);
     let mut doors = Vec::with_capacity(level.doors.len());
     let mut ends = Vec::with_capacity(level.doors.len());
+    let mut open = Vec::with_capacity(level.doors.len());
     let mut found_locks = found.locks.map(<[usize]>::iter);
     for (d, door) in level.doors.iter().enumerate() {
         let (a, b) = match found.door_ends.and_then(|ends| ends.get(d)) {
@@ -38,6 +39,7 @@ pub(super) fn door_rules(
             None => (room(&door.from)?, room(&door.to)?),
         };
         ends.push((a, b));
+        open.push(door.open);
         let mut locks = Vec::with_capacity(door.locks.len());
         for k in &door.locks {
             match found_locks.as_mut().and_then(Iterator::next) {
@@ -80,7 +82,7 @@ pub(super) fn door_rules(
             open_when: open_when.into_boxed_slice(),
         });
     }
-    Ok((doors, ends))
+    Ok((doors, ends, open))
 }
 
 /// The levers' rules, with each lever's flips reduced to the doors it lists

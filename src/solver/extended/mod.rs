@@ -9,7 +9,7 @@
 
 use super::analysis::{Analysis, CostBounds, DeadEnds, KeyNeeds, SmallKeys};
 use super::budget::{Budget, Stop};
-use super::general::{Explored, Graph, Walk, open_at_start};
+use super::general::{Explored, Graph, Walk};
 use super::{Plan, Prepared, Solve, SolveError};
 use crate::model::{KeyId, Level};
 
@@ -25,7 +25,7 @@ const MAX_SMALL_CHOICES: usize = 8;
 /// Explores the level from its start with the keys in `absent` left out.
 fn explore(prep: &Prepared<'_>, absent: &[bool], budget: &Budget<'_>) -> Result<Graph, Stop> {
     let walk = Walk::new(prep.mechanics(), absent);
-    walk.explore(walk.start(&open_at_start(prep.level)), budget)
+    walk.explore(walk.start(prep.mechanics().open_at_start()), budget)
 }
 
 /// The least-cost plan (or the plan with the fewest pulls, least cost
@@ -68,7 +68,7 @@ pub(crate) fn solve(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Solve, S
 pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analysis, SolveError> {
     let began = std::time::Instant::now();
     let walk = Walk::new(prep.mechanics(), &prep.removed);
-    let start = walk.start(&open_at_start(prep.level));
+    let start = walk.start(prep.mechanics().open_at_start());
     let mut explored = walk.explore_partial(start.clone(), &budget.share(0.5));
     let mut headed = None;
     if explored.stopped == Some(Stop::Time) {
@@ -161,7 +161,7 @@ fn partial(
         // for the goal may still find a plan, which proves it solvable.
         None if in_graph.is_none() => {
             let walk = Walk::new(prep.mechanics(), &prep.removed);
-            walk.greedy_plan(walk.start(&open_at_start(prep.level)), budget)
+            walk.greedy_plan(walk.start(prep.mechanics().open_at_start()), budget)
         }
         None => None,
     };
@@ -303,8 +303,9 @@ fn small_keys(
 mod tests {
     use std::time::Duration;
 
-    use super::{Walk, open_at_start};
+    use super::Walk;
     use crate::model::{Door, Level, Lever, Room};
+    use crate::solver::general::open_at_start;
     use crate::solver::{SolveOptions, Stop, analyze};
 
     /// A `side` × `side` grid from corner to corner, with `levers` once
