@@ -225,6 +225,36 @@ pub struct Mechanics {
     general: bool,
 }
 
+/// What the tables keep of every door's rule, made in one pass over the
+/// rules: on a large level they are megabytes, and each pass reads them
+/// all from memory.
+struct DoorRuleSums {
+    quick: Vec<Quick>,
+    costs: Vec<f64>,
+    /// Some door opens by a condition (`open_when`).
+    when: bool,
+    /// Some door has an any-of lock or a lock on one side.
+    any_or_side: bool,
+}
+
+impl DoorRuleSums {
+    fn of(doors: &[DoorRule]) -> Self {
+        let mut sums = Self {
+            quick: Vec::with_capacity(doors.len()),
+            costs: Vec::with_capacity(doors.len()),
+            when: false,
+            any_or_side: false,
+        };
+        for d in doors {
+            sums.quick.push(Quick::of(d));
+            sums.costs.push(d.cost);
+            sums.when |= d.opening == Opening::When;
+            sums.any_or_side |= !d.locks_any.is_empty() || d.lock_side.is_some();
+        }
+        sums
+    }
+}
+
 /// A reference of the level that does not resolve (the level is not valid).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{what} \"{id}\" does not exist")]
@@ -315,14 +345,12 @@ impl Mechanics {
         }
         goal_requires.sort_unstable();
         goal_requires.dedup();
-        let general = kinds.names.len() > 1
-            || levers.iter().any(|l| l.parity)
-            || doors.iter().any(|d| d.opening == Opening::When);
-        let extended =
-            general || (doors.iter()).any(|d| !d.locks_any.is_empty() || d.lock_side.is_some());
+        let sums = DoorRuleSums::of(&doors);
+        let general = kinds.names.len() > 1 || levers.iter().any(|l| l.parity) || sums.when;
+        let extended = general || sums.any_or_side;
         Ok(Self {
-            quick: doors.iter().map(Quick::of).collect(),
-            costs: doors.iter().map(|d| d.cost).collect(),
+            quick: sums.quick,
+            costs: sums.costs,
             rooms,
             start,
             kinds: kinds.names(),
@@ -693,6 +721,18 @@ impl Mechanics {
     /// True when door `door` is one-way. O(1), like [`Mechanics::is_free`].
     pub fn is_one_way(&self, door: usize) -> bool {
         self.quick(door).is_some_and(Quick::one_way)
+    }
+
+    /// The doors that are not free ([`Self::is_free`]), with their rules,
+    /// in door order: what a pass over the doors looking for locks, lever
+    /// doors or items to spend needs, since a free door has none of them.
+    /// It reads a byte per door and a rule only for these: on a large
+    /// level the rules are megabytes, a pass over them all a cache miss a
+    /// door.
+    pub fn doors_not_free(&self) -> impl Iterator<Item = (usize, &DoorRule)> + '_ {
+        (self.quick.iter().enumerate())
+            .filter(|(_, quick)| !quick.free())
+            .filter_map(|(d, _)| Some((d, self.doors.get(d)?)))
     }
 
     fn quick(&self, door: usize) -> Option<Quick> {

@@ -293,7 +293,7 @@ impl Compiled {
     fn start_state(&self, m: &Mechanics) -> Vec<u64> {
         let mut s = vec![0u64; self.width];
         s[0] = m.start() as u64;
-        for (d, door) in m.doors().iter().enumerate() {
+        for (d, door) in m.doors_not_free() {
             if let Opening::Lever {
                 open_at_start: true,
             } = door.opening

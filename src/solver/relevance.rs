@@ -346,7 +346,7 @@ pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
     for &k in m.goal_requires() {
         needed[k] = true;
     }
-    if (m.doors().iter()).all(|door| door.locks.is_empty() && door.locks_any.is_empty()) {
+    if (m.doors_not_free()).all(|(_, door)| door.locks.is_empty() && door.locks_any.is_empty()) {
         return needed;
     }
     let map = Map::new(m);
@@ -412,7 +412,7 @@ pub(crate) fn pulls_at_least(m: &Mechanics) -> u32 {
     let crossed = crossings(m);
     let mut used = vec![false; m.levers().len()];
     let mut count = 0;
-    for (d, door) in m.doors().iter().enumerate() {
+    for (d, door) in m.doors_not_free() {
         let closed = door.opening
             == Opening::Lever {
                 open_at_start: false,

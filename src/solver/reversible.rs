@@ -285,7 +285,7 @@ fn states(
     };
     let mut start = vec![0u64; width];
     start[0] = m.start() as u64;
-    for (d, door) in m.doors().iter().enumerate() {
+    for (d, door) in m.doors_not_free() {
         if let (
             LeverDoor::Bit(b),
             Opening::Lever {

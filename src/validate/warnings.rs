@@ -132,7 +132,7 @@ impl Validator<'_> {
     fn own_lock_warnings_by(&mut self, m: &Mechanics) {
         let level = self.level;
         let mut locked_by = vec![false; level.keys.len()];
-        for door in m.doors() {
+        for (_, door) in m.doors_not_free() {
             for &k in &door.locks {
                 locked_by[k] = true;
             }

@@ -65,7 +65,7 @@ pub(crate) fn layout_within(
         .map(|d| m.ends(d).is_some_and(|(a, b)| inside[a] && inside[b]))
         .collect();
     let mut named = vec![false; m.keys().len()];
-    for (d, door) in m.doors().iter().enumerate() {
+    for (d, door) in m.doors_not_free() {
         if !door_in[d] {
             continue;
         }
@@ -107,12 +107,16 @@ pub(crate) fn layout_within(
         }
     };
     let loot_bit = has_loot.iter().map(|&l| take(l)).collect();
-    let door_bit = (m.doors().iter().zip(&door_in))
-        .map(|(d, &within)| take(within && matches!(d.opening, Opening::Lever { .. })))
-        .collect();
-    let unlock_bit = (m.doors().iter().zip(&door_in))
-        .map(|(d, &within)| take(within && d.small_locks > 0))
-        .collect();
+    // Lever doors and small locks are never free: only the other doors'
+    // rules are read, each pass in door order, as the bits are numbered.
+    let mut door_bit = vec![NONE; m.doors().len()];
+    for (d, door) in m.doors_not_free() {
+        door_bit[d] = take(door_in[d] && matches!(door.opening, Opening::Lever { .. }));
+    }
+    let mut unlock_bit = vec![NONE; m.doors().len()];
+    for (d, door) in m.doors_not_free() {
+        unlock_bit[d] = take(door_in[d] && door.small_locks > 0);
+    }
     Layout {
         room_bits,
         count_bits,

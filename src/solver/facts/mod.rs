@@ -96,7 +96,7 @@ pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
 /// rooms, thousands of keys in its first room, took seconds).
 pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
     let by_keys_alone = !m.is_extended()
-        && (m.doors().iter()).all(|d| matches!(d.opening, Opening::Open | Opening::Shut));
+        && (m.doors_not_free()).all(|(_, d)| matches!(d.opening, Opening::Open | Opening::Shut));
     if !by_keys_alone {
         return None;
     }
