@@ -234,6 +234,11 @@ struct DoorProblems {
 struct DoorFacts<'a> {
     /// What the rules' tables would count again.
     sums: crate::rules::mechanics::DoorSums,
+    /// The doors the door warnings may be about, each with where its
+    /// lock's keys start among all the doors' lock keys: those that start
+    /// closed with no condition to open them, and those whose lock lists
+    /// two keys or more. The warnings read these again, not every door.
+    suspects: Vec<(usize, usize)>,
     /// The door with the most `small_locks` (the last of equals), and its
     /// count; `None` when no door has any.
     most_small_locks: Option<(usize, u32)>,
@@ -244,6 +249,9 @@ struct DoorFacts<'a> {
 impl<'a> DoorFacts<'a> {
     /// Takes door `i` into account.
     fn note(&mut self, i: usize, door: &'a crate::model::Door) {
+        if (!door.open && door.open_when.is_none()) || door.locks.len() > 1 {
+            self.suspects.push((i, self.sums.locks));
+        }
         self.sums.locks += door.locks.len();
         self.sums.spend |= !door.spend.is_empty();
         if door.small_locks > 0

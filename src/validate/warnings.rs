@@ -9,7 +9,7 @@ use crate::rules::{Holdings, Mechanics, Passage};
 
 impl Validator<'_> {
     pub(super) fn check_warnings(&mut self, doors: &DoorFacts) {
-        self.door_warnings(doors.sums.locks);
+        self.door_warnings(doors);
         self.small_key_warning(doors.most_small_locks);
         self.lever_warnings(&doors.in_conditions);
         if doors.sums.locks > 0 {
@@ -36,7 +36,7 @@ impl Validator<'_> {
     }
 
     /// Doors that never open, and keys listed twice in a lock.
-    fn door_warnings(&mut self, locks: usize) {
+    fn door_warnings(&mut self, facts: &DoorFacts) {
         let level = self.level;
         let mut toggled = vec![false; level.doors.len()];
         for &d in self.toggle_positions().iter() {
@@ -44,13 +44,14 @@ impl Validator<'_> {
                 *t = true;
             }
         }
-        let locks = self.lock_positions(locks).into_owned();
+        let locks = self.lock_positions(facts.sums.locks).into_owned();
         let mut seen = Seen::new(level.keys.len());
-        let mut next = 0;
-        for (i, door) in level.doors.iter().enumerate() {
+        for &(i, next) in &facts.suspects {
+            let Some(door) = level.doors.get(i) else {
+                continue;
+            };
             let item = || ItemId::Door(door.id.clone());
             let own = locks.get(next..next + door.locks.len()).unwrap_or_default();
-            next += door.locks.len();
             if !door.open && door.open_when.is_none() && !toggled[i] {
                 let p = Problem::new(
                     format!("doors[{i}]"),
