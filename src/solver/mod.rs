@@ -325,6 +325,8 @@ pub(crate) struct Prepared<'a> {
     bounds: [std::sync::OnceLock<heuristic::Heuristic>; 2],
     /// Their distances to the goal, made on first use ([`Self::to_goal`]).
     distances: [std::sync::OnceLock<Vec<f64>>; 2],
+    /// The map's blocks, made once ([`Self::blocks`]).
+    blocks: std::sync::OnceLock<relevance::Blocks>,
 }
 
 impl<'a> Prepared<'a> {
@@ -346,8 +348,12 @@ impl<'a> Prepared<'a> {
         let compiled = Compiled::new(mechanics, layout);
         // The fast paths are gated off for extended levels (see `general`).
         let holds_something = !mechanics.only_walks();
+        let blocks = std::sync::OnceLock::new();
         let focus = (!mechanics.needs_general() && holds_something)
-            .then(|| relevance::focus(mechanics, &removed))
+            .then(|| {
+                let blocks = blocks.get_or_init(|| relevance::Blocks::new(mechanics));
+                relevance::focus(mechanics, blocks, &removed)
+            })
             .flatten();
         let focused = focus.map(|inside| {
             let layout =
@@ -362,6 +368,7 @@ impl<'a> Prepared<'a> {
             removed,
             bounds: Default::default(),
             distances: Default::default(),
+            blocks,
         }
     }
 
@@ -412,6 +419,14 @@ impl<'a> Prepared<'a> {
     /// The rules as tables over indices.
     pub(crate) fn mechanics(&self) -> &Mechanics {
         self.rules.mechanics()
+    }
+
+    /// The map's block-cut tree ([`relevance::Blocks`]), made on first use
+    /// and then kept: the focus, the keys every solution needs and the
+    /// pulls every solution makes all read it.
+    pub(crate) fn blocks(&self) -> &relevance::Blocks {
+        self.blocks
+            .get_or_init(|| relevance::Blocks::new(self.mechanics()))
     }
 
     /// The compiled level for searches of plans from the start: they never
@@ -504,7 +519,7 @@ impl<'a> Prepared<'a> {
         budget: &budget::Budget<'_>,
     ) -> Result<Swept, SolveError> {
         let c = self.for_plans();
-        let pulls = relevance::pulls_at_least(self.mechanics());
+        let pulls = relevance::pulls_at_least(self.mechanics(), || self.blocks());
         let floor = h.bound(c, &c.start) + f64::from(pulls) * self.mechanics().lever_cost();
         // A plan that cannot meet the floor is not wanted here: the sweep
         // stops once it has spent too much to meet it. The margin is far

@@ -106,7 +106,7 @@ pub(crate) fn key_needs(
             _ => None,
         })
         .collect();
-    let surely = super::relevance::surely_needed(prep.mechanics());
+    let surely = super::relevance::surely_needed(prep.mechanics(), || prep.blocks());
     // Replaying the plan costs a pass over it: made only when a key is left
     // that nothing cheaper decides.
     let mut spared: Option<Vec<bool>> = None;

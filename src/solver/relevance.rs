@@ -27,10 +27,9 @@ const UNSEEN: u32 = u32::MAX;
 /// The rooms a least-cost (or fewest-pulls) plan may need to enter, or
 /// `None` when that is every room the start connects to. `removed` keys are
 /// treated as absent.
-pub(crate) fn focus(m: &Mechanics, removed: &[bool]) -> Option<Vec<bool>> {
-    let map = Map::new(m);
-    let tree = BlockTree::build(&map, m.start());
-    let mut grow = Grow::new(m, &map, &tree, removed);
+pub(crate) fn focus(m: &Mechanics, blocks: &Blocks, removed: &[bool]) -> Option<Vec<bool>> {
+    let Blocks { map, tree } = blocks;
+    let mut grow = Grow::new(m, map, tree, removed);
     grow.terminal(m.goal());
     for &k in m.goal_requires() {
         grow.key(k);
@@ -40,6 +39,23 @@ pub(crate) fn focus(m: &Mechanics, removed: &[bool]) -> Option<Vec<bool>> {
     let connected = tree.disc.iter().filter(|&&d| d != UNSEEN).count();
     let kept = inside.iter().filter(|&&i| i).count();
     (kept < connected).then_some(inside)
+}
+
+/// The map and its block-cut tree from the start, which [`focus`],
+/// [`surely_needed`] and [`pulls_at_least`] read: made once for a prepared
+/// level (`Prepared::blocks`), not once for each of them.
+pub(crate) struct Blocks {
+    map: Map,
+    tree: BlockTree,
+}
+
+impl Blocks {
+    /// The map of `m` and its block-cut tree rooted at the start.
+    pub(crate) fn new(m: &Mechanics) -> Self {
+        let map = Map::new(m);
+        let tree = BlockTree::build(&map, m.start());
+        Self { map, tree }
+    }
 }
 
 /// The map as an undirected multigraph: rooms joined by doors.
@@ -311,9 +327,8 @@ impl<'a> Grow<'a> {
 /// and whatever is held: the bridges of the map between the two (each a
 /// block of the block-cut tree of one door, on the way from the goal up to
 /// the start). The keys locking them are needed by every solution.
-pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
-    let map = Map::new(m);
-    let tree = BlockTree::build(&map, m.start());
+pub(crate) fn crossings(m: &Mechanics, blocks: &Blocks) -> Vec<bool> {
+    let Blocks { map, tree } = blocks;
     let rooms = map.rooms();
     let mut crossed = vec![false; map.ends.len()];
     if tree.disc[m.goal()] == UNSEEN {
@@ -341,7 +356,8 @@ pub(crate) fn crossings(m: &Mechanics) -> Vec<bool> {
 /// at most once: on a star of doors each locked by the key behind the
 /// one before, it finds every key needed, where asking of each key in
 /// turn took a walk of the level per key.
-pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
+/// `blocks` gives the map's blocks, asked for only when some door has a lock.
+pub(crate) fn surely_needed<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Blocks) -> Vec<bool> {
     let mut needed = vec![false; m.keys().len()];
     for &k in m.goal_requires() {
         needed[k] = true;
@@ -349,8 +365,7 @@ pub(crate) fn surely_needed(m: &Mechanics) -> Vec<bool> {
     if (m.doors_not_free()).all(|(_, door)| door.locks.is_empty() && door.locks_any.is_empty()) {
         return needed;
     }
-    let map = Map::new(m);
-    let tree = BlockTree::build(&map, m.start());
+    let Blocks { map, tree } = blocks();
     let rooms = map.rooms();
     let mut walked = vec![false; tree.parent.len()];
     let mut entered = vec![m.goal()];
@@ -405,11 +420,12 @@ fn lock_keys(m: &Mechanics, d: usize) -> impl Iterator<Item = usize> + '_ {
 /// the goal crosses, and that starts closed, needs a pull of one of the
 /// levers that flip it before it is crossed; doors flipped by levers no
 /// other such door shares need a pull each. Linear in the size of the level.
-pub(crate) fn pulls_at_least(m: &Mechanics) -> u32 {
+/// `blocks` gives the map's blocks, asked for only when there are levers.
+pub(crate) fn pulls_at_least<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Blocks) -> u32 {
     if m.levers().is_empty() {
         return 0;
     }
-    let crossed = crossings(m);
+    let crossed = crossings(m, blocks());
     let mut used = vec![false; m.levers().len()];
     let mut count = 0;
     for (d, door) in m.doors_not_free() {
@@ -431,7 +447,7 @@ pub(crate) fn pulls_at_least(m: &Mechanics) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::surely_needed;
+    use super::{Blocks, surely_needed};
     use crate::model::{Door, Key, Level, Room};
     use crate::rules::mechanics::Mechanics;
 
@@ -456,7 +472,8 @@ mod tests {
     #[test]
     fn the_keys_behind_each_other_are_all_needed() {
         let m = Mechanics::new(&star(50)).unwrap();
-        assert_eq!(surely_needed(&m), vec![true; 50]);
+        let blocks = Blocks::new(&m);
+        assert_eq!(surely_needed(&m, || &blocks), vec![true; 50]);
     }
 
     #[test]
@@ -468,6 +485,7 @@ mod tests {
         // only a search tells: the shortcut finds a part of the answer.)
         level.doors.push(Door::new("d9", "r1", "r2"));
         let m = Mechanics::new(&level).unwrap();
-        assert_eq!(surely_needed(&m), vec![false, false, true]);
+        let blocks = Blocks::new(&m);
+        assert_eq!(surely_needed(&m, || &blocks), vec![false, false, true]);
     }
 }
