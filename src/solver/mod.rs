@@ -327,6 +327,8 @@ pub(crate) struct Prepared<'a> {
     distances: [std::sync::OnceLock<Vec<f64>>; 2],
     /// The map's blocks, made once ([`Self::blocks`]).
     blocks: std::sync::OnceLock<relevance::Blocks>,
+    /// The relaxed reach and its ways, made once ([`Self::relaxed_ways`]).
+    ways: std::sync::OnceLock<facts::Ways>,
 }
 
 impl<'a> Prepared<'a> {
@@ -369,6 +371,7 @@ impl<'a> Prepared<'a> {
             bounds: Default::default(),
             distances: Default::default(),
             blocks,
+            ways: std::sync::OnceLock::new(),
         }
     }
 
@@ -427,6 +430,14 @@ impl<'a> Prepared<'a> {
     pub(crate) fn blocks(&self) -> &relevance::Blocks {
         self.blocks
             .get_or_init(|| relevance::Blocks::new(self.mechanics()))
+    }
+
+    /// The relaxed reach with no key taken out, and its ways
+    /// ([`facts::relaxed_ways`]), made on first use and then kept: the
+    /// analysis starts from it and the key check walks back along it.
+    pub(crate) fn relaxed_ways(&self) -> &facts::Ways {
+        self.ways
+            .get_or_init(|| facts::relaxed_ways(self.mechanics()))
     }
 
     /// The compiled level for searches of plans from the start: they never

@@ -120,7 +120,7 @@ pub(crate) fn key_needs(
     // use is not needed, with no search (a walk over the level, skipped
     // when there is no key to ask about).
     let used = (!level.keys.is_empty() && relaxed_is_exact(prep.mechanics(), reversible))
-        .then(|| facts::support(prep.mechanics()))
+        .then(|| facts::support(prep.mechanics(), prep.relaxed_ways()))
         .flatten();
     let mut removed = vec![false; level.keys.len()];
     for (k, key) in level.keys.iter().enumerate() {

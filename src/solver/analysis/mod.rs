@@ -266,14 +266,13 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
         states: 0,
         stopped: None,
     };
-    let none = vec![false; level.keys.len()];
-    let reach = facts::relaxed(prep.mechanics(), &none);
+    let reach = &prep.relaxed_ways().reach;
     let irreversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms);
-    let least = least_cost(&mut run, &reach)?;
+    let least = least_cost(&mut run, reach)?;
     let shape = if irreversible.is_empty() {
-        reversible_shape(&mut run, &reach, &least)?
+        reversible_shape(&mut run, reach, &least)?
     } else {
-        irreversible_shape(&mut run, &reach, &least, &irreversible)?
+        irreversible_shape(&mut run, reach, &least, &irreversible)?
     };
     let mut shape = shape;
     let found = least

@@ -31,6 +31,23 @@ pub(crate) struct Reach {
     pub before_goal: Option<Vec<bool>>,
 }
 
+/// The relaxed reach with no key taken out, and the way it found into each
+/// room: made once per prepared level (`Prepared::relaxed_ways`), read by
+/// the analysis and by [`support`].
+pub(crate) struct Ways {
+    pub reach: Reach,
+    /// Per room, the door and the room the reach first came in by, in
+    /// `u32`s; `None` for the start and the rooms it did not reach.
+    via: Vec<Option<(u32, u32)>>,
+}
+
+/// [`relaxed`] with no key taken out, keeping its ways.
+pub(crate) fn relaxed_ways(m: &Mechanics) -> Ways {
+    let mut via = vec![None; m.rooms()];
+    let reach = relaxed_via(m, &[], Some(&mut via));
+    Ways { reach, via }
+}
+
 /// The relaxed state: everything collected so far, nothing ever spent.
 struct Relaxed<'a> {
     m: &'a Mechanics,
@@ -94,14 +111,13 @@ pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
 /// too. One pass over the level, where asking
 /// of each key in turn took time keys × rooms (a nested level of 33,000
 /// rooms, thousands of keys in its first room, took seconds).
-pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
+pub(crate) fn support(m: &Mechanics, ways: &Ways) -> Option<Vec<bool>> {
     let by_keys_alone = !m.is_extended()
         && (m.doors_not_free()).all(|(_, d)| matches!(d.opening, Opening::Open | Opening::Shut));
     if !by_keys_alone {
         return None;
     }
-    let mut via = vec![None; m.rooms()];
-    if !relaxed_via(m, &[], Some(&mut via)).goal {
+    if !ways.reach.goal {
         return None;
     }
     let mut used = vec![false; m.keys().len()];
@@ -118,11 +134,11 @@ pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
             if std::mem::replace(&mut seen[r], true) {
                 continue;
             }
-            let Some(Some(p)) = via.get(r).copied() else {
+            let Some(Some((door, from))) = ways.via.get(r).copied() else {
                 continue;
             };
-            rooms.push(p.from);
-            let door = &m.doors()[p.door];
+            rooms.push(from as usize);
+            let door = &m.doors()[door as usize];
             small |= door.small_locks > 0;
             for &k in &door.locks {
                 if !std::mem::replace(&mut used[k], true) {
@@ -146,7 +162,11 @@ pub(crate) fn support(m: &Mechanics) -> Option<Vec<bool>> {
 
 /// [`relaxed`], noting in `via` (when given, one entry per room) the
 /// passage that first let the player into each room.
-fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Passage>]>) -> Reach {
+fn relaxed_via(
+    m: &Mechanics,
+    removed: &[bool],
+    mut via: Option<&mut [Option<(u32, u32)>]>,
+) -> Reach {
     let mut state = Relaxed {
         m,
         removed,
@@ -192,7 +212,7 @@ fn relaxed_via(m: &Mechanics, removed: &[bool], mut via: Option<&mut [Option<Pas
                         queue.push(p.to);
                     }
                     if let Some(entry) = via.as_deref_mut().and_then(|v| v.get_mut(p.to)) {
-                        *entry = Some(p);
+                        *entry = Some((p.door as u32, p.from as u32));
                     }
                 }
                 Some(Blocked::Closed) => {
@@ -293,7 +313,7 @@ pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Ve
     if candidates.is_empty() || limit == 0 {
         return Vec::new();
     }
-    let used = support(m);
+    let used = support(m, &relaxed_ways(m));
     let walk = m.rooms() + m.passages().len();
     let mut tests = MAX_LANDMARK_WORK / walk.max(1);
     let mut removed = vec![false; m.keys().len()];
