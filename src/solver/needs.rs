@@ -79,10 +79,8 @@ fn solvable_without(
 /// level without levers nothing is relaxed (it only lets the goal room be
 /// walked through, which does not change whether the goal is reached).
 fn relaxed_is_exact(m: &crate::rules::Mechanics, reversible: bool) -> bool {
-    let levers = m
-        .doors()
-        .iter()
-        .any(|d| matches!(d.opening, crate::rules::mechanics::Opening::Lever { .. }));
+    let levers = (m.doors_not_free())
+        .any(|(_, d)| matches!(d.opening, crate::rules::mechanics::Opening::Lever { .. }));
     reversible && !levers
 }
 
