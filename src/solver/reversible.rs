@@ -156,6 +156,19 @@ pub(crate) fn explore(
     goal_ends_game: bool,
     budget: &Budget<'_>,
 ) -> Result<Reachable, Stop> {
+    if by_keys_alone(m) {
+        return Ok(keys_alone(m, removed, goal_ends_game));
+    }
+    by_levers(m, removed, goal_ends_game, budget)
+}
+
+/// [`explore`] by the lever positions of each room, or by the states.
+fn by_levers(
+    m: &Mechanics,
+    removed: &[bool],
+    goal_ends_game: bool,
+    budget: &Budget<'_>,
+) -> Result<Reachable, Stop> {
     let use_ = classify(m);
     if by_positions(m, &use_) {
         let mut gates = parity::gates(m, &use_.bit_of, &use_.switch_of, use_.coupled.len());
@@ -184,6 +197,44 @@ pub(crate) fn explore(
         });
     }
     states(m, removed, goal_ends_game, &use_, budget)
+}
+
+/// Whether a level's positions are its rooms and nothing is ever spent: no
+/// lever, no door that spends small keys or other items, none of the rules
+/// the general search follows. Then keys are only gained, and one walk
+/// that takes each key as it enters its room ([`facts::relaxed`]) reaches
+/// exactly what an exploration of the positions does, in one pass where the
+/// exploration queues every passage as work of its own.
+fn by_keys_alone(m: &Mechanics) -> bool {
+    m.levers().is_empty()
+        && !m.needs_general()
+        && m.doors_not_free().all(|(_, d)| d.spend.is_empty())
+}
+
+/// [`explore`] on a level [`by_keys_alone`]: the relaxed walk, the goal
+/// room entered and never left when `goal_ends_game`.
+fn keys_alone(m: &Mechanics, removed: &[bool], goal_ends_game: bool) -> Reachable {
+    let reach = if goal_ends_game {
+        facts::relaxed_ending_at_goal(m, removed)
+    } else {
+        facts::relaxed(m, removed)
+    };
+    let rooms = reach.rooms;
+    // Keys are taken in every room the player entered and did not end the
+    // game in; the walk marks small keys only by their count.
+    let entered = |r: usize| rooms[r] && !(goal_ends_game && r == m.goal());
+    let keys: Vec<bool> = (m.keys().iter().enumerate())
+        .map(|(k, key)| entered(key.room) && !removed.get(k).copied().unwrap_or(false))
+        .collect();
+    let goal = reaches_goal(m, removed, &rooms, &keys);
+    let leaks = leaks(m, goal_ends_game, &rooms);
+    Reachable {
+        goal,
+        states: rooms.iter().filter(|&&r| r).count(),
+        rooms,
+        keys,
+        leaks,
+    }
 }
 
 /// Whether [`explore`] walks the rooms with a bitset of lever positions
@@ -412,6 +463,46 @@ impl Explorer<'_> {
             }
             // Items of other kinds belong to levels solved by `general`.
             Some(Blocked::NotEnoughSmallKeys { .. } | Blocked::NotEnoughItems { .. }) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{Budget, by_keys_alone, by_levers, keys_alone};
+    use crate::rules::Mechanics;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        /// On levels with no lever and nothing to spend, the one walk that
+        /// takes keys as it goes reaches what the exploration of positions
+        /// reaches: the same rooms, keys, goal, count of states and leak
+        /// through the goal room, with keys taken out or not and whether
+        /// the goal ends the game or not.
+        #[test]
+        fn one_walk_reaches_what_the_positions_reach(level in crate::solver::agree::level()) {
+            let mut level = level;
+            level.levers.clear();
+            for door in &mut level.doors {
+                door.small_locks = 0;
+            }
+            let Ok(m) = Mechanics::new(&level) else { return Ok(()) };
+            prop_assume!(crate::validate::errors(&level).is_empty());
+            prop_assert!(by_keys_alone(&m));
+            let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None };
+            for removed in [vec![], vec![true], vec![false, true]] {
+                for goal_ends_game in [true, false] {
+                    let walk = keys_alone(&m, &removed, goal_ends_game);
+                    let positions = by_levers(&m, &removed, goal_ends_game, &budget).unwrap();
+                    prop_assert_eq!(&walk.rooms, &positions.rooms);
+                    prop_assert_eq!(&walk.keys, &positions.keys);
+                    prop_assert_eq!(walk.goal, positions.goal);
+                    prop_assert_eq!(walk.states, positions.states);
+                    prop_assert_eq!(walk.leaks, positions.leaks);
+                }
+            }
         }
     }
 }

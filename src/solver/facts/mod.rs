@@ -44,7 +44,7 @@ pub(crate) struct Ways {
 /// [`relaxed`] with no key taken out, keeping its ways.
 pub(crate) fn relaxed_ways(m: &Mechanics) -> Ways {
     let mut via = vec![None; m.rooms()];
-    let reach = relaxed_via(m, &[], Some(&mut via));
+    let reach = relaxed_via(m, &[], Some(&mut via), AtGoal::PassThrough);
     Ways { reach, via }
 }
 
@@ -93,7 +93,23 @@ struct Waiting {
 /// The relaxed reach of the level, with the keys marked in `removed` taken
 /// out of it.
 pub(crate) fn relaxed(m: &Mechanics, removed: &[bool]) -> Reach {
-    relaxed_via(m, removed, None)
+    relaxed_via(m, removed, None, AtGoal::PassThrough)
+}
+
+/// [`relaxed`], where entering the goal room ends the game: the goal room
+/// is reached but not left, and nothing in it is taken (nor anything in
+/// the start room, when that is the goal).
+pub(crate) fn relaxed_ending_at_goal(m: &Mechanics, removed: &[bool]) -> Reach {
+    relaxed_via(m, removed, None, AtGoal::Ends)
+}
+
+/// What entering the goal room does in a relaxed walk.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtGoal {
+    /// Nothing: the walk goes on through it.
+    PassThrough,
+    /// The game ends there.
+    Ends,
 }
 
 /// The keys that one relaxed way to the goal uses: every key not marked
@@ -166,6 +182,7 @@ fn relaxed_via(
     m: &Mechanics,
     removed: &[bool],
     mut via: Option<&mut [Option<(u32, u32)>]>,
+    at_goal: AtGoal,
 ) -> Reach {
     let mut state = Relaxed {
         m,
@@ -184,10 +201,16 @@ fn relaxed_via(
     };
     // With nothing to take, the goal room is entered last: what is reached
     // before then is reached without passing through it.
-    let walk_only = m.only_walks();
+    let ends = at_goal == AtGoal::Ends;
+    let walk_only = m.only_walks() && !ends;
     let mut goal_waits = walk_only && m.start() == m.goal();
     let mut before_goal = None;
-    let mut queue = if goal_waits { vec![] } else { vec![m.start()] };
+    let ends_at_start = ends && m.start() == m.goal();
+    let mut queue = if goal_waits || ends_at_start {
+        vec![]
+    } else {
+        vec![m.start()]
+    };
     rooms[m.start()] = true;
     let mut ready: Vec<Passage> = Vec::new();
     while let Some(r) = queue.pop().or_else(|| {
@@ -208,7 +231,7 @@ fn relaxed_via(
                     rooms[p.to] = true;
                     if walk_only && p.to == m.goal() {
                         goal_waits = true;
-                    } else {
+                    } else if !(ends && p.to == m.goal()) {
                         queue.push(p.to);
                     }
                     if let Some(entry) = via.as_deref_mut().and_then(|v| v.get_mut(p.to)) {
