@@ -409,7 +409,7 @@ fn plans_through_the_focus_cost_what_plans_through_every_room_cost() {
     let cases = each_random_level(|level, prep| {
         let Some(focus) = &prep.focused else { return };
         focused += 1;
-        let all = plan_figures(prep, &prep.compiled);
+        let all = plan_figures(prep, prep.compiled());
         let kept = plan_figures(prep, focus);
         assert_eq!(all, kept, "{}", crate::format::to_string(level));
     });

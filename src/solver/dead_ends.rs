@@ -123,7 +123,7 @@ pub(crate) fn closure(c: &Compiled, from: &[u64]) -> Closure {
 /// The dead end of an unsolvable level: the start, with no step at all.
 pub(crate) fn stuck_at_start(run: &Run<'_, '_>) -> Result<DeadEnd, SolveError> {
     let prep = run.prep;
-    let c = &prep.compiled;
+    let c = prep.compiled();
     let states = closure(c, &c.start);
     let steps = prep.trace(c, std::iter::empty())?.steps;
     Ok(DeadEnd {
@@ -274,7 +274,7 @@ fn can_reach_goal(
 /// is live and every dead one found is entered by a fatal step.
 pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Found, SolveError> {
     let prep = run.prep;
-    let c = &prep.compiled;
+    let c = prep.compiled();
     let mut risky = vec![false; prep.level.doors.len()];
     for p in irreversible {
         risky[p.door] = true;
@@ -336,7 +336,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
 
 /// The hunt's answer when the start itself cannot reach the goal.
 fn dead_at_start(run: &mut Run<'_, '_>) -> Result<Found, SolveError> {
-    let c = &run.prep.compiled;
+    let c = run.prep.compiled();
     let mut reached = vec![false; c.rooms()];
     reached[c.room(&c.start)] = true;
     let start = stuck_at_start(run)?;

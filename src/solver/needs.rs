@@ -216,7 +216,7 @@ fn small_keys(
         return Ok(None);
     }
     let total = smalls.len() as u32;
-    let c = &prep.compiled;
+    let c = prep.compiled();
     let m = prep.mechanics();
     // What step `act` from room `from` in state `s` spends, by the rules.
     let spent = |s: &[u64], act: u32, from: usize| -> u32 {

@@ -287,12 +287,7 @@ impl Oracle {
         };
         if prep.mechanics().needs_general() {
             let ext = super::oracle_ext::ExtTable::new(level, prep.mechanics(), &budget).ok();
-            let Prepared {
-                rules,
-                compiled,
-                removed,
-                ..
-            } = prep;
+            let (rules, compiled, removed) = prep.into_parts();
             let mechanics = rules.into_mechanics();
             let heuristic = Heuristic::new(&mechanics, &compiled, &removed);
             return Ok(Self {
@@ -310,12 +305,7 @@ impl Oracle {
         let table = exhaustive::explore(&every, &budget)
             .ok()
             .map(|ex| Table::new(prep.mechanics(), every, ex));
-        let Prepared {
-            rules,
-            compiled,
-            removed,
-            ..
-        } = prep;
+        let (rules, compiled, removed) = prep.into_parts();
         let mechanics = rules.into_mechanics();
         let heuristic = Heuristic::new(&mechanics, &compiled, &removed);
         let mut oracle = Self {
