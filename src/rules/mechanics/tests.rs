@@ -1,0 +1,145 @@
+//! The rules' tables checked by hand on small levels, and against the
+//! tables made from validation's findings.
+
+use super::*;
+use crate::model::{Door, Key, Lever, Room};
+
+struct Held {
+    open: bool,
+    keys: Vec<usize>,
+    small: u32,
+}
+
+impl Holdings for Held {
+    fn door_open(&self, _: usize) -> bool {
+        self.open
+    }
+    fn holds(&self, key: usize) -> bool {
+        self.keys.contains(&key)
+    }
+    fn unlocked(&self, _: usize) -> bool {
+        false
+    }
+    fn small_in_hand(&self) -> u32 {
+        self.small
+    }
+}
+
+fn level() -> Level {
+    let mut level = Level::new("t");
+    level.rooms.push(Room::new("r2", [0.0, 0.0]));
+    level.rooms.push(Room::new("r3", [0.0, 0.0]));
+    let mut d1 = Door::new("d1", "r1", "r2");
+    d1.locks = vec!["a".into(), "b".into(), "a".into()];
+    let mut d2 = Door::new("d2", "r2", "r3");
+    d2.small_locks = 2;
+    d2.open = false;
+    level.doors = vec![d1, d2];
+    level.keys = vec![Key::new("a", "r1"), Key::new("b", "r3")];
+    level.levers = vec![
+        Lever::new("l1", "r1", vec!["d2".into()]),
+        Lever::new("l2", "r1", vec!["d1".into(), "d2".into(), "d1".into()]),
+    ];
+    level
+}
+
+#[test]
+fn levers_flip_doors_listed_an_odd_number_of_times() {
+    let m = Mechanics::new(&level()).unwrap();
+    assert_eq!(m.levers()[1].flips, vec![1], "d1 is listed twice");
+    assert_eq!(m.doors()[0].opening, Opening::Open);
+    assert_eq!(
+        m.doors()[1].opening,
+        Opening::Lever {
+            open_at_start: false
+        }
+    );
+    assert_eq!(m.flipped_by(1), &[0, 1]);
+    assert_eq!(*m.doors()[0].locks, [0, 1], "each key once");
+}
+
+#[test]
+fn blocked_says_the_first_thing_in_the_way() {
+    let m = Mechanics::new(&level()).unwrap();
+    let d1 = m.passage(0, 0, 1).unwrap();
+    let d2 = m.passage(1, 1, 2).unwrap();
+    let mut held = Held {
+        open: false,
+        keys: vec![0],
+        small: 1,
+    };
+    assert_eq!(m.blocked(d1, &held), Some(Blocked::MissingKeys(vec![1])));
+    assert_eq!(m.blocked(d2, &held), Some(Blocked::Closed));
+    held.open = true;
+    assert_eq!(
+        m.blocked(d2, &held),
+        Some(Blocked::NotEnoughSmallKeys { needed: 2, held: 1 })
+    );
+    held.small = 2;
+    held.keys.push(1);
+    assert_eq!(m.blocked(d1, &held), None);
+    assert_eq!(m.blocked(d2, &held), None);
+    assert!(
+        m.is_irreversible(d2, &held),
+        "spending keys cannot be undone"
+    );
+    assert!(!m.is_irreversible(d1, &held));
+}
+
+#[test]
+fn passages_know_their_direction() {
+    let mut level = level();
+    level.doors[0].one_way = true;
+    let m = Mechanics::new(&level).unwrap();
+    assert!(m.passage(0, 0, 1).is_ok());
+    assert_eq!(m.passage(0, 1, 0), Err(NotAPassage::OneWay));
+    assert_eq!(m.passage(1, 0, 2), Err(NotAPassage::NotThisWay));
+    assert!(m.passages_from(7).is_empty(), "no such room: no passages");
+    assert!(m.passages_from(usize::MAX).is_empty());
+    assert_eq!(m.levers_in(usize::MAX).count(), 0);
+    assert_eq!(m.keys_in(usize::MAX).count(), 0);
+    assert_eq!(m.passage(usize::MAX, 0, 1), Err(NotAPassage::NotThisWay));
+    assert_eq!(m.ends(usize::MAX), None);
+    assert_eq!(m.flipped_by(usize::MAX), &[] as &[usize]);
+}
+
+#[test]
+fn unresolved_references_are_errors_not_panics() {
+    let mut level = level();
+    level.levers[0].toggles.push("d9".into());
+    assert_eq!(
+        Mechanics::new(&level).unwrap_err().to_string(),
+        "door \"d9\" does not exist"
+    );
+}
+
+proptest::proptest! {
+    /// The tables made from what validation found and counted are the
+    /// tables made by looking every id up: kinds of items named by keys
+    /// and by doors' `spend` lists included, so that skipping the doors
+    /// when none spends numbers the kinds alike.
+    #[test]
+    fn validation_findings_make_the_same_tables(
+        level in crate::solver::agree::level(),
+        kinds in proptest::collection::vec((0usize..8, 0usize..3, 1u32..3), 0..4),
+        key_kinds in proptest::collection::vec((0usize..4, 0usize..3), 0..3),
+    ) {
+        let mut level = level;
+        let name = |k: usize| ["bomb", "coin", "gem"][k].to_owned();
+        for &(d, kind, n) in &kinds {
+            if let Some(door) = level.doors.get_mut(d) {
+                door.spend.insert(name(kind), n);
+            }
+        }
+        for &(k, kind) in &key_kinds {
+            if let Some(key) = level.keys.get_mut(k).filter(|k| !k.small) {
+                key.kind = Some(name(kind));
+            }
+        }
+        let (errors, indexed) =
+            crate::validate::errors_indexed(&level, LevelIndex::new(&level));
+        proptest::prop_assume!(errors.is_empty());
+        let found = Mechanics::with_found(&level, &indexed.index, &indexed.found);
+        proptest::prop_assert_eq!(found, Mechanics::new(&level));
+    }
+}
