@@ -192,16 +192,32 @@ proptest! {
         }
     }
 
-    /// The rules' tables made from the references validation found are
-    /// the tables made by looking every id up, and a reference that names
-    /// nothing is refused the same way: validation's lists are then short.
+    /// The rules' tables made from the references validation found, and
+    /// from what it counted, are the tables made by looking every id up,
+    /// and a reference that names nothing is refused the same way:
+    /// validation's lists are then short. Keys and doors' `spend` lists
+    /// name kinds of items, so that skipping the doors when none spends
+    /// numbers the kinds alike.
     #[test]
     fn tables_from_what_validation_found_are_the_looked_up_tables(
         level in level(),
         spoil in 0..6u8,
         carried in prop::collection::vec(any::<bool>(), 4),
+        spends in prop::collection::vec((0usize..8, 0usize..3, 1u32..3), 0..4),
+        key_kinds in prop::collection::vec((0usize..4, 0usize..3), 0..3),
     ) {
         let mut level = level;
+        let kind = |k: usize| ["bomb", "coin", "gem"][k].to_owned();
+        for &(d, k, n) in &spends {
+            if let Some(door) = level.doors.get_mut(d) {
+                door.spend.insert(kind(k), n);
+            }
+        }
+        for &(i, k) in &key_kinds {
+            if let Some(key) = level.keys.get_mut(i).filter(|key| !key.small) {
+                key.kind = Some(kind(k));
+            }
+        }
         // Keys carried from the start have no room to find.
         for (key, carried) in level.keys.iter_mut().zip(carried) {
             if carried {

@@ -1,5 +1,6 @@
-//! The rules' tables checked by hand on small levels, and against the
-//! tables made from validation's findings.
+//! The rules' tables checked by hand on small levels (the property tests
+//! that they agree with the solver's and validation's are in
+//! `solver/agree.rs`).
 
 use super::*;
 use crate::model::{Door, Key, Lever, Room};
@@ -111,35 +112,4 @@ fn unresolved_references_are_errors_not_panics() {
         Mechanics::new(&level).unwrap_err().to_string(),
         "door \"d9\" does not exist"
     );
-}
-
-proptest::proptest! {
-    /// The tables made from what validation found and counted are the
-    /// tables made by looking every id up: kinds of items named by keys
-    /// and by doors' `spend` lists included, so that skipping the doors
-    /// when none spends numbers the kinds alike.
-    #[test]
-    fn validation_findings_make_the_same_tables(
-        level in crate::solver::agree::level(),
-        kinds in proptest::collection::vec((0usize..8, 0usize..3, 1u32..3), 0..4),
-        key_kinds in proptest::collection::vec((0usize..4, 0usize..3), 0..3),
-    ) {
-        let mut level = level;
-        let name = |k: usize| ["bomb", "coin", "gem"][k].to_owned();
-        for &(d, kind, n) in &kinds {
-            if let Some(door) = level.doors.get_mut(d) {
-                door.spend.insert(name(kind), n);
-            }
-        }
-        for &(k, kind) in &key_kinds {
-            if let Some(key) = level.keys.get_mut(k).filter(|k| !k.small) {
-                key.kind = Some(name(kind));
-            }
-        }
-        let (errors, indexed) =
-            crate::validate::errors_indexed(&level, LevelIndex::new(&level));
-        proptest::prop_assume!(errors.is_empty());
-        let found = Mechanics::with_found(&level, &indexed.index, &indexed.found);
-        proptest::prop_assert_eq!(found, Mechanics::new(&level));
-    }
 }
