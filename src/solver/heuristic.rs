@@ -66,16 +66,23 @@ impl Heuristic {
     /// The bound for `c`, with landmarks found among the keys that lock the
     /// shortest ways to the goal (keys marked in `removed` are not there).
     pub fn new(m: &Mechanics, c: &Compiled, removed: &[bool]) -> Self {
-        Self::with_to_goal(m, c, removed, distances_to_goal(c))
+        Self::with_to_goal(m, c, removed, distances_to_goal(c), None)
     }
 
     /// [`Self::new`] with the distances to the goal at hand
-    /// ([`distances_to_goal`]).
-    pub fn with_to_goal(m: &Mechanics, c: &Compiled, removed: &[bool], to_goal: Vec<f64>) -> Self {
+    /// ([`distances_to_goal`]), and the relaxed walk's ways when the
+    /// caller has them ([`facts::relaxed_ways`]).
+    pub fn with_to_goal(
+        m: &Mechanics,
+        c: &Compiled,
+        removed: &[bool],
+        to_goal: Vec<f64>,
+        ways: Option<&facts::Ways>,
+    ) -> Self {
         let goal = c.goal_room as usize;
         let work_cap = (MAX_DISTANCE_WORK / (c.rooms() + c.exits.len()).max(1)).min(MAX_LANDMARKS);
         let candidates = candidates(m, c, removed);
-        let found = facts::landmarks(m, &candidates, work_cap);
+        let found = facts::landmarks(m, ways, &candidates, work_cap);
         let found: Vec<usize> = (found.into_iter())
             .filter(|&k| c.key_bit[k] != NONE)
             .collect();

@@ -387,7 +387,8 @@ impl<'a> Prepared<'a> {
     pub(crate) fn bound(&self, c: &Compiled) -> heuristic::Heuristic {
         let make = || {
             let to_goal = self.to_goal(c).into_owned();
-            heuristic::Heuristic::with_to_goal(self.mechanics(), c, &self.removed, to_goal)
+            let ways = Some(self.relaxed_ways());
+            heuristic::Heuristic::with_to_goal(self.mechanics(), c, &self.removed, to_goal, ways)
         };
         match self.slot(c) {
             Some(slot) => self.bounds[slot].get_or_init(make).clone(),

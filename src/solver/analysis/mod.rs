@@ -364,7 +364,7 @@ pub fn unneeded_keys(
         states: 0,
         stopped: None,
     };
-    let reach = facts::relaxed(prep.mechanics(), &prep.removed);
+    let reach = &prep.relaxed_ways().reach;
     let reversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms).is_empty();
     Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible)?.unneeded)
 }

@@ -332,11 +332,27 @@ const MAX_LANDMARK_WORK: usize = 8_000_000;
 /// [`MAX_LANDMARK_WORK`] entries, so that a large level with hundreds of
 /// candidates costs a bounded number of walks, not one per key: fewer
 /// landmarks make a weaker bound, never a wrong one.
-pub(crate) fn landmarks(m: &Mechanics, candidates: &[usize], limit: usize) -> Vec<usize> {
+///
+/// `ways` is the level's relaxed walk with its ways when the caller has it
+/// at hand ([`relaxed_ways`]); it is walked here otherwise.
+pub(crate) fn landmarks(
+    m: &Mechanics,
+    ways: Option<&Ways>,
+    candidates: &[usize],
+    limit: usize,
+) -> Vec<usize> {
     if candidates.is_empty() || limit == 0 {
         return Vec::new();
     }
-    let used = support(m, &relaxed_ways(m));
+    let walked;
+    let ways = match ways {
+        Some(ways) => ways,
+        None => {
+            walked = relaxed_ways(m);
+            &walked
+        }
+    };
+    let used = support(m, ways);
     let walk = m.rooms() + m.passages().len();
     let mut tests = MAX_LANDMARK_WORK / walk.max(1);
     let mut removed = vec![false; m.keys().len()];
