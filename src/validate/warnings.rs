@@ -457,6 +457,46 @@ mod tests {
             .collect()
     }
 
+    /// The door warnings name each door that never opens and each key
+    /// listed again in a lock, in door order, and only those: a door
+    /// locked by one key, or closed but toggled by a lever, is not named.
+    #[test]
+    fn door_warnings_name_closed_doors_and_repeated_keys_in_order() {
+        let mut level = built(
+            5,
+            &[
+                (0, 1, false, vec![0, 1, 0], vec![], 0),
+                (1, 2, false, vec![], vec![], 0),
+                (0, 2, false, vec![1, 1], vec![], 0),
+                (0, 3, false, vec![0], vec![], 0),
+                (3, 4, false, vec![], vec![], 0),
+                (2, 4, false, vec![], vec![], 0),
+            ],
+            &[0, 0],
+        );
+        for d in [1, 4, 5] {
+            level.doors[d].open = false;
+        }
+        level
+            .levers
+            .push(crate::model::Lever::new("l0", "r0", vec!["d4".into()]));
+        let report = crate::validate::validate(&level);
+        let doors: Vec<(String, String)> = (report.warnings.iter())
+            .filter(|w| w.path.starts_with("doors"))
+            .map(|w| (w.path.clone(), w.message.clone()))
+            .collect();
+        let never = "starts closed and no lever toggles it, so it never opens";
+        let expected: Vec<(String, String)> = [
+            ("doors[0].locks[2]", "key \"k0\" is listed twice"),
+            ("doors[1]", never),
+            ("doors[2].locks[1]", "key \"k1\" is listed twice"),
+            ("doors[5]", never),
+        ]
+        .map(|(path, message)| (path.to_owned(), message.to_owned()))
+        .into();
+        assert_eq!(doors, expected);
+    }
+
     proptest! {
         /// The warning names exactly the keys a search per key finds behind
         /// their own lock: the tree rules out only keys that reach their
