@@ -516,10 +516,20 @@ fn runner(cases: u32) -> (TestRunner, u32) {
 /// order from one seeded runner, so a run is the same on any number of
 /// threads; each thread writes and checks the files it is handed.
 fn run_cases(cases: u32, threads: usize) {
+    run_cases_from(0, cases, threads);
+}
+
+/// [`run_cases`], leaving out the first `from` of the same draw: a long run
+/// can go on where an earlier one stopped.
+fn run_cases_from(from: u32, cases: u32, threads: usize) {
     const CHUNK: u32 = 1_000;
     let (mut runner, cases) = runner(cases);
     let strategy = (shape(), spoil());
-    let mut done = 0;
+    for _ in 0..from.min(cases) {
+        // Drawn as the full run draws them, so case `i` is the same.
+        let _ = strategy.new_tree(&mut runner);
+    }
+    let mut done = from.min(cases);
     while done < cases {
         let batch: Vec<(u32, Shape, Spoil)> = (done..cases.min(done + CHUNK))
             .filter_map(|i| {
@@ -572,12 +582,11 @@ fn hostile_files_are_answered_or_refused_within_their_budget() {
 #[test]
 #[ignore = "a million cases: run with --release -- --ignored"]
 fn a_million_hostile_files() {
-    // HOSTILE_CASES=N runs fewer (or more), for a run that must fit a slot.
-    let cases = std::env::var("HOSTILE_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1_000_000);
-    run_cases(cases, threads());
+    // HOSTILE_CASES=N runs fewer (or more), for a run that must fit a slot;
+    // HOSTILE_FROM=K starts at case K, where an earlier run stopped.
+    let number = |name: &str| std::env::var(name).ok().and_then(|n| n.parse().ok());
+    let cases = number("HOSTILE_CASES").unwrap_or(1_000_000);
+    run_cases_from(number("HOSTILE_FROM").unwrap_or(0), cases, threads());
 }
 
 /// The cases of the issue that filed this, through the command line: each
