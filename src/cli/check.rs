@@ -34,7 +34,7 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
             outln!("  {w}");
         }
     }
-    let a = match analyze_rules(&rules, &budget.options()) {
+    let a = match analyze_rules(&rules, &budget.start()) {
         Ok(a) => a,
         Err(e) => return super::fail(&e),
     };

@@ -149,7 +149,9 @@ impl Budget {
         self
     }
 
-    fn options(&self) -> SolveOptions {
+    /// The options of an analysis that starts now: the clock that
+    /// [`Budget::ended_early`] reads starts here.
+    fn start(&self) -> SolveOptions {
         self.started.set(Some(Instant::now()));
         SolveOptions {
             max_states: self.max_states,
@@ -245,7 +247,7 @@ mod tests {
     #[test]
     fn the_note_says_which_time_ran_out() {
         let early = budget(1000.0);
-        let _ = early.options();
+        let _ = early.start();
         let said = early.incomplete(Stop::Time);
         assert!(
             said.contains("a search used up its share of the time limit of 1000 s (--max-seconds)"),
@@ -253,7 +255,7 @@ mod tests {
         );
 
         let late = budget(0.001);
-        let _ = late.options();
+        let _ = late.start();
         std::thread::sleep(std::time::Duration::from_millis(5));
         let said = late.incomplete(Stop::Time);
         assert!(

@@ -25,7 +25,7 @@ pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
         Ok(rules) => rules,
         Err(status) => return status,
     };
-    let a = match analyze_rules(&rules, &budget.options()) {
+    let a = match analyze_rules(&rules, &budget.start()) {
         Ok(a) => a,
         Err(e) => return super::fail(&e),
     };
