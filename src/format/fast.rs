@@ -9,8 +9,6 @@
 //! version 1 extensions on doors) makes the loader fall back to that reader,
 //! which says what is wrong and where. Its tests check both agree.
 
-use std::cell::Cell;
-
 use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
@@ -128,19 +126,10 @@ struct FileLever {
     props: Props,
 }
 
-thread_local! {
-    /// The length of the text being read, which bounds the length of each
-    /// of its lists. serde hands a list's reader no such hint.
-    static TEXT_LEN: Cell<usize> = const { Cell::new(0) };
-}
-
 /// The level in `text`, when it is well formed in every way this path
 /// knows; `None` sends the caller to the field-by-field reader.
 pub(super) fn level(text: &str) -> Option<Level> {
-    TEXT_LEN.set(text.len());
-    let file = serde_json::from_str::<File>(text);
-    TEXT_LEN.set(0);
-    let file = file.ok()?;
+    let file: File = serde_json::from_str(text).ok()?;
     let header = file.format == FORMAT_TAG && file.version == VERSION;
     let generator = match file.generator {
         None => None,
@@ -176,11 +165,6 @@ trait FromRecord: Sized {
     /// The most items of this kind a level may hold.
     const LIMIT: usize = MAX_ITEMS;
 
-    /// The fewest bytes of text a record can take: its required fields,
-    /// each with an empty value. A text of `n` bytes holds at most
-    /// `n / SMALLEST` records.
-    const SMALLEST: usize;
-
     fn from_record(record: Self::Record) -> Option<Self>;
 }
 
@@ -211,8 +195,7 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
-        let most = (TEXT_LEN.get() / T::SMALLEST).min(T::LIMIT);
-        let mut items = Blocks::with_room(most);
+        let mut items = Blocks::default();
         while let Some(record) = seq.next_element::<T::Record>()? {
             if items.len() == T::LIMIT {
                 // Past the limit: the loader refuses the file without
@@ -227,26 +210,26 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
     }
 }
 
-/// Items of a list of unknown length, gathered in one vector with room for
-/// as many as the text can hold, or else in blocks of [`Blocks::BLOCK`]
-/// moved once into a vector of the exact length.
+/// Items of a list of unknown length, gathered in blocks of [`Blocks::BLOCK`]
+/// and moved once into a vector of the exact length.
 ///
 /// A vector grown by doubling moves its items at each doubling: on a large
 /// list, where the allocator cannot grow it in place, that is about twice
 /// the list copied and three times its memory touched (a 160,000-door file
 /// copied 75 MB). Blocks are never moved until the end; a list shorter
 /// than a block is the vector itself, with no move at all.
-///
-/// Room reserved up front is better still: the items are written once,
-/// where they stay, and the memory past the last is never touched, so the
-/// system never backs it. Reading the 160,000-door list into blocks and
-/// then into one vector wrote its 34 MB twice, to memory the process had
-/// not used before.
 struct Blocks<T> {
     full: Vec<Vec<T>>,
-    /// The items in `full`.
-    in_full: usize,
     last: Vec<T>,
+}
+
+impl<T> Default for Blocks<T> {
+    fn default() -> Self {
+        Self {
+            full: Vec::new(),
+            last: Vec::new(),
+        }
+    }
 }
 
 impl<T> Blocks<T> {
@@ -254,32 +237,14 @@ impl<T> Blocks<T> {
     /// doubling, is full at exactly its capacity.
     const BLOCK: usize = 4096;
 
-    /// Blocks whose first has room for `most` items, when that is more
-    /// than a block and the allocator grants it; if not, it grows as
-    /// blocks do.
-    fn with_room(most: usize) -> Self {
-        let mut last = Vec::new();
-        if most > Self::BLOCK {
-            // Refused (no address space left for it): gathered in blocks.
-            let _ = last.try_reserve_exact(most);
-        }
-        Self {
-            full: Vec::new(),
-            in_full: 0,
-            last,
-        }
-    }
-
     fn len(&self) -> usize {
-        self.in_full + self.last.len()
+        self.full.len() * Self::BLOCK + self.last.len()
     }
 
     fn push(&mut self, item: T) {
-        if self.last.len() == self.last.capacity() && self.last.len() >= Self::BLOCK {
+        if self.last.len() == Self::BLOCK {
             let next = Vec::with_capacity(Self::BLOCK);
-            let full = std::mem::replace(&mut self.last, next);
-            self.in_full += full.len();
-            self.full.push(full);
+            self.full.push(std::mem::replace(&mut self.last, next));
         }
         self.last.push(item);
     }
@@ -305,9 +270,6 @@ fn cost(x: f64) -> bool {
 impl FromRecord for Room {
     type Record = FileRoom;
 
-    /// `{"id":""}`
-    const SMALLEST: usize = 9;
-
     fn from_record(r: FileRoom) -> Option<Room> {
         Some(Room {
             id: r.id,
@@ -322,9 +284,6 @@ impl FromRecord for Room {
 impl FromRecord for Door {
     type Record = FileDoor;
 
-    /// `{"id":"","from":"","to":""}`
-    const SMALLEST: usize = 27;
-
     const LIMIT: usize = MAX_DOORS;
 
     fn from_record(d: FileDoor) -> Option<Door> {
@@ -335,9 +294,6 @@ impl FromRecord for Door {
 impl FromRecord for Key {
     type Record = FileKey;
 
-    /// `{"id":""}`
-    const SMALLEST: usize = 9;
-
     fn from_record(k: FileKey) -> Option<Key> {
         key(k)
     }
@@ -345,9 +301,6 @@ impl FromRecord for Key {
 
 impl FromRecord for Lever {
     type Record = FileLever;
-
-    /// `{"id":"","room":"","toggles":[]}`
-    const SMALLEST: usize = 32;
 
     fn from_record(l: FileLever) -> Option<Lever> {
         lever(l)
@@ -420,71 +373,22 @@ mod tests {
     use super::*;
 
     /// Blocks give back every item in the order pushed, at every length
-    /// around a block's edge: with no room reserved (and then no room to
-    /// spare past the first block), with room for them all (and then no
-    /// move), and with too little room reserved.
+    /// around a block's edge, with no room to spare past the first block.
     #[test]
     fn blocks_keep_the_order_and_the_exact_length() {
         let block = Blocks::<usize>::BLOCK;
         for n in [0, 1, block - 1, block, block + 1, 3 * block + 5] {
-            for room in [0, n, 2 * n + 1, block + 1, 2 * block] {
-                let mut blocks = Blocks::with_room(room);
-                let reserved = blocks.last.as_ptr();
-                for i in 0..n {
-                    blocks.push(i);
-                }
-                assert_eq!(blocks.len(), n);
-                let items = blocks.into_vec();
-                assert_eq!(items, (0..n).collect::<Vec<_>>(), "{n} items, room {room}");
-                if room > block && room >= n {
-                    assert_eq!(items.as_ptr(), reserved, "moved: {n} items, room {room}");
-                } else if n > block {
-                    assert_eq!(items.capacity(), n, "{n} items, room {room}");
-                }
+            let mut blocks = Blocks::default();
+            for i in 0..n {
+                blocks.push(i);
+            }
+            assert_eq!(blocks.len(), n);
+            let items = blocks.into_vec();
+            assert_eq!(items, (0..n).collect::<Vec<_>>());
+            if n > block {
+                assert_eq!(items.capacity(), n, "{n} items");
             }
         }
-    }
-
-    /// Each kind's smallest record is as long as its `SMALLEST` says, is
-    /// read, and needs every field it has: a text of `n` bytes holds no more than `n / SMALLEST`.
-    #[test]
-    fn the_smallest_records_are_as_long_as_stated() {
-        fn read<T: FromRecord>(record: &str) {
-            assert_eq!(record.len(), T::SMALLEST, "{record}");
-            assert!(
-                serde_json::from_str::<T::Record>(record).is_ok(),
-                "{record}"
-            );
-            // Every field of it is required: no record is shorter.
-            let fields: serde_json::Map<String, Value> = serde_json::from_str(record).unwrap();
-            for field in fields.keys() {
-                let mut fewer = fields.clone();
-                fewer.remove(field);
-                let fewer = Value::Object(fewer);
-                assert!(T::Record::deserialize(&fewer).is_err(), "{fewer}");
-            }
-        }
-        read::<Room>(r#"{"id":""}"#);
-        read::<Key>(r#"{"id":""}"#);
-        read::<Door>(r#"{"id":"","from":"","to":""}"#);
-        read::<Lever>(r#"{"id":"","room":"","toggles":[]}"#);
-    }
-
-    /// A long list is read into the room reserved for it, not copied.
-    #[test]
-    fn a_long_list_is_read_where_it_stays() {
-        let n = 3 * Blocks::<Door>::BLOCK;
-        let doors: Vec<String> = (0..n)
-            .map(|i| format!(r#"{{"id":"d{i}","from":"r0","to":"r1"}}"#))
-            .collect();
-        let text = format!(
-            r#"{{"format":"{FORMAT_TAG}","version":{VERSION},"start":"r0","goal":"r1","rooms":[{{"id":"r0"}},{{"id":"r1"}}],"doors":[{}]}}"#,
-            doors.join(",")
-        );
-        let level = level(&text).unwrap();
-        assert_eq!(level.doors.len(), n);
-        assert!(level.doors.capacity() >= text.len() / Door::SMALLEST);
-        assert_eq!(TEXT_LEN.get(), 0, "the hint outlives the read");
     }
 
     /// What the field-by-field reader makes of `text`: the level when it
