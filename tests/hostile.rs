@@ -100,25 +100,35 @@ fn run_cases(cases: u32, threads: usize) {
     run_cases_from(0, cases, threads);
 }
 
-/// [`run_cases`], leaving out the first `from` of the same draw: a long run
-/// can go on where an earlier one stopped.
-fn run_cases_from(from: u32, cases: u32, threads: usize) {
-    const CHUNK: u32 = 1_000;
+/// Cases `from..cases` of the seeded draw, each with its number. The cases
+/// before `from` are drawn and left out, so that case `i` is the same file
+/// whichever case a run starts at.
+fn drawn(from: u32, cases: u32) -> impl Iterator<Item = (u32, Shape, Spoil)> {
     let (mut runner, cases) = runner(cases);
     let strategy = (shape(), spoil());
-    for _ in 0..from.min(cases) {
-        // Drawn as the full run draws them, so case `i` is the same.
-        let _ = strategy.new_tree(&mut runner);
-    }
+    (0..cases)
+        .filter_map(move |i| {
+            let tree = strategy.new_tree(&mut runner).ok()?;
+            Some((i, tree))
+        })
+        .filter(move |&(i, _)| i >= from)
+        .map(|(i, tree)| {
+            let (shape, spoil) = tree.current();
+            (i, shape, spoil)
+        })
+}
+
+/// [`run_cases`] from case `from` of the same draw ([`drawn`]): a long run
+/// can go on where an earlier one stopped.
+fn run_cases_from(from: u32, cases: u32, threads: usize) {
+    const CHUNK: usize = 1_000;
+    let mut draw = drawn(from, cases);
     let mut done = from.min(cases);
-    while done < cases {
-        let batch: Vec<(u32, Shape, Spoil)> = (done..cases.min(done + CHUNK))
-            .filter_map(|i| {
-                let tree = strategy.new_tree(&mut runner).ok()?;
-                let (shape, spoil) = tree.current();
-                Some((i, shape, spoil))
-            })
-            .collect();
+    loop {
+        let batch: Vec<(u32, Shape, Spoil)> = draw.by_ref().take(CHUNK).collect();
+        let Some(&(last, ..)) = batch.last() else {
+            break;
+        };
         std::thread::scope(|scope| {
             for part in batch.chunks(batch.len().div_ceil(threads.max(1)).max(1)) {
                 scope.spawn(move || {
@@ -133,7 +143,7 @@ fn run_cases_from(from: u32, cases: u32, threads: usize) {
             }
         });
         let before = done;
-        done = cases.min(done + CHUNK);
+        done = last + 1;
         if done / 10_000 > before / 10_000 {
             // A long run can be stopped at any time and still report how
             // far it got.
@@ -158,6 +168,23 @@ fn threads() -> usize {
 #[test]
 fn hostile_files_are_answered_or_refused_within_their_budget() {
     run_cases(300, threads());
+}
+
+/// A run that starts at case `from` draws the very cases a run from the
+/// first does from there on: what `HOSTILE_FROM` relies on.
+#[test]
+fn a_run_started_later_draws_the_same_cases() {
+    let describe = |cases: Vec<(u32, Shape, Spoil)>| -> Vec<String> {
+        (cases.into_iter())
+            .map(|(i, shape, spoil)| format!("{i} {shape:?} {spoil:?}"))
+            .collect()
+    };
+    let whole = describe(drawn(0, 40).collect());
+    assert_eq!(whole.len(), 40);
+    for from in [0, 1, 25, 39, 40] {
+        let later = describe(drawn(from, 40).collect());
+        assert_eq!(later, whole[from as usize..], "from case {from}");
+    }
 }
 
 #[test]
