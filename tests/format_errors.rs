@@ -474,6 +474,34 @@ fn errors_come_as_the_right_variant() {
     }
 }
 
+/// Two lists of rooms pasted into one file: loading keeps neither quietly,
+/// but names the field and the line of its second mention, at any depth.
+#[test]
+fn a_field_given_twice_is_refused_with_its_place() {
+    let text = with(|_| ());
+    let rooms = text.find("\"rooms\"").unwrap();
+    let pasted = format!(
+        "{}\"rooms\": [{{ \"id\": \"r9\" }}],\n  {}",
+        &text[..rooms],
+        &text[rooms..]
+    );
+    let line = 1 + text[..rooms].matches('\n').count() + 1;
+    match format::from_str(&pasted) {
+        Err(LoadError::RepeatedField {
+            field, line: at, ..
+        }) => {
+            assert_eq!((field.as_str(), at), ("rooms", line));
+        }
+        other => panic!("expected RepeatedField, got {other:?}"),
+    }
+    let in_props = with(|v| v["rooms"][1]["props"] = json!({"loot": {"gold": 1}}))
+        .replace("\"gold\": 1", "\"gold\": 1, \"gold\": 2");
+    assert!(matches!(
+        format::from_str(&in_props),
+        Err(LoadError::RepeatedField { field, .. }) if field == "gold"
+    ));
+}
+
 #[test]
 fn every_problem_is_listed() {
     let text = with(|v| {

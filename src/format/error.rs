@@ -44,6 +44,21 @@ pub enum LoadError {
         /// 1-based column of the problem.
         column: usize,
     },
+    /// An object in the file names one field twice. JSON leaves such a file
+    /// to whoever reads it (`serde_json` keeps the last, other readers the
+    /// first), so it is refused rather than read with one of the two lost.
+    #[error(
+        "\"{field}\" is given twice in one object (line {line}, column {column}): \
+         a level file gives each field once; keep the one you mean"
+    )]
+    RepeatedField {
+        /// The field's name.
+        field: String,
+        /// 1-based line of its second mention.
+        line: usize,
+        /// 1-based column of its second mention.
+        column: usize,
+    },
     /// The file says it was made by a newer Lockwork.
     #[error(
         "version {found} was made by a newer Lockwork: a file made by a newer version \

@@ -13,13 +13,28 @@ use serde::de::{Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
-use super::{FORMAT_TAG, MAX_COST, MAX_DOORS, MAX_ITEMS, VERSION};
+use super::{FORMAT_TAG, MAX_COST, MAX_DOORS, MAX_ITEMS, VERSION, strict};
 use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, LeverId, Props, Rgb, Room, RoomId};
 
 /// A field that may be absent but, when present, is never `null`: serde
 /// would read `null` as absent, where the reader refuses it.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
+}
+
+/// Props read as the reader reads them: an object, naming each field once
+/// ([`strict`]) at every depth.
+fn props<'de, D: Deserializer<'de>>(d: D) -> Result<Props, D::Error> {
+    match strict::value(d)? {
+        Value::Object(map) => Ok(Props::from(map)),
+        _ => Err(D::Error::custom("props must be an object")),
+    }
+}
+
+/// The generator's record, present (never `null`) and naming each field
+/// once ([`strict`]).
+fn generator<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    strict::value(d).map(Some)
 }
 
 fn one() -> f64 {
@@ -53,9 +68,9 @@ struct File {
     keys: List<Key>,
     #[serde(default)]
     levers: List<Lever>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "props")]
     props: Props,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "generator")]
     generator: Option<Value>,
 }
 
@@ -67,7 +82,7 @@ struct FileRoom {
     name: String,
     #[serde(default, deserialize_with = "present")]
     pos: Option<[f64; 2]>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "props")]
     props: Props,
 }
 
@@ -89,7 +104,7 @@ struct FileDoor {
     locks: Vec<KeyId>,
     #[serde(default)]
     small_locks: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "props")]
     props: Props,
 }
 
@@ -108,7 +123,7 @@ struct FileKey {
     kind: Option<String>,
     #[serde(default, deserialize_with = "present")]
     color: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "props")]
     props: Props,
 }
 
@@ -122,7 +137,7 @@ struct FileLever {
     toggles: Vec<DoorId>,
     #[serde(default)]
     once: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "props")]
     props: Props,
 }
 
@@ -394,7 +409,7 @@ mod tests {
     /// What the field-by-field reader makes of `text`: the level when it
     /// finds no problem in it.
     fn by_reader(text: &str) -> Option<Level> {
-        let value: Value = serde_json::from_str(text).ok()?;
+        let value = super::strict::from_str(text).ok()?;
         let (level, problems) = super::super::load::read_value(&value).ok()?;
         problems.0.is_empty().then_some(level)
     }
@@ -470,11 +485,20 @@ mod tests {
             assert_eq!(level(text), None, "{text}");
             assert_eq!(by_reader(text), None, "{text}");
         }
-        // A field written twice: the reader takes the last, as serde_json's
-        // maps do; the quick way leaves it to the reader.
-        let twice = good.replace(r#""start""#, r#""start":"b","start""#);
-        assert_eq!(level(&twice), None);
-        assert!(by_reader(&twice).is_some_and(|l| l.start.as_str() == "a"));
+        // A field written twice, at the top, in an item or in props at any
+        // depth: the quick way leaves it to the reader, which refuses it.
+        for twice in [
+            good.replace(r#""start""#, r#""start":"b","start""#),
+            good.replace(r#""to":"b""#, r#""to":"a","to":"b""#),
+            good.replace(r#"{"id":"b"}"#, r#"{"id":"b","props":{"x":{"y":1,"y":2}}}"#),
+            good.replace(
+                r#""start""#,
+                r#""generator":{"kind":"a","kind":"b"},"start""#,
+            ),
+        ] {
+            assert_eq!(level(&twice), None, "{twice}");
+            assert_eq!(by_reader(&twice), None, "{twice}");
+        }
         // A carried key is as the reader reads it, given as null or left out.
         let carried = good.replace(r#""start""#, r#""keys":[{"id":"k","room":null}],"start""#);
         assert_eq!(level(&carried), by_reader(&carried));

@@ -8,6 +8,7 @@ use super::extensions;
 use super::fast;
 use super::reader::{Obj, Problems};
 use super::size;
+use super::strict;
 use super::{FORMAT_TAG, MAX_DOORS, MAX_FILE_BYTES, MAX_ITEMS, VERSION};
 use crate::model::{Door, DoorId, Key, KeyId, Level, LevelIndex, Lever, Room, RoomId};
 use crate::validate::{Indexed, Problem, validate_indexed};
@@ -166,7 +167,14 @@ fn str_indexed(text: &str) -> Result<(Loaded, Indexed), LoadError> {
     if !too_large.is_empty() {
         return Err(LoadError::Invalid(too_large));
     }
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    let value: Value = strict::from_str(text).map_err(|(e, repeated)| {
+        if let Some(field) = repeated {
+            return LoadError::RepeatedField {
+                field,
+                line: e.line(),
+                column: e.column(),
+            };
+        }
         let message = if e.is_eof() {
             "the file ends too early (is it cut short?)".to_owned()
         } else {

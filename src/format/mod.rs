@@ -26,6 +26,7 @@ mod load;
 mod reader;
 mod save;
 mod size;
+mod strict;
 
 use std::io::Read;
 use std::path::Path;
