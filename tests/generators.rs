@@ -985,6 +985,16 @@ fn impossible_requests_are_errors() {
             },
             vec![Param::Depth, Param::Branching, Param::MaxRooms],
         ),
+        // Past the most a nested level may have: raising it cannot help, so
+        // the error names the limit rather than asking for more.
+        (
+            NestedParams {
+                depth: 30,
+                max_rooms: 200_000,
+                ..NestedParams::default()
+            },
+            vec![Param::MaxRooms],
+        ),
     ] {
         let e = nested(&params, &no_progress, &stop).unwrap_err();
         assert_eq!(e.params(), named, "{e}");

@@ -174,7 +174,14 @@ impl Made {
     }
 }
 
-/// A depth of at least 1, a branching range with children, a share of side keys.
+/// The most rooms a nested level may have: half the format's limit on
+/// rooms ([`crate::format::MAX_ITEMS`]). Each room but the start holds a
+/// key, and a tree of 65,535 rooms takes about six seconds to grow, lock
+/// and prove, so one at this limit takes about ten.
+const MAX_TREE_ROOMS: usize = crate::format::MAX_ITEMS / 2;
+
+/// A depth of at least 1, a branching range with children, at most
+/// [`MAX_TREE_ROOMS`] rooms, a share of side keys.
 fn check_params(params: &NestedParams) -> Result<(), GenerateError> {
     let (bmin, bmax) = params.branching;
     if params.depth == 0 {
@@ -191,6 +198,15 @@ fn check_params(params: &NestedParams) -> Result<(), GenerateError> {
                 high: bmax,
                 least: 0,
                 most: None,
+            },
+        ));
+    }
+    if params.max_rooms > MAX_TREE_ROOMS {
+        return Err(GenerateError::param(
+            Param::MaxRooms,
+            Problem::TooLarge {
+                max: MAX_TREE_ROOMS,
+                value: params.max_rooms,
             },
         ));
     }
@@ -222,7 +238,7 @@ impl Tree {
         cancel: &AtomicBool,
     ) -> Result<Self, GenerateError> {
         let (bmin, bmax) = params.branching;
-        let max_rooms = params.max_rooms.min(crate::format::MAX_ITEMS / 2);
+        let max_rooms = params.max_rooms;
         let mut parent: Vec<usize> = vec![usize::MAX];
         let mut depth: Vec<usize> = vec![0];
         let mut spine: Vec<bool> = vec![true];
