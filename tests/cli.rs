@@ -355,6 +355,12 @@ fn too_many_states_exits_3_with_what_was_proven() {
     assert_eq!(v["solvable"], Value::Null, "not proven either way");
     assert_eq!(v["cost"], Value::Null, "the least cost is not proven");
     assert_eq!(v["complete"], json!(false));
+    // No room for a single state, or for any time, is refused as asked.
+    for (flag, value) in [("--max-states", "0"), ("--max-seconds", "0")] {
+        let (code, _, stderr) = run(&["solve", arg(&path), flag, value]);
+        assert_eq!(code, 2, "{flag} {value}: {stderr}");
+        assert!(stderr.contains("above 0"), "{flag} {value}: {stderr}");
+    }
     // The default limit is plenty.
     let (code, stdout, _) = run(&["solve", arg(&path), "--json"]);
     assert_eq!(code, 0);

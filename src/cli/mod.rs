@@ -115,7 +115,7 @@ pub fn run(cli: Cli, open_editor: impl FnOnce(Option<PathBuf>) -> anyhow::Result
 #[derive(Debug, Args)]
 pub struct Budget {
     /// States one search may store before it stops.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES, value_parser = parse_states)]
     max_states: usize,
     /// Seconds the analysis may take before it answers with what it proved.
     #[arg(long, default_value_t = 10.0, value_parser = parse_seconds)]
@@ -126,6 +126,16 @@ pub struct Budget {
     /// When the analysis was given its options: its clock starts there.
     #[arg(skip)]
     started: Cell<Option<Instant>>,
+}
+
+/// A search with no room for a single state could not even hold the start.
+fn parse_states(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of states above 0, not \"{text}\""
+        )),
+    }
 }
 
 fn parse_seconds(text: &str) -> Result<f64, String> {
