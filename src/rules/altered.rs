@@ -1,25 +1,27 @@
 //! Holdings with one thing changed, to ask the rules "what if": what if the
-//! player lacked this key, what if this lever were pulled once more.
+//! player lacked this key (or these keys), what if this lever were pulled
+//! once more.
 
 use super::mechanics::Holdings;
 
-/// The holdings of `base`, changed in one way: a named key taken out of
-/// the player's hands, or a lever's parity flipped as one more pull would.
+/// The holdings of `base`, changed in one way: a named key (or a group of
+/// them) taken out of the player's hands, or a lever's parity flipped as
+/// one more pull would.
 /// Everything else is asked of `base`.
 pub(crate) struct Altered<'h, H: Holdings> {
     base: &'h H,
-    /// A named key not held, whatever `base` says.
-    without_key: Option<usize>,
+    /// Named keys not held, whatever `base` says, sorted.
+    without_keys: &'h [usize],
     /// A lever whose parity is the other one.
     pulled: Option<usize>,
 }
 
 impl<'h, H: Holdings> Altered<'h, H> {
-    /// `base` without named key `key`.
-    pub(crate) fn without_key(base: &'h H, key: usize) -> Self {
+    /// `base` without any of the named keys `keys`, which are sorted.
+    pub(crate) fn without_keys(base: &'h H, keys: &'h [usize]) -> Self {
         Self {
             base,
-            without_key: Some(key),
+            without_keys: keys,
             pulled: None,
         }
     }
@@ -29,7 +31,7 @@ impl<'h, H: Holdings> Altered<'h, H> {
     pub(crate) fn after_pull(base: &'h H, lever: usize) -> Self {
         Self {
             base,
-            without_key: None,
+            without_keys: &[],
             pulled: Some(lever),
         }
     }
@@ -41,7 +43,7 @@ impl<H: Holdings> Holdings for Altered<'_, H> {
     }
 
     fn holds(&self, key: usize) -> bool {
-        self.without_key != Some(key) && self.base.holds(key)
+        self.without_keys.binary_search(&key).is_err() && self.base.holds(key)
     }
 
     fn unlocked(&self, door: usize) -> bool {
@@ -87,7 +89,7 @@ mod tests {
 
     #[test]
     fn one_change_and_the_rest_as_the_base_says() {
-        let without = Altered::without_key(&Plain, 1);
+        let without = Altered::without_keys(&Plain, &[1]);
         assert_eq!(
             (0..4).map(|k| without.holds(k)).collect::<Vec<_>>(),
             [true, false, true, false]
@@ -95,6 +97,12 @@ mod tests {
         assert_eq!(
             (without.pulled_odd(4), without.pulled_odd(5)),
             (true, false)
+        );
+        let group = [0, 2, 7];
+        let without = Altered::without_keys(&Plain, &group);
+        assert_eq!(
+            (0..4).map(|k| without.holds(k)).collect::<Vec<_>>(),
+            [false, true, false, false]
         );
         let pulled = Altered::after_pull(&Plain, 4);
         assert_eq!((pulled.pulled_odd(4), pulled.pulled_odd(5)), (false, false));

@@ -688,6 +688,14 @@ impl Mechanics {
             .is_some_and(|d| d.one_way || !self.spend_now_by_rule(passage, holdings).is_empty())
     }
 
+    /// The named keys whose holding [`Mechanics::blocked`] reads at `door`:
+    /// those of its lock and of its any-of lock. Holding more of them never
+    /// blocks a passage (a lock asks for keys, never for their absence), and
+    /// holding any other key changes nothing there.
+    pub fn keys_read(&self, door: usize) -> impl Iterator<Item = usize> + '_ {
+        (self.doors.get(door).into_iter()).flat_map(|d| d.locks.iter().chain(&d.locks_any).copied())
+    }
+
     /// How much work asking [`Mechanics::blocked`] of a passage through
     /// `door` may take, in list entries read: 1 for a free door, else 1 plus
     /// the lengths of its lock, any-of lock, items to spend and condition.

@@ -357,7 +357,7 @@ fn plan_figures(prep: &super::Prepared<'_>, c: &Compiled) -> (Option<f64>, Optio
 
 /// Calls `check` on the prepared level of each of 3,000 random levels using
 /// every rule (the same ones on every run), and returns how many were valid.
-fn each_random_level(mut check: impl FnMut(&Level, &super::Prepared<'_>)) -> usize {
+pub(crate) fn each_random_level(mut check: impl FnMut(&Level, &super::Prepared<'_>)) -> usize {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::{Config, TestRunner};
     let mut runner = TestRunner::new_with_rng(
