@@ -158,12 +158,7 @@ pub(crate) fn key_needs(
 /// of work.
 fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
     let m = rules.mechanics();
-    let mut spared: Vec<bool> = (rules.level().keys.iter())
-        .map(|k| !k.small && k.kind_name().is_none())
-        .collect();
-    for &k in m.goal_requires() {
-        spared[k] = false;
-    }
+    let mut spared = may_be_spared(rules);
     let mut state = rules.start();
     let mut checks = 0usize;
     for step in &plan.steps {
@@ -197,6 +192,18 @@ fn spared_by_plan(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
     }
     if !rules.is_solved(&state) {
         return Vec::new();
+    }
+    spared
+}
+
+/// The keys a plan may spare, before it is replayed: the named keys but
+/// those the goal requires.
+fn may_be_spared(rules: &Rules<'_>) -> Vec<bool> {
+    let mut spared: Vec<bool> = (rules.level().keys.iter())
+        .map(|k| !k.small && k.kind_name().is_none())
+        .collect();
+    for &k in rules.mechanics().goal_requires() {
+        spared[k] = false;
     }
     spared
 }
@@ -393,12 +400,7 @@ mod tests {
     /// on the work.
     fn spared_plainly(rules: &Rules<'_>, plan: &Plan) -> Vec<bool> {
         let m = rules.mechanics();
-        let mut spared: Vec<bool> = (rules.level().keys.iter())
-            .map(|k| !k.small && k.kind_name().is_none())
-            .collect();
-        for &k in m.goal_requires() {
-            spared[k] = false;
-        }
+        let mut spared = may_be_spared(rules);
         let mut state = rules.start();
         for step in &plan.steps {
             let resolved = rules.resolve(&state, step).unwrap();
