@@ -16,6 +16,7 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lockwork::format;
@@ -54,8 +55,11 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// Allocations and bytes allocated while `f` runs. Tests in this file run
-/// one at a time (there is one test), so the counts are `f`'s own.
+/// Held while a test counts: the tests of this file run one at a time, so
+/// that the counts are their own.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Allocations and bytes allocated while `f` runs (under [`ONE_AT_A_TIME`]).
 fn work(f: impl FnOnce()) -> (usize, usize) {
     let (calls, bytes) = (CALLS.load(Ordering::Relaxed), BYTES.load(Ordering::Relaxed));
     f();
@@ -71,6 +75,9 @@ const SIZES: [usize; 4] = [2_500, 5_000, 10_000, 20_000];
 
 #[test]
 fn work_per_item_stays_flat_as_files_double() {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let mut failures = Vec::new();
     for (name, shape) in scaling::SHAPES {
         let mut per_item = Vec::new();
@@ -98,4 +105,29 @@ fn work_per_item_stays_flat_as_files_double() {
         "work grew faster than the file:\n{}",
         failures.join("\n")
     );
+}
+
+/// A grid with a lever in every room: the state of play is a bit per room,
+/// so states as many as the rooms would be work of rooms squared. The
+/// analysis's count of an undoable level's states, once the least plan's
+/// walk has proven every room, is held to a number of words per room; it
+/// once stored four 126-word states a room on 8,000 rooms.
+#[test]
+fn a_lever_in_every_room_costs_the_same_per_room_as_files_double() {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut per_room = Vec::new();
+    for n in [1_000, 2_000, 4_000, 8_000] {
+        let text = scaling::levers_over_grid(n, 1);
+        let loaded = format::from_str(&text).expect("a valid level");
+        let (_, bytes) = work(|| {
+            let analysis = analyze(&loaded.level, &SolveOptions::default()).unwrap();
+            assert!(analysis.plan.is_some(), "{n} is solvable");
+        });
+        per_room.push(bytes as f64 / n as f64);
+    }
+    let most = per_room.iter().copied().fold(0.0, f64::max);
+    let least = per_room.iter().copied().fold(f64::INFINITY, f64::min);
+    assert!(most / least <= 2.0, "bytes per room {per_room:?}");
 }

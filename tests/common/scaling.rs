@@ -210,12 +210,18 @@ pub fn keyed_grid(n: usize) -> String {
 /// far too many for a search of every position. The ways around any door
 /// make them harmless, and the least plan's walk reaches every room.
 pub fn lever_grid(n: usize) -> String {
+    levers_over_grid(n, 50)
+}
+
+/// [`lever_grid`] with a lever for every `every` rooms: with one in every
+/// room, the state of play is as many bits wide as there are rooms.
+pub fn levers_over_grid(n: usize, every: usize) -> String {
     let (rooms, joins) = grid(n);
     let doors: Vec<String> = (joins.iter().enumerate())
         .map(|(d, &(a, b))| format!(r#"{{"id":"d{d}","from":"r{a}","to":"r{b}"}}"#))
         .collect();
     let door = |i: usize| mix((2 * n + i) as u64) as usize % joins.len();
-    let levers: Vec<String> = (0..rooms / 50)
+    let levers: Vec<String> = (0..rooms / every.max(1))
         .map(|l| {
             let (a, b) = (door(l), door(l + 1));
             let toggles = if a == b {

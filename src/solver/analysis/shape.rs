@@ -53,6 +53,8 @@ pub(super) fn reversible_shape(
         {
             let leash = PROVEN_LEASH.saturating_mul(m.rooms());
             budget.max_states = budget.max_states.min(leash);
+            let words = leash.saturating_mul(PROVEN_LEASH_WIDTH);
+            budget.max_words = budget.max_words.min(words);
         }
     }
     let mut undone = |run: &mut Run<'_, '_>, stop| {
@@ -151,6 +153,14 @@ fn undone_shape(
 /// states of a level whose levers open few ways, and work linear in the
 /// level when they open many.
 const PROVEN_LEASH: usize = 4;
+
+/// Words the states of that leash may take on average (a state is a word
+/// for the room and a bit per lever): a level of more than about 450
+/// levers is counted in fewer, wider states. States as many as the rooms
+/// and as wide as the levers are work of rooms times levers; a grid of
+/// 80,000 rooms and 1,600 levers spent a third of its `check` storing
+/// 26-word states it only counted.
+const PROVEN_LEASH_WIDTH: usize = 8;
 
 /// The rooms the least plan (or the cheapest found) walks into, with the
 /// rooms open to it from each state it passes; `None` without a plan.
