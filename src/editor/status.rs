@@ -136,7 +136,10 @@ pub fn status_ui(ui: &mut Ui, view: &View<'_>, message: Option<&str>, zoom: f32)
                 );
             }
             if let Some(message) = message {
-                ui.label(message);
+                // In the room the summary leaves, cut short with its whole
+                // text on hover: a long error (a path, a line and column)
+                // was drawn over the summary.
+                ui.add(egui::Label::new(message).truncate());
             }
         });
     });
