@@ -95,7 +95,7 @@ impl egui::DroppedFile for Dropped {
 
 mod common;
 
-use common::{App, app, harness_sized, step_until};
+use common::{App, app, harness_opening, harness_sized, step_until};
 
 /// The real app on `doc`, drawing on the harness's own context.
 fn harness(doc: Document, prefs: Prefs, dialogs: Arc<TestDialogs>) -> App<'static> {
@@ -232,6 +232,42 @@ fn opening_a_broken_file_lists_every_problem_and_keeps_the_level() {
     harness.run_steps(2);
     assert!(!has_text(&harness, "Could not open"));
     assert_eq!(app(&harness).document().level(), &before);
+}
+
+/// `lockwork FILE` on a file that names a field twice: the editor opens its
+/// sample, and says why the file was not opened in a window that stays
+/// until it is closed (a status line that faded after six seconds, drawn
+/// over the solver's summary, was all there was).
+#[test]
+fn a_file_that_cannot_be_opened_at_start_is_said_until_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let twice = dir.path().join("twice.level.json");
+    std::fs::write(
+        &twice,
+        r#"{"format": "lockwork-level", "version": 1, "start": "a", "goal": "b",
+  "rooms": [{ "id": "a" }, { "id": "b" }],
+  "rooms": [{ "id": "a" }],
+  "doors": [{ "id": "d1", "from": "a", "to": "b" }]}"#,
+    )
+    .unwrap();
+    let mut harness = harness_opening(&twice);
+    assert!(has_text(&harness, "Could not open twice.level.json"));
+    assert!(has_text(
+        &harness,
+        r#""rooms" is given twice in one object (line 3, column 9)"#
+    ));
+    assert!(has_text(&harness, "opened its sample level instead"));
+    assert_eq!(app(&harness).document().level(), sample_document().level());
+    harness.run_steps(5);
+    assert!(has_text(&harness, "Could not open twice.level.json"));
+    harness.get_by_label("OK").click();
+    harness.run_steps(2);
+    assert!(!has_text(&harness, "Could not open"));
+    assert!(
+        std::fs::read_to_string(&twice)
+            .unwrap()
+            .contains(r#""rooms": [{ "id": "a" }],"#)
+    );
 }
 
 #[test]

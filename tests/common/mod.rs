@@ -59,6 +59,26 @@ pub fn harness_sized(
     harness
 }
 
+/// The real app as `lockwork FILE` starts it ([`EditorApp::opening`]), in a
+/// 1280×800 window.
+pub fn harness_opening(file: &std::path::Path) -> App<'static> {
+    let mut harness = harness_sized(
+        Document::new(Level::new("placeholder"), None),
+        Prefs::default(),
+        Arc::new(NoDialogs),
+        [1280.0, 800.0],
+    );
+    let app = EditorApp::opening(
+        &harness.ctx,
+        Some(file),
+        Prefs::default(),
+        Arc::new(NoDialogs),
+    );
+    *harness.state_mut() = Some(app);
+    harness.run_steps(3);
+    harness
+}
+
 /// The real app on `doc` in a 1280×800 window, once the live solver has answered.
 pub fn harness_solved(doc: Document) -> App<'static> {
     let mut harness = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [1280.0, 800.0]);

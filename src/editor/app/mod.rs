@@ -122,21 +122,29 @@ impl EditorApp {
             .storage
             .and_then(|s| eframe::get_value(s, Prefs::STORAGE_KEY))
             .unwrap_or_default();
+        Self::opening(&cc.egui_ctx, file, prefs, Arc::new(NativeDialogs))
+    }
+
+    /// The editor started on `file`, or on the built-in sample without one;
+    /// a file that cannot be opened is said in a window the designer
+    /// closes, over the sample.
+    pub fn opening(
+        ctx: &egui::Context,
+        file: Option<&std::path::Path>,
+        prefs: Prefs,
+        dialogs: Arc<dyn FileDialogs>,
+    ) -> Self {
         let (doc, warnings, error) = match file {
             Some(path) => match Document::open(path) {
                 Ok((doc, warnings)) => (doc, warnings, None),
-                Err(e) => (
-                    sample_document(),
-                    Vec::new(),
-                    Some(format!("Could not open {}: {e}", path.display())),
-                ),
+                Err(e) => (sample_document(), Vec::new(), Some((path, e))),
             },
             None => (sample_document(), Vec::new(), None),
         };
-        let mut app = Self::new(&cc.egui_ctx, doc, prefs, Arc::new(NativeDialogs));
+        let mut app = Self::new(ctx, doc, prefs, dialogs);
         app.load_warnings = warnings;
-        if let Some(error) = error {
-            app.say(error);
+        if let Some((path, error)) = error {
+            app.files.failed_at_start(path, &error);
         }
         app
     }

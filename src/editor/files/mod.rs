@@ -415,6 +415,19 @@ impl Files {
     }
 }
 
+impl Files {
+    /// Shows why the file the editor was started on could not be opened,
+    /// until the designer closes it: the editor shows its sample level
+    /// instead, and a status line that fades would be missed.
+    pub fn failed_at_start(&mut self, path: &Path, error: &LoadError) {
+        self.failure = Some(Failure {
+            title: format!("Could not open {}", file_name(path)),
+            problems: error.problems(),
+            note: "The file is unchanged; Lockwork opened its sample level instead.".to_owned(),
+        });
+    }
+}
+
 /// The document's file name; for a level never saved, its name.
 fn document_name(doc: &Document) -> String {
     match doc.path() {
