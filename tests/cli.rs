@@ -404,3 +404,36 @@ fn a_lever_less_level_cut_short_says_nothing_of_pulls() {
         "{stdout}"
     );
 }
+
+/// Ids holding a terminal's escape sequence are printed escaped, in the
+/// report and in the errors: a hostile file cannot recolour or clear the
+/// terminal it is checked in. JSON escapes them by itself.
+#[test]
+fn control_characters_in_ids_are_printed_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let red = "r\u{1b}[31m";
+    let mut level = Level::new("escapes");
+    level.rooms = [red, "r2"]
+        .iter()
+        .enumerate()
+        .map(|(i, id)| Room::new(*id, [i as f64 * 200.0, 0.0]))
+        .collect();
+    level.start = red.into();
+    level.goal = "r2".into();
+    level.doors = vec![Door::new("d\u{1b}[2J", red, "r2")];
+    let path = save(dir.path(), "escapes.level.json", &level);
+    for args in [vec!["check", arg(&path)], vec!["solve", arg(&path)]] {
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        assert!(!stdout.contains('\u{1b}'), "{args:?}: {stdout:?}");
+    }
+    // The plan names the door.
+    let (_, stdout, _) = run(&["solve", arg(&path)]);
+    assert!(stdout.contains("go through d\\u{1b}[2J"), "{stdout:?}");
+    level.doors[0].to = "r\u{1b}[2J".into();
+    let path = save(dir.path(), "broken.level.json", &level);
+    let (code, _, stderr) = run(&["check", arg(&path)]);
+    assert_eq!(code, 2);
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    assert!(stderr.contains("\\u{1b}[2J"), "{stderr:?}");
+}

@@ -2,11 +2,13 @@
 
 /// Like `println!`, but when standard output is closed (`lockwork check F | head`)
 /// the rest of the output is dropped quietly instead of panicking; the exit
-/// status still tells the outcome.
+/// status still tells the outcome. Control characters from the file are
+/// escaped ([`printable`]).
 macro_rules! outln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = writeln!(std::io::stdout(), $($arg)*);
+        let text = format!($($arg)*);
+        let _ = writeln!(std::io::stdout(), "{}", $crate::cli::printable(&text));
     }};
 }
 
@@ -14,7 +16,8 @@ macro_rules! outln {
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        let _ = write!(std::io::stdout(), $($arg)*);
+        let text = format!($($arg)*);
+        let _ = write!(std::io::stdout(), "{}", $crate::cli::printable(&text));
     }};
 }
 
@@ -203,9 +206,29 @@ impl Budget {
     }
 }
 
+/// `text` with its control characters but line breaks and tabs escaped
+/// (`\u{1b}`): ids and names come from the file, and one holding a
+/// terminal's escape sequence would otherwise recolour or rewrite the
+/// terminal the report is read in.
+pub(crate) fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Reports an error of the solver and gives the exit status for it.
 fn fail(e: &SolveError) -> u8 {
-    eprintln!("error: {e}");
+    eprintln!("error: {}", printable(&e.to_string()));
     match e {
         SolveError::Invalid(_) => EXIT_INVALID,
         _ => EXIT_TOO_LARGE,
@@ -226,7 +249,7 @@ fn load_indexed_or_report(path: &Path) -> Option<(Loaded, Indexed)> {
             let problems = e.problems();
             eprintln!("error: {} is not a valid level:", path.display());
             for p in problems {
-                eprintln!("  {p}");
+                eprintln!("  {}", printable(&p));
             }
             None
         }
