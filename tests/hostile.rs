@@ -365,6 +365,46 @@ fn a_door_of_a_hundred_thousand_keys_ends_within_its_budget() {
     }
 }
 
+/// Two doors side by side from the start to the goal, each locked by the
+/// same 50,000 keys lying in the start room: every key is needed, and each
+/// is worked out within the budget, by the fast paths and, with a lever
+/// that pulls once beside them, by the general search. Neither door is
+/// crossed by every walk, so no bridge tells, and each key was asked of
+/// its own walk of the level (reading both locks): most were left "not
+/// worked out" when the budget ran out.
+#[test]
+fn doors_side_by_side_locked_by_the_same_keys_have_every_key_worked_out() {
+    use lockwork::model::{Door, Key, Level, Lever, Room};
+    let mut level = Level::new("side by side");
+    level.rooms = vec![Room::new("a", [0.0, 0.0]), Room::new("b", [1.0, 0.0])];
+    level.start = "a".into();
+    level.goal = "b".into();
+    level.keys = (0..50_000)
+        .map(|k| Key::new(format!("k{k}"), "a"))
+        .collect();
+    for d in ["d1", "d2"] {
+        let mut door = Door::new(d, "a", "b");
+        door.locks = level.keys.iter().map(|k| k.id.clone()).collect();
+        level.doors.push(door);
+    }
+    let mut once = level.clone();
+    once.rooms.push(Room::new("c", [0.0, 1.0]));
+    once.doors.push(Door::new("d3", "a", "c"));
+    let mut lever = Lever::new("l", "c", vec!["d3".into()]);
+    lever.once = true;
+    once.levers.push(lever);
+    let options = SolveOptions {
+        max_time: Some(BUDGET),
+        ..SolveOptions::default()
+    };
+    for level in [level, once] {
+        let a = analyze(&level, &options).expect("an analysis");
+        assert_eq!(a.solvable, Some(true));
+        let keys = (a.keys.unneeded.len(), a.keys.undecided.len());
+        assert_eq!(keys, (0, 0), "{} levers", level.levers.len());
+    }
+}
+
 /// The mechanics of the version-1 extensions at a size no hand-made level
 /// reaches: 50,000 kinds of items, a door any of 50,000 keys opens, 50,000
 /// levers in one room whose parities open a door, and 50,000 levers that

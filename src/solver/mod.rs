@@ -38,6 +38,7 @@
 
 #[cfg(test)]
 pub(crate) mod agree;
+mod alike;
 mod analysis;
 mod astar;
 mod budget;

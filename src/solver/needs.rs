@@ -2,6 +2,7 @@
 //! solvable without it?), small keys as a number (any small key can stand
 //! for another, so the question is how many, not which).
 
+use super::alike::Alike;
 use super::analysis::{KeyNeeds, Run, SmallKeys};
 use super::astar::Outcome;
 use super::compile::PULL;
@@ -121,6 +122,9 @@ pub(crate) fn key_needs(
         .then(|| facts::support(prep.mechanics(), prep.relaxed_ways()))
         .flatten();
     let mut removed = vec![false; level.keys.len()];
+    // Keys the rules cannot tell apart share one answer, asked of the
+    // first key of a group that nothing cheaper decides.
+    let mut alike: Option<Alike> = None;
     for (k, key) in level.keys.iter().enumerate() {
         if key.kind_name().is_some() {
             continue;
@@ -131,13 +135,20 @@ pub(crate) fn key_needs(
             Some(true)
         } else if used.as_ref().is_some_and(|used| !used[k]) || plan_spares(k) {
             Some(false) // no way to the goal needs it, or the plan does not
-        } else if run.out_of_time() {
-            None
         } else {
-            removed[k] = true;
-            let without = solvable_without(run, &removed, reversible)?;
-            removed[k] = false;
-            without.map(|w| !w)
+            let alike = alike.get_or_insert_with(|| Alike::new(prep.mechanics(), &[]));
+            match alike.known(k) {
+                Some(needed) => Some(needed),
+                None if run.out_of_time() => None,
+                None => {
+                    removed[k] = true;
+                    let without = solvable_without(run, &removed, reversible)?;
+                    removed[k] = false;
+                    let needed = without.map(|w| !w);
+                    alike.learn(k, needed);
+                    needed
+                }
+            }
         };
         match needed {
             Some(false) => needs.unneeded.push(key.id.clone()),

@@ -20,7 +20,7 @@
 //! and states are about every room, and look at the whole level.
 
 use crate::grouped::Grouped;
-use crate::rules::mechanics::{Mechanics, Opening};
+use crate::rules::mechanics::{DoorRule, Mechanics, Opening};
 
 const UNSEEN: u32 = u32::MAX;
 
@@ -391,7 +391,10 @@ pub(crate) fn surely_needed<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Bloc
                 let above = tree.parent[node];
                 above != UNSEEN && m.locked_from_room(d as usize, above as usize)
             });
-            for k in crossing.iter().flat_map(|&d| lock_keys(m, d as usize)) {
+            for k in crossing
+                .iter()
+                .flat_map(|&d| lock_keys(&m.doors()[d as usize]))
+            {
                 if !std::mem::replace(&mut needed[k], true) {
                     entered.push(m.keys()[k].room);
                 }
@@ -405,10 +408,9 @@ pub(crate) fn surely_needed<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Bloc
     needed
 }
 
-/// The keys a player must hold to pass door `d` from a side its locks
-/// apply to: all of its lock's, and its any-of lock's when it names one.
-fn lock_keys(m: &Mechanics, d: usize) -> impl Iterator<Item = usize> + '_ {
-    let door = &m.doors()[d];
+/// The keys a player must hold to pass `door` from a side its locks apply
+/// to: all of its lock's, and its any-of lock's when it names one.
+pub(crate) fn lock_keys(door: &DoorRule) -> impl Iterator<Item = usize> + '_ {
     let any: &[usize] = match &*door.locks_any {
         one @ [_] => one,
         _ => &[],

@@ -7,6 +7,7 @@
 //! is on the other side"). Any-of locks, locks on one side and carried
 //! keys alone take the fast paths of the other levels.
 
+use super::alike::Alike;
 use super::analysis::{Analysis, CostBounds, DeadEnds, KeyNeeds, SmallKeys};
 use super::budget::{Budget, Stop};
 use super::general::{Explored, Graph, Walk};
@@ -238,13 +239,19 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
     // One list of absent keys serves every search, each key taken out in
     // turn: a copy per key would be quadratic in the number of keys.
     let mut absent = prep.removed.clone();
+    // Keys the rules cannot tell apart share one answer.
+    let mut alike = Alike::new(prep.mechanics(), &prep.removed);
     for (k, key) in keys.iter().enumerate() {
         if key.kind.is_some() {
             continue;
         }
-        absent[k] = true;
-        let without = solvable_without(&absent);
-        absent[k] = prep.removed[k];
+        let without = alike.known(k).or_else(|| {
+            absent[k] = true;
+            let without = solvable_without(&absent);
+            absent[k] = prep.removed[k];
+            alike.learn(k, without);
+            without
+        });
         let id: KeyId = prep.level.keys[k].id.clone();
         match without {
             Some(true) => needs.unneeded.push(id),
