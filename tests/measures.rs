@@ -548,3 +548,37 @@ fn a_long_key_chain_has_one_route_into_each_area() {
     assert_eq!(r.areas.len(), n - 1);
     assert_eq!((r.min, r.max, r.several), (Some(1), Some(1), 0));
 }
+
+/// The looks at the plan's states are bounded by all they read, keys and
+/// the entries of the doors' locks included: on a chain of 100 rooms each
+/// holding 1,000 keys, before two doors side by side each locked by all
+/// 100,000 of them, a few of the plan's states are looked at, not all 101
+/// (each look reads both locks; counting only rooms and doors, the plan
+/// was looked at in full, a second on a chain ten times longer).
+#[test]
+fn looks_at_the_plan_are_bounded_by_the_keys_and_locks_they_read() {
+    let mut level = Level::new("chain");
+    level.rooms = (0..=100)
+        .map(|r| Room::new(format!("r{r}"), [r as f64, 0.0]))
+        .collect();
+    level.start = "r0".into();
+    level.goal = "r100".into();
+    for r in 0..99 {
+        level.doors.push(Door::new(
+            format!("c{r}"),
+            format!("r{r}"),
+            format!("r{}", r + 1),
+        ));
+    }
+    level.keys = (0..100_000)
+        .map(|k| Key::new(format!("k{k}"), format!("r{}", k / 1_000)))
+        .collect();
+    for d in ["d1", "d2"] {
+        let mut door = Door::new(d, "r99", "r100");
+        door.locks = level.keys.iter().map(|k| k.id.clone()).collect();
+        level.doors.push(door);
+    }
+    let b = measured(&level).branching;
+    assert!(!b.complete);
+    assert!((1..20).contains(&b.states), "{} states looked at", b.states);
+}

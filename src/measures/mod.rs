@@ -108,8 +108,9 @@ pub struct Branching {
     /// Most productive steps open at any state looked at.
     pub max: usize,
     /// False when the plan was too long for the level's size to look at
-    /// every such state (a work bound of a few million rooms and doors
-    /// walked): the figures then cover the first `states` of them.
+    /// every such state (a work bound of a few million rooms, doors, keys
+    /// and entries of the doors' locks read): the figures then cover the
+    /// first `states` of them.
     pub complete: bool,
 }
 
