@@ -22,21 +22,6 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
     T::deserialize(d).map(Some)
 }
 
-/// Props read as the reader reads them: an object, naming each field once
-/// ([`strict`]) at every depth.
-fn props<'de, D: Deserializer<'de>>(d: D) -> Result<Props, D::Error> {
-    match strict::value(d)? {
-        Value::Object(map) => Ok(Props::from(map)),
-        _ => Err(D::Error::custom("props must be an object")),
-    }
-}
-
-/// The generator's record, present (never `null`) and naming each field
-/// once ([`strict`]).
-fn generator<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    strict::value(d).map(Some)
-}
-
 fn one() -> f64 {
     1.0
 }
@@ -68,9 +53,9 @@ struct File {
     keys: List<Key>,
     #[serde(default)]
     levers: List<Lever>,
-    #[serde(default, deserialize_with = "props")]
+    #[serde(default, deserialize_with = "strict::props")]
     props: Props,
-    #[serde(default, deserialize_with = "generator")]
+    #[serde(default, deserialize_with = "strict::generator")]
     generator: Option<Value>,
 }
 
@@ -82,7 +67,7 @@ struct FileRoom {
     name: String,
     #[serde(default, deserialize_with = "present")]
     pos: Option<[f64; 2]>,
-    #[serde(default, deserialize_with = "props")]
+    #[serde(default, deserialize_with = "strict::props")]
     props: Props,
 }
 
@@ -104,7 +89,7 @@ struct FileDoor {
     locks: Vec<KeyId>,
     #[serde(default)]
     small_locks: u32,
-    #[serde(default, deserialize_with = "props")]
+    #[serde(default, deserialize_with = "strict::props")]
     props: Props,
 }
 
@@ -123,7 +108,7 @@ struct FileKey {
     kind: Option<String>,
     #[serde(default, deserialize_with = "present")]
     color: Option<String>,
-    #[serde(default, deserialize_with = "props")]
+    #[serde(default, deserialize_with = "strict::props")]
     props: Props,
 }
 
@@ -137,7 +122,7 @@ struct FileLever {
     toggles: Vec<DoorId>,
     #[serde(default)]
     once: bool,
-    #[serde(default, deserialize_with = "props")]
+    #[serde(default, deserialize_with = "strict::props")]
     props: Props,
 }
 

@@ -13,6 +13,8 @@ use std::fmt;
 use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
+use crate::model::Props;
+
 /// Reads one JSON value, any objects in it each naming a field at most
 /// once. The first field found twice is kept in `repeated`, for the caller
 /// to word; the parser's error then only stops the reading.
@@ -118,6 +120,21 @@ pub(super) fn value<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value,
         repeated: &repeated,
     }
     .deserialize(deserializer)
+}
+
+/// Props read as the reader reads them: an object, naming each field once
+/// at every depth.
+pub(super) fn props<'de, D: Deserializer<'de>>(d: D) -> Result<Props, D::Error> {
+    match value(d)? {
+        Value::Object(map) => Ok(Props::from(map)),
+        _ => Err(D::Error::custom("props must be an object")),
+    }
+}
+
+/// The generator's record, present (never `null`) and naming each field
+/// once.
+pub(super) fn generator<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    value(d).map(Some)
 }
 
 #[cfg(test)]
