@@ -12,6 +12,7 @@ impl Validator<'_> {
         self.door_warnings(doors);
         self.small_key_warning(doors.most_small_locks);
         self.lever_warnings(&doors.in_conditions);
+        self.id_warnings();
         if doors.sums.locks > 0 {
             // No key is behind a lock of its own when no door has a lock.
             self.own_lock_warnings();
@@ -114,6 +115,53 @@ impl Validator<'_> {
                 );
                 self.warn(Problem::new(format!("levers[{i}].toggles[{j}]"), msg).about(item()));
             }
+        }
+    }
+
+    /// Ids holding a control character (a line break, a tab, an escape):
+    /// legal, but a report prints them escaped or cut across its lines, and
+    /// a canvas as boxes. The first of each list, with how many more.
+    fn id_warnings(&mut self) {
+        let level = self.level;
+        let first = first_control(level.rooms.iter().map(|r| r.id.as_str()));
+        self.control_warning("rooms", first, |i| {
+            Some(ItemId::Room(level.rooms.get(i)?.id.clone()))
+        });
+        let first = first_control(level.doors.iter().map(|d| d.id.as_str()));
+        self.control_warning("doors", first, |i| {
+            Some(ItemId::Door(level.doors.get(i)?.id.clone()))
+        });
+        let first = first_control(level.keys.iter().map(|k| k.id.as_str()));
+        self.control_warning("keys", first, |i| {
+            Some(ItemId::Key(level.keys.get(i)?.id.clone()))
+        });
+        let first = first_control(level.levers.iter().map(|l| l.id.as_str()));
+        self.control_warning("levers", first, |i| {
+            Some(ItemId::Lever(level.levers.get(i)?.id.clone()))
+        });
+    }
+
+    /// The warning of [`Self::id_warnings`] for one `list`, given the index
+    /// of its `first` id holding a control character and how many do.
+    fn control_warning(
+        &mut self,
+        list: &str,
+        first: Option<(usize, usize)>,
+        item: impl FnOnce(usize) -> Option<ItemId>,
+    ) {
+        let Some((i, count)) = first else {
+            return;
+        };
+        let mut msg = "holds a control character (a line break, tab or escape), \
+            which reports print escaped or across lines"
+            .to_owned();
+        if count > 1 {
+            msg.push_str(&format!("; {count} ids of {list} do"));
+        }
+        let p = Problem::new(format!("{list}[{i}].id"), msg);
+        match item(i) {
+            Some(item) => self.warn(p.about(item)),
+            None => self.warn(p),
         }
     }
 
@@ -325,6 +373,20 @@ impl ReachTree {
 /// `without` (`Some(NO_KEY)`: without any key), stopping early once room
 /// `until` is reached. Depth first, as [`ReachTree::new`] and for the
 /// same reason.
+/// The index of the first of `ids` holding a control character, and how
+/// many do.
+fn first_control<'a>(ids: impl Iterator<Item = &'a str>) -> Option<(usize, usize)> {
+    let mut first = None;
+    let mut count = 0;
+    for (i, id) in ids.enumerate() {
+        if id.chars().any(char::is_control) {
+            first.get_or_insert(i);
+            count += 1;
+        }
+    }
+    first.map(|i| (i, count))
+}
+
 fn reachable(m: &Mechanics, without: Option<usize>, until: usize) -> Vec<bool> {
     let hopeful = Hopeful { without };
     let mut seen = vec![false; m.rooms()];
@@ -495,6 +557,46 @@ mod tests {
         .map(|(path, message)| (path.to_owned(), message.to_owned()))
         .into();
         assert_eq!(doors, expected);
+    }
+
+    /// An id holding a line break, a tab or an escape is warned of, the
+    /// first of each list with how many there are; other ids, names with
+    /// line breaks included, are not.
+    #[test]
+    fn ids_with_control_characters_are_warned_of_once_a_list() {
+        let mut level = built(4, &[(0, 1, false, vec![], vec![], 0)], &[0]);
+        level.rooms[1].name = "two\nlines".into();
+        let ids = |level: &Level| -> Vec<(String, String)> {
+            (crate::validate::validate(level).warnings.iter())
+                .filter(|w| w.path.ends_with(".id"))
+                .map(|w| (w.path.clone(), w.message.clone()))
+                .collect()
+        };
+        assert_eq!(ids(&level), vec![]);
+        for (r, id) in [(2, "r\u{1b}[2J"), (3, "r\tr")] {
+            let old = level.rooms[r].id.clone();
+            level.rooms[r].id = id.into();
+            let ends = level
+                .doors
+                .iter_mut()
+                .flat_map(|d| [&mut d.from, &mut d.to]);
+            for end in ends.chain([&mut level.start, &mut level.goal]) {
+                if *end == old {
+                    *end = id.into();
+                }
+            }
+        }
+        level.keys[0].id = "k\n0".into();
+        assert_eq!(crate::validate::validate(&level).errors, vec![]);
+        let found = ids(&level);
+        let paths: Vec<&str> = found.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(paths, ["rooms[2].id", "keys[0].id"]);
+        assert!(
+            found[0].1.ends_with("; 2 ids of rooms do"),
+            "{}",
+            found[0].1
+        );
+        assert!(found[1].1.ends_with("across lines"), "{}", found[1].1);
     }
 
     proptest! {
