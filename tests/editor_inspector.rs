@@ -218,6 +218,19 @@ fn problem_rows_select_what_they_are_about() {
     h.check_accessibility();
 }
 
+/// A key whose id holds a line break is warned of in one row, the id shown
+/// escaped, and the row selects the key.
+#[test]
+fn a_warning_of_an_id_with_a_line_break_names_it_escaped() {
+    let text = LEVEL.replace(r#""id": "red""#, r#""id": "red\nkey""#);
+    let level = lockwork::format::from_str(&text).unwrap().level;
+    let mut h = harness_solved(Document::new(level, None));
+    h.get_by_label_contains(r"red\nkey id: holds a control character")
+        .click();
+    h.run_steps(2);
+    assert_eq!(selected(&h), [ItemId::Key(KeyId::new("red\nkey"))]);
+}
+
 #[test]
 fn lever_inspector_wires_doors_and_starts_link_mode() {
     let mut h = harness();
