@@ -4,6 +4,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
+use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
@@ -428,22 +429,20 @@ impl<'c> Hunt<'c> {
             // small-locked doors has as many steps, each as wide as the
             // level, and collecting them first took gigabytes.
             let mut stopped = false;
-            c.successors(&cur, &mut scratch, |t, act, cost| {
-                if stopped {
-                    return;
-                }
-                if run.budget.tick(&mut meter, c.width).is_err() {
+            c.successors_while(&cur, &mut scratch, |t, act, cost| {
+                let states = self.store.len();
+                if (run.budget.check(&mut meter, c.width, states, c.width)).is_err() {
                     stopped = true;
-                    return;
+                    return ControlFlow::Break(());
                 }
                 let risk = act & PULL == 0 && risky[act as usize];
-                if risk
+                let dead = risk
                     && cause(run.prep.mechanics(), c, &cur, act).is_some()
-                    && !self.live(run, h, i, act, d + cost, t)
-                {
-                    return;
+                    && !self.live(run, h, i, act, d + cost, t);
+                if !dead {
+                    self.relax(i, act, d + cost, t);
                 }
-                self.relax(i, act, d + cost, t);
+                ControlFlow::Continue(())
             });
             if stopped {
                 self.complete = false;

@@ -10,6 +10,8 @@
 //! anything else is an event. Walks and events are both taken from
 //! [`Compiled`], so the steps are exactly the rules' steps.
 
+use std::ops::ControlFlow;
+
 use super::astar::{Outcome, ROOT, Searched};
 use super::budget::{Budget, Stop};
 use super::compile::{Compiled, PULL};
@@ -20,6 +22,11 @@ use super::store::Store;
 mod open;
 
 use open::Open;
+
+/// The horizon a walk's callback answers to stop the walk at once
+/// ([`Walker::events`] when its search is out of budget): no event is
+/// nearer than it.
+const STOP: f64 = f64::NEG_INFINITY;
 
 /// The shortest walks from one state's room, reused between expansions.
 pub(crate) struct Walker {
@@ -69,11 +76,16 @@ impl Walker {
     }
 
     /// Walks from the room of `s` by shortest paths and calls `f` for every
-    /// event within reach.
-    pub fn events(&mut self, c: &Compiled, s: &[u64], mut f: impl FnMut(Event<'_>)) {
-        self.walk::<true>(c, s, usize::MAX, |e| {
-            f(e);
-            f64::INFINITY
+    /// event within reach, until `f` breaks.
+    pub fn events(
+        &mut self,
+        c: &Compiled,
+        s: &[u64],
+        mut f: impl FnMut(Event<'_>) -> ControlFlow<()>,
+    ) {
+        self.walk::<true>(c, s, usize::MAX, |e| match f(e) {
+            ControlFlow::Continue(()) => f64::INFINITY,
+            ControlFlow::Break(()) => STOP,
         });
     }
 
@@ -187,6 +199,9 @@ impl Walker {
                         goal: into_goal && c.is_goal(&self.next),
                         flip: (0, 0),
                     }));
+                    if horizon == STOP {
+                        return STOP;
+                    }
                 }
             }
         }
@@ -204,6 +219,9 @@ impl Walker {
                 goal: false,
                 flip: pull.flip,
             }));
+            if horizon == STOP {
+                return STOP;
+            }
         }
         horizon
     }
@@ -336,12 +354,15 @@ fn search_with<F: Fn(&[u64], u32, usize) -> u32>(
         // doors has as many events, each a state as wide as the level.
         let mut stopped = None;
         walker.events(c, &cur, |e| {
-            if stopped.is_some() {
-                return;
-            }
-            match budget.tick(&mut meter, c.width) {
-                Ok(()) => open.offer(c, h, &cur, &at, &e),
-                Err(stop) => stopped = Some(stop),
+            match budget.check(&mut meter, c.width, open.ex.found.store.len(), c.width) {
+                Ok(()) => {
+                    open.offer(c, h, &cur, &at, &e);
+                    ControlFlow::Continue(())
+                }
+                Err(stop) => {
+                    stopped = Some(stop);
+                    ControlFlow::Break(())
+                }
             }
         });
         if let Some(stop) = stopped {

@@ -3,6 +3,7 @@
 //! are not left (the game ends there).
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use super::astar::{ROOT, whole_costs};
 use super::budget::{Budget, Meter, Stop};
@@ -126,13 +127,10 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
         // Each step within the budget: one state of a room with 100,000
         // doors has as many successors, each as wide as the level.
         let mut stopped = None;
-        c.successors(&cur, &mut scratch, |t, act, cost| {
-            if stopped.is_some() {
-                return;
-            }
-            if let Err(stop) = budget.tick(&mut meter, c.width) {
+        c.successors_while(&cur, &mut scratch, |t, act, cost| {
+            if let Err(stop) = budget.check(&mut meter, c.width, ex.store.len(), c.width) {
                 stopped = Some(stop);
-                return;
+                return ControlFlow::Break(());
             }
             let nd = d + cost;
             let (j, new) = ex.store.insert(t);
@@ -151,6 +149,7 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
                 queue.push(nd, j);
             }
             ex.edges.push(Edge { to: j, act });
+            ControlFlow::Continue(())
         });
         if let Some(stop) = stopped {
             return Err(stop);

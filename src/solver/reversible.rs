@@ -416,12 +416,12 @@ impl Explorer<'_> {
     ) -> Result<(), Stop> {
         let width = self.width;
         for p in self.m.passages_from(room) {
-            budget.tick(meter, width)?;
+            budget.check(meter, width, self.store.len(), width)?;
             self.try_passage(i, p);
         }
         let mut next = vec![0u64; self.width];
         for l in self.m.levers_in(room) {
-            budget.tick(meter, width)?;
+            budget.check(meter, width, self.store.len(), width)?;
             if let Some(bits) = &self.flips[l] {
                 next.copy_from_slice(self.store.get(i));
                 for &b in bits {
