@@ -90,7 +90,7 @@ impl Alike {
 
     /// The answer known for key `k`'s group, if any: to a question whose
     /// answer is the same for every key of a group (is the level solvable
-    /// without it?).
+    /// without it? is it needed?), one question per `Alike`.
     pub(crate) fn known(&self, k: usize) -> Option<bool> {
         self.answers.get(self.group.get(k)?).copied()
     }
