@@ -530,13 +530,15 @@ pub fn problem_text(level: &Level, problem: &crate::validate::Problem) -> String
     };
     // An id holding a line break or an escape, as a warning names it: shown
     // escaped, so that the row names what is wrong on one line.
-    let id: String = (id.chars())
-        .flat_map(|c| {
-            let escaped = c.is_control().then(|| c.escape_debug());
-            let plain = (!c.is_control()).then_some(c);
-            escaped.into_iter().flatten().chain(plain)
-        })
-        .collect();
+    let mut shown = String::with_capacity(id.len());
+    for c in id.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    let id = shown;
     // ".toggles[1]" → " toggles": the field, without the place in its list.
     let field: String = rest
         .split('.')
