@@ -166,14 +166,14 @@ fn risk() {
 fn score_is_the_sum_of_its_parts() {
     let s = measured(&hand_level()).score.unwrap();
     assert_eq!(s.length, 5.0);
-    assert_eq!(s.backtracking, 20.0 * 0.2);
+    assert_eq!(s.backtracking, 1.0, "one of the 5 moves goes back");
     assert_eq!(s.key_distance, 2.5);
     assert_eq!(
         s.branching, 2.0,
         "(2 - 1) + (2 - 1) at the two decision points"
     );
-    assert_eq!(s.risk, 20.0 * 8.0 / 19.0);
-    assert_eq!(s.total, 5.0 + 4.0 + 2.5 + 2.0 + 20.0 * 8.0 / 19.0);
+    assert_eq!(s.risk, 5.0 * 8.0 / 19.0, "the dead-end share of the length");
+    assert_eq!(s.total, 5.0 + 1.0 + 2.5 + 2.0 + 5.0 * 8.0 / 19.0);
 }
 
 #[test]
@@ -581,4 +581,45 @@ fn looks_at_the_plan_are_bounded_by_the_keys_and_locks_they_read() {
     let b = measured(&level).branching;
     assert!(!b.complete);
     assert!((1..20).contains(&b.states), "{} states looked at", b.states);
+}
+
+/// The score counts what the player does: a big nested tree solved in a
+/// straight line of moves (seed article 004's shape, where every key lies on
+/// the way) scores below a backward level that sends the player to and fro,
+/// however many rooms and keys the tree holds.
+#[test]
+fn a_trivial_solution_never_outranks_real_work() {
+    use lockwork::generate::{BackwardParams, NestedParams, backward, nested, no_progress};
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let tree = NestedParams {
+        seed: 3,
+        depth: 6,
+        ..NestedParams::article()
+    };
+    let tree = nested(&tree, &no_progress, &stop).unwrap().level;
+    let work = BackwardParams {
+        seed: 1,
+        ..BackwardParams::article()
+    };
+    let work = backward(&work, &no_progress, &stop).unwrap().level;
+    let (t, w) = (measured(&tree), measured(&work));
+    let moves = |m: &Measures| m.critical_path.as_ref().unwrap().moves;
+    assert!(tree.rooms.len() > work.rooms.len() && moves(&t) < moves(&w));
+    assert!(
+        t.score_total() < w.score_total(),
+        "{} rooms, {} moves: {}; {} rooms, {} moves: {}",
+        tree.rooms.len(),
+        moves(&t),
+        t.score.unwrap(),
+        work.rooms.len(),
+        moves(&w),
+        w.score.unwrap()
+    );
+    // Every part but the length is bounded by what the plan does.
+    for m in [&t, &w] {
+        let s = m.score.as_ref().unwrap();
+        assert!(s.backtracking <= f64::from(moves(m)));
+        assert!(s.key_distance <= s.length && s.risk <= s.length);
+        assert!(s.branching <= 2.0 * m.branching.decision_points as f64);
+    }
 }

@@ -18,7 +18,8 @@ const EXIT_INVALID: u8 = 2;
 /// The columns of `measures.csv`.
 const HEADER: &str = "file,seed,score,cost,moves,pulls,rooms_visited,rooms,backtracking,\
 key_distance_mean,key_distance_max,decision_points,branching_mean,branching_max,\
-optional_rooms,optional_keys,locked_areas,routes_mean,dead_end_share,cheapest_dead_end_cost,error";
+optional_rooms,optional_keys,locked_areas,routes_mean,dead_end_share,cheapest_dead_end_cost,\
+band_inside,several_routes,error";
 
 /// Runs a batch; returns the exit status: 0 when every level was made, 1
 /// when some seed failed, 2 when the folder cannot be written.
@@ -110,7 +111,7 @@ fn row(file: &str, seed: u64, m: &Measures, error: &str) -> String {
     let p = m.critical_path.as_ref();
     let b = &m.branching;
     format!(
-        "{file},{seed},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{error}\n",
+        "{file},{seed},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{error}\n",
         opt(m.score.as_ref().map(|s| s.total)),
         opt(p.map(|p| p.cost)),
         p.map_or_else(String::new, |p| p.moves.to_string()),
@@ -131,6 +132,8 @@ fn row(file: &str, seed: u64, m: &Measures, error: &str) -> String {
         opt(m.routes.mean),
         opt(m.risk.dead_end_share),
         opt(m.risk.cheapest_cost),
+        p.map_or_else(String::new, |_| m.band().inside().to_string()),
+        p.map_or_else(String::new, |_| m.routes.several.to_string()),
     )
 }
 
@@ -146,14 +149,23 @@ fn print_table(name: &str, items: &[BatchItem]) {
             .then(a.0.cmp(&b.0))
     });
     let mut out = format!(
-        "{:<28} {:>8} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>9}\n",
-        "file", "score", "cost", "moves", "pulls", "backtrack", "key dist", "routes", "dead-end"
+        "{:<28} {:>8} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>9} {:>5}\n",
+        "file",
+        "score",
+        "cost",
+        "moves",
+        "pulls",
+        "backtrack",
+        "key dist",
+        "routes",
+        "dead-end",
+        "band"
     );
     for (seed, m) in made {
         let p = m.critical_path.as_ref();
         let _ = writeln!(
             out,
-            "{:<28} {:>8} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>9}",
+            "{:<28} {:>8} {:>6} {:>6} {:>6} {:>9} {:>8} {:>7} {:>9} {:>5}",
             format!("{name}-{seed}.level.json"),
             opt(m.score.as_ref().map(|s| (s.total * 100.0).round() / 100.0)),
             opt(p.map(|p| p.cost)),
@@ -163,6 +175,7 @@ fn print_table(name: &str, items: &[BatchItem]) {
             opt(m.key_distance.mean.map(|x| (x * 100.0).round() / 100.0)),
             opt(m.routes.mean.map(|x| (x * 100.0).round() / 100.0)),
             opt(m.risk.dead_end_share.map(|x| (x * 1000.0).round() / 1000.0)),
+            format!("{}/{}", m.band().inside(), m.band().of()),
         );
     }
     outln!("{}", out.trim_end());

@@ -120,7 +120,8 @@ pub struct BackwardArgs {
     side_areas: usize,
     #[command(flatten)]
     aim: AimArgs,
-    /// With targets or --score: levels to make, at most, to meet them.
+    /// Levels to make, at most, to meet the targets or to get into the band
+    /// of shipped dungeons.
     #[arg(long, default_value_t = BackwardParams::default().max_tries)]
     max_tries: usize,
     /// Let some locks apply from one side only (the way back is free).
@@ -129,6 +130,14 @@ pub struct BackwardArgs {
     /// Let some locks open with any one of their keys.
     #[arg(long)]
     any_of: bool,
+    /// Locked areas, at most, that get a second way in (a door taken out,
+    /// kept and locked like the first); 0 for one way into every area.
+    #[arg(long, default_value_t = BackwardParams::default().second_ways)]
+    second_ways: usize,
+    /// The level exactly as seed article 002's method makes it: one way
+    /// into every locked area, the first level kept.
+    #[arg(long, conflicts_with_all = ["second_ways", "min_backtracking", "min_key_distance", "min_routes", "score", "no_band", "max_tries"])]
+    article: bool,
 }
 
 /// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
@@ -181,9 +190,17 @@ pub struct LeversArgs {
 pub struct NestedArgs {
     #[command(flatten)]
     common: CommonArgs,
+    /// The tree exactly as seed article 004 builds it: one to three children
+    /// a room, every key in an ancestor, no extra entrances, depth 4 unless
+    /// --depth says otherwise, the first tree kept.
+    #[arg(long, conflicts_with_all = ["branching", "extra_entrances", "side_keys", "min_backtracking", "min_key_distance", "min_routes", "score", "no_band", "max_tries"])]
+    article: bool,
     /// Depth of the tree (the goal is this many doors from the start).
-    #[arg(long, default_value_t = NestedParams::default().depth)]
-    depth: usize,
+    #[arg(long, help = format!(
+        "Depth of the tree (the goal is this many doors from the start) [default: {}; {} with --article]",
+        NestedParams::default().depth, NestedParams::article().depth
+    ))]
+    depth: Option<usize>,
     /// Children of each room: a number, or a range MIN..MAX.
     #[arg(long, value_name = "MIN..MAX", default_value_t = NestedParams::default().branching.into())]
     branching: Span,
@@ -196,6 +213,12 @@ pub struct NestedArgs {
     /// Refuse trees with more rooms than this.
     #[arg(long, default_value_t = NestedParams::default().max_rooms)]
     max_rooms: usize,
+    #[command(flatten)]
+    aim: AimArgs,
+    /// Trees to make, at most, to meet the targets or to get into the band
+    /// of shipped dungeons.
+    #[arg(long, default_value_t = NestedParams::default().max_tries)]
+    max_tries: usize,
 }
 
 /// `lockwork generate random`. Its defaults are [`RandomParams::default`]'s.
@@ -227,7 +250,7 @@ pub struct RandomArgs {
     aim: AimArgs,
 }
 
-/// Targets on the quality measures (docs/format.md), for `random` and `backward`.
+/// Targets on the quality measures (docs/format.md), for `random`, `backward` and `nested`.
 #[derive(Debug, Args)]
 pub struct AimArgs {
     /// Keep only levels whose backtracking share (0 to 1) is at least this.
@@ -243,6 +266,11 @@ pub struct AimArgs {
     /// among those that meet the targets.
     #[arg(long)]
     score: bool,
+    /// Keep the first level made instead of trying for one whose measures
+    /// lie in the band of shipped dungeons (shared/real: rooms visited,
+    /// backtracking, key distance, routes…).
+    #[arg(long)]
+    no_band: bool,
 }
 
 impl AimArgs {
@@ -252,6 +280,7 @@ impl AimArgs {
             min_key_distance: self.min_key_distance,
             min_routes: self.min_routes,
             score: self.score,
+            band: !self.no_band,
         }
     }
 }
@@ -413,10 +442,15 @@ impl BackwardArgs {
             keys_per_lock: self.keys_per_lock.into(),
             red_herrings: self.red_herrings,
             side_areas: self.side_areas,
-            aim: self.aim.aim(),
+            aim: if self.article {
+                crate::generate::Aim::default()
+            } else {
+                self.aim.aim()
+            },
             max_tries: self.max_tries,
             one_sided: self.one_sided,
             any_of: self.any_of,
+            second_ways: if self.article { 0 } else { self.second_ways },
         })
     }
 }
@@ -442,13 +476,24 @@ impl LeversArgs {
 impl NestedArgs {
     /// The parameters.
     fn params(&self, seed: u64) -> NestedParams {
+        if self.article {
+            let article = NestedParams::article();
+            return NestedParams {
+                seed,
+                depth: self.depth.unwrap_or(article.depth),
+                max_rooms: self.max_rooms,
+                ..article
+            };
+        }
         NestedParams {
             seed,
-            depth: self.depth,
+            depth: self.depth.unwrap_or(NestedParams::default().depth),
             branching: self.branching.into(),
             extra_entrances: self.extra_entrances,
             side_keys: self.side_keys,
             max_rooms: self.max_rooms,
+            aim: self.aim.aim(),
+            max_tries: self.max_tries,
         }
     }
 }

@@ -42,8 +42,25 @@ pub fn lines(labels: &Labels<'_>, m: &Measures) -> Vec<String> {
     out.push(risk(m));
     if let Some(s) = &m.score {
         out.push(format!("score: {s}"));
+        out.push(band(m));
     }
     out.into_iter().map(|l| format!("  {l}")).collect()
+}
+
+/// `band of shipped dungeons: 6 of 8 measures inside (outside: backtracking, routes_mean)`.
+fn band(m: &Measures) -> String {
+    let band = m.band();
+    let outside: Vec<&str> = band.outside().map(crate::measures::BandMeasure::name).collect();
+    format!(
+        "band of shipped dungeons: {} of {} measures inside{}",
+        band.inside(),
+        band.of(),
+        if outside.is_empty() {
+            String::new()
+        } else {
+            format!(" (outside: {})", outside.join(", "))
+        }
+    )
 }
 
 fn key_distance(m: &Measures) -> String {

@@ -171,8 +171,7 @@ pub fn score_parts(m: &Measures, s: &Score) -> [(&'static str, f64, String); 5] 
             "backtracking",
             s.backtracking,
             format!(
-                "{} × backtracking share {}",
-                Score::BACKTRACKING_WEIGHT,
+                "moves into a room visited before: backtracking share {} × {moves} moves",
                 percent(m.backtracking.unwrap_or(0.0))
             ),
         ),
@@ -184,15 +183,18 @@ pub fn score_parts(m: &Measures, s: &Score) -> [(&'static str, f64, String); 5] 
         (
             "branching",
             s.branching,
-            "Σ (ways on − 1) over decision points".to_owned(),
+            format!(
+                "Σ (ways on − 1) over decision points, at most {} a point",
+                Score::MAX_WRONG_WAYS
+            ),
         ),
         (
             "risk",
             s.risk,
             format!(
-                "{} × dead-end share {}",
-                Score::RISK_WEIGHT,
-                percent(m.risk.dead_end_share.unwrap_or(0.0))
+                "dead-end share {} × length {}",
+                percent(m.risk.dead_end_share.unwrap_or(0.0)),
+                moves + pulls
             ),
         ),
     ]

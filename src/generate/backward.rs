@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
-use super::aim::{Aim, Judged};
+use super::aim::{Aim, aim_tries};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, Verified, dress, record, verify};
 use super::{
     Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng, Source,
@@ -55,6 +55,11 @@ pub struct BackwardParams {
     /// Let some locks open with any one of their keys (`locks_any`) instead
     /// of all of them.
     pub any_of: bool,
+    /// Locked areas, at most, that get a second way in: a door the method
+    /// took out between the area and the one before it, kept and locked
+    /// like the first (seed article 002's several routes). Each lock stays
+    /// as necessary as before; 0 makes the article's single ways in.
+    pub second_ways: usize,
 }
 
 impl BackwardParams {
@@ -64,8 +69,10 @@ impl BackwardParams {
 
 impl Default for BackwardParams {
     /// Six locks of one or two keys each on a random graph of
-    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), no red herrings or side areas,
-    /// no one-sided or any-of locks, seed 0.
+    /// [`DEFAULT_GRAPH`](Self::DEFAULT_GRAPH), up to two second ways into
+    /// locked areas, no red herrings or side areas, no one-sided or any-of
+    /// locks, aiming for the band of shipped dungeons over up to 50 levels,
+    /// seed 0.
     fn default() -> Self {
         let (rooms, extra_doors) = Self::DEFAULT_GRAPH;
         Self {
@@ -75,10 +82,29 @@ impl Default for BackwardParams {
             keys_per_lock: (1, 2),
             red_herrings: 0,
             side_areas: 0,
-            aim: Aim::default(),
+            aim: Aim::shipped(),
             max_tries: 50,
             one_sided: false,
             any_of: false,
+            second_ways: 2,
+        }
+    }
+}
+
+impl BackwardParams {
+    /// The level exactly as seed article 002's method makes it: one way into
+    /// every locked area, the first level kept.
+    ///
+    /// ```
+    /// use lockwork::generate::{Aim, BackwardParams};
+    /// let article = BackwardParams::article();
+    /// assert_eq!((article.second_ways, article.aim), (0, Aim::default()));
+    /// ```
+    pub fn article() -> Self {
+        Self {
+            second_ways: 0,
+            aim: Aim::default(),
+            ..Self::default()
         }
     }
 }
@@ -180,68 +206,16 @@ pub fn backward(
     if params.aim.is_empty() {
         return backward_once(params, Rng::new(params.seed), progress, cancel);
     }
-    params.aim.check()?;
-    if params.max_tries == 0 {
-        return Err(GenerateError::param(
-            Param::MaxTries,
-            Problem::TooSmall { min: 1, value: 0 },
-        ));
-    }
-    let mut best: Option<(Generated, Judged)> = None;
-    let mut tries = 0;
-    let mut met = 0;
-    while tries < params.max_tries && !cancel.load(Ordering::Relaxed) {
-        // The first try is the level the seed makes without an aim.
-        let rng = match tries {
-            0 => Rng::new(params.seed),
-            t => Rng::with_stream(params.seed, t as u64),
-        };
-        tries += 1;
-        let made = backward_once(params, rng, &super::no_progress, cancel)?;
-        progress(Progress::new(
-            "aiming",
-            tries as u64,
-            Some(params.max_tries as u64),
-        ));
-        let Some(judged) = Judged::of(&made.level, &params.aim, VERIFY_MAX_STATES)? else {
-            continue;
-        };
-        met += usize::from(judged.met());
-        if best.as_ref().is_none_or(|(_, b)| judged.better_than(b)) {
-            best = Some((made, judged));
-        }
-        if met > 0 && !params.aim.score {
-            break;
-        }
-    }
-    finish_aim(params, best, tries, met)
-}
-
-/// The level kept by an aimed run, with what it reached in its record; or
-/// which targets the closest level fell short of.
-fn finish_aim(
-    params: &BackwardParams,
-    best: Option<(Generated, Judged)>,
-    tries: usize,
-    met: usize,
-) -> Result<Generated, GenerateError> {
-    let Some((mut made, judged)) = best else {
-        return Err(GenerateError::Cancelled);
-    };
-    if !judged.met() {
-        return Err(GenerateError::AimNotMet {
-            tries,
-            shortfalls: judged.shortfalls,
-        });
-    }
-    if let Some(record) = made.level.generator.as_mut() {
-        super::random::aim_json(&params.aim, &mut record["parameters"]);
-        record["parameters"]["max_tries"] = params.max_tries.into();
-        record["result"]["aim"] = params.aim.record(&judged.measures);
-        record["result"]["tries"] = tries.into();
-        record["result"]["met_targets"] = met.into();
-    }
-    Ok(made)
+    let mut make = |rng| backward_once(params, rng, &super::no_progress, cancel);
+    aim_tries(
+        &params.aim,
+        params.seed,
+        params.max_tries,
+        progress,
+        cancel,
+        &mut make,
+    )?
+    .finish(&params.aim, params.max_tries)
 }
 
 /// One level by the backward method, from `rng`.
@@ -259,6 +233,7 @@ fn backward_once(
     let placed = work.place_locks(params, goal, &mut rng, progress, cancel)?;
     work.hand_out_keys(&placed);
     let side_doors = work.side_areas(params.side_areas, &mut rng);
+    let second_doors = work.second_ways(&placed, params.second_ways, &mut rng);
     let (final_ids, changes) = work.take_out_removed();
     let steps = params.locks as u64;
     progress(Progress::new(
@@ -272,6 +247,7 @@ fn backward_once(
         extra_placed: base.extra_placed,
         lock_doors: placed.iter().rev().map(|lock| lock.door).collect(),
         side_doors,
+        second_doors,
         herrings,
         solved,
     };
@@ -370,6 +346,9 @@ struct Work {
     removed: Vec<bool>,
     /// Per door: locked.
     locked: Vec<bool>,
+    /// Per door: drawn by the designer with content of its own, or asked to
+    /// stay unlocked: never taken out, locked or changed.
+    fixed: Vec<bool>,
     /// Doors taken out, in order.
     changes: Vec<(usize, Change)>,
     /// Doors locked, in the order the player meets them.
@@ -392,10 +371,16 @@ impl Work {
             start,
             removed: vec![false; doors],
             locked: vec![false; doors],
+            fixed: vec![false; doors],
             changes: Vec::new(),
             lock_changes: Vec::new(),
             key_ids,
         })
+    }
+
+    /// Is door `d` to be kept as drawn?
+    fn fixed(&self, d: usize) -> bool {
+        self.fixed[d]
     }
 
     /// "layout" or "random graph", for messages.
@@ -687,6 +672,101 @@ impl Work {
         side.has_key[root] = true;
     }
 
+    /// The second-ways phase: for up to `count` of the `placed` locks, a
+    /// door taken out that joins the same two areas as the lock's door
+    /// (areas of rooms joined by doors neither taken out nor locked) is kept
+    /// and locked as that door is. A walk through it can go through the
+    /// lock's door instead with the same keys, so every lock stays as
+    /// necessary as it was. Returns the doors kept.
+    fn second_ways(&mut self, placed: &[Placed], count: usize, rng: &mut Rng) -> Vec<usize> {
+        if count == 0 {
+            return Vec::new();
+        }
+        let area = self.free_areas();
+        let mut order: Vec<&Placed> = placed.iter().collect();
+        rng.shuffle(&mut order);
+        let mut kept = Vec::new();
+        for lock in order {
+            if kept.len() >= count {
+                break;
+            }
+            let (a, b) = self.graph.ends[lock.door];
+            let pair = |x: usize, y: usize| {
+                (area[x] == area[a] && area[y] == area[b])
+                    || (area[x] == area[b] && area[y] == area[a])
+            };
+            let twins: Vec<usize> = (0..self.level.doors.len())
+                .filter(|&d| self.removed[d] && !self.fixed(d))
+                .filter(|&d| {
+                    let (x, y) = self.graph.ends[d];
+                    x != usize::MAX && pair(x, y)
+                })
+                .collect();
+            if let Some(&twin) = rng.pick(&twins) {
+                self.lock_like(twin, lock.door, area[a]);
+                kept.push(twin);
+            }
+        }
+        kept
+    }
+
+    /// Keeps door `twin` and locks it as `door` is: the same keys, and a
+    /// one-sided lock on the side in `area_a` when `door`'s is on its
+    /// `from` room's side, whose area is `area_a`.
+    fn lock_like(&mut self, twin: usize, door: usize, area_a: usize) {
+        let area = self.free_areas();
+        self.removed[twin] = false;
+        self.locked[twin] = true;
+        self.changes.retain(|&(d, _)| d != twin);
+        let (locks, locks_any, side) = {
+            let d = &self.level.doors[door];
+            (d.locks.clone(), d.locks_any.clone(), d.locked_from)
+        };
+        let (x, _) = self.graph.ends[twin];
+        let twin_door = &mut self.level.doors[twin];
+        twin_door.locks = locks;
+        twin_door.locks_any = locks_any;
+        twin_door.locked_from = side.map(|side| {
+            // `door`'s locked side is its `from` room's (area_a) or its `to` room's.
+            let locked_area_is_a = side == crate::model::Side::From;
+            if (area[x] == area_a) == locked_area_is_a {
+                crate::model::Side::From
+            } else {
+                crate::model::Side::To
+            }
+        });
+        let keys: Vec<KeyId> = twin_door
+            .locks
+            .iter()
+            .chain(&twin_door.locks_any)
+            .cloned()
+            .collect();
+        self.lock_changes.push((twin, Change::Locked(keys)));
+    }
+
+    /// The area of each room: rooms joined by doors that are neither taken
+    /// out nor locked share one.
+    fn free_areas(&self) -> Vec<usize> {
+        let n = self.level.rooms.len();
+        let mut area = vec![usize::MAX; n];
+        for first in 0..n {
+            if area[first] != usize::MAX {
+                continue;
+            }
+            area[first] = first;
+            let mut stack = vec![first];
+            while let Some(r) = stack.pop() {
+                for &(d, to) in &self.graph.adj[r] {
+                    if !self.removed[d] && !self.locked[d] && area[to] == usize::MAX {
+                        area[to] = first;
+                        stack.push(to);
+                    }
+                }
+            }
+        }
+        area
+    }
+
     /// Takes the removed doors out (numbering the rest `d1`… on a random
     /// graph). Returns each old door's final id, and what happened to the
     /// doors: removals first, then locks, named by their final ids (removed
@@ -807,6 +887,8 @@ struct Made<'a> {
     /// Locked doors in the order the player meets them (old indices).
     lock_doors: Vec<usize>,
     side_doors: Vec<usize>,
+    /// Second ways into locked areas (old indices).
+    second_doors: Vec<usize>,
     herrings: Vec<KeyId>,
     solved: Verified,
 }
@@ -845,6 +927,7 @@ impl Made<'_> {
             "locks": locks,
             "lock_doors": ids(&self.lock_doors),
             "side_lock_doors": ids(&self.side_doors),
+            "second_way_doors": ids(&self.second_doors),
             "red_herrings": herrings,
             "keys": level.keys.len(),
         });
@@ -891,6 +974,9 @@ fn params_json(params: &BackwardParams, layout_name: &str) -> Value {
         }
         if params.any_of {
             map.insert("any_of".into(), Value::from(true));
+        }
+        if params.second_ways > 0 {
+            map.insert("second_ways".into(), Value::from(params.second_ways));
         }
     }
     json

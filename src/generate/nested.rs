@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::json;
 
+use super::aim::{Aim, aim_tries};
 use super::common::{VERIFY_MAX_STATES, Verified, dress, record, verify};
 use super::{GenerateError, Generated, Param, Problem, Progress, Rng};
 use crate::model::{Door, Key, KeyId, Level, Room};
@@ -16,7 +17,7 @@ use crate::model::{Door, Key, KeyId, Level, Room};
 /// use lockwork::generate::NestedParams;
 ///
 /// let params = NestedParams { depth: 3, ..NestedParams::default() };
-/// assert_eq!(params.branching, (1, 3));
+/// assert_eq!(params.branching, (1, 2));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct NestedParams {
@@ -35,17 +36,51 @@ pub struct NestedParams {
     pub side_keys: f64,
     /// Refuse trees larger than this.
     pub max_rooms: usize,
+    /// What to aim for among the trees tried: by default levels that
+    /// measure like shipped dungeons ([`Aim::shipped`]); `Aim::default()`
+    /// keeps the first tree.
+    pub aim: Aim,
+    /// With an aim: how many trees to make, at most.
+    pub max_tries: usize,
 }
 
 impl Default for NestedParams {
+    /// Depth 5, one or two children a room, half the keys in side branches,
+    /// four extra entrances, aiming for the band of shipped dungeons over
+    /// up to 30 trees: levels that measure like shipped dungeons.
     fn default() -> Self {
         Self {
             seed: 0,
+            depth: 5,
+            branching: (1, 2),
+            extra_entrances: 4,
+            side_keys: 0.5,
+            max_rooms: 5000,
+            aim: Aim::shipped(),
+            max_tries: 30,
+        }
+    }
+}
+
+impl NestedParams {
+    /// The tree exactly as seed article 004 builds it: depth 4, one to three
+    /// children a room, every key in an ancestor room, no extra entrances,
+    /// the first tree kept.
+    ///
+    /// ```
+    /// use lockwork::generate::{Aim, NestedParams};
+    /// let article = NestedParams::article();
+    /// assert_eq!((article.side_keys, article.extra_entrances), (0.0, 0));
+    /// assert_eq!(article.aim, Aim::default());
+    /// ```
+    pub fn article() -> Self {
+        Self {
             depth: 4,
             branching: (1, 3),
             extra_entrances: 0,
             side_keys: 0.0,
-            max_rooms: 5000,
+            aim: Aim::default(),
+            ..Self::default()
         }
     }
 }
@@ -105,7 +140,28 @@ pub fn nested(
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
     check_params(params)?;
-    let mut rng = Rng::new(params.seed);
+    if params.aim.is_empty() {
+        return nested_once(params, Rng::new(params.seed), progress, cancel);
+    }
+    let mut make = |rng| nested_once(params, rng, &super::no_progress, cancel);
+    aim_tries(
+        &params.aim,
+        params.seed,
+        params.max_tries,
+        progress,
+        cancel,
+        &mut make,
+    )?
+    .finish(&params.aim, params.max_tries)
+}
+
+/// One tree of nested rooms, from `rng`.
+fn nested_once(
+    params: &NestedParams,
+    mut rng: Rng,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
     let tree = Tree::grow(params, &mut rng, cancel)?;
     let n = tree.parent.len();
     progress(Progress::new("placing keys", 0, Some(n as u64)));

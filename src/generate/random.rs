@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
-use super::aim::{Aim, Judged};
+use super::aim::{Aim, Judged, aim_json};
 use super::backward::{farthest, source_json};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
 use super::{
@@ -68,7 +68,7 @@ impl Default for RandomParams {
             min_cost: None,
             min_pulls: None,
             max_states: 200_000,
-            aim: Aim::default(),
+            aim: Aim::shipped(),
         }
     }
 }
@@ -235,17 +235,6 @@ fn params_json(params: &RandomParams, layout_name: &str) -> Value {
     })
 }
 
-/// The aim's targets in the generator record's parameters, when it has one.
-pub(crate) fn aim_json(aim: &Aim, params: &mut Value) {
-    if aim.is_empty() {
-        return;
-    }
-    params["min_backtracking"] = aim.min_backtracking.map(num).into();
-    params["min_key_distance"] = aim.min_key_distance.map(num).into();
-    params["min_routes"] = aim.min_routes.map(num).into();
-    params["score"] = aim.score.into();
-}
-
 /// At least one try, and a bar of a cost that is a number >= 0.
 fn check_params(params: &RandomParams) -> Result<(), GenerateError> {
     params.aim.check()?;
@@ -405,7 +394,7 @@ impl Search {
                 judged,
                 bar: false,
             };
-            if search.keep(candidate, params) && !params.aim.score {
+            if search.keep(candidate, params) {
                 break;
             }
         }
@@ -413,8 +402,10 @@ impl Search {
     }
 
     /// Keeps `candidate` when it meets the bar and the targets (the first
-    /// one, or with `aim.score` the best scored), or beats the best so far
-    /// while none does. Returns whether it meets them.
+    /// one; with `aim.band` the one with most measures in the band; with
+    /// `aim.score` the best scored), or beats the best so far while none
+    /// does. Returns whether the search can stop: it meets them, and no
+    /// later try could be preferred.
     fn keep(&mut self, mut candidate: Candidate, params: &RandomParams) -> bool {
         let (cost, pulls) = (candidate.cost, candidate.pulls);
         let bar = params.min_cost.is_none_or(|c| cost >= c)
@@ -423,9 +414,12 @@ impl Search {
                 .is_none_or(|p| pulls.is_some_and(|q| q >= p));
         candidate.bar = bar;
         let good = bar && candidate.judged.as_ref().is_none_or(Judged::met);
+        let done = good
+            && !params.aim.score
+            && (candidate.judged.as_ref()).is_none_or(|j| j.done(&params.aim));
         let keep = match &self.best {
             None => true,
-            Some(best) if good => !self.accepted || score_of(&candidate) > score_of(best),
+            Some(best) if good => !self.accepted || preferred(&candidate, best, &params.aim),
             Some(_) if self.accepted => false,
             Some(best) => closer(&candidate, best),
         };
@@ -438,7 +432,7 @@ impl Search {
         } else {
             self.tally.too_easy += 1;
         }
-        good
+        done
     }
 
     /// The level to return, or why there is none: nothing solvable, or
@@ -521,6 +515,19 @@ impl Tally {
             "met_bar": accepted,
         })
     }
+}
+
+/// Of two candidates that both meet the bar and the targets, is `c` to be
+/// kept over `best`: the higher score with `aim.score`, else more measures
+/// in the band, then a locked area with several ways in.
+fn preferred(c: &Candidate, best: &Candidate, aim: &Aim) -> bool {
+    if aim.score {
+        return score_of(c) > score_of(best);
+    }
+    let band = |c: &Candidate| {
+        (c.judged.as_ref()).map_or((0, false), |j| (j.band_inside, j.several_routes))
+    };
+    band(c) > band(best)
 }
 
 /// The score of a candidate (0 without an aim).

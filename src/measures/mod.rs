@@ -52,6 +52,7 @@
 //! ```
 
 mod areas;
+mod band;
 mod dominators;
 mod walk;
 
@@ -62,6 +63,7 @@ use crate::rules::Rules;
 use crate::solver::{Analysis, SolveError, SolveOptions, analyze};
 
 pub use areas::{Area, Routes};
+pub use band::{BandCheck, BandMeasure, Reading};
 
 /// The least-cost plan in figures.
 #[derive(Clone, Debug, PartialEq)]
@@ -144,16 +146,26 @@ pub struct Risk {
     pub complete: bool,
 }
 
-/// The difficulty score: the sum of its parts, each shown.
+/// The difficulty score: the sum of its parts, each shown, each a count of
+/// what the player does along the least-cost plan.
 ///
 /// `total = length + backtracking + key_distance + branching + risk`, where
 ///
 /// - `length` = the plan's moves + pulls;
-/// - `backtracking` = [`Score::BACKTRACKING_WEIGHT`] × the backtracking share;
+/// - `backtracking` = the plan's moves into a room it has visited before
+///   (the backtracking share × moves);
 /// - `key_distance` = the mean key–lock distance (0 when no key is used);
-/// - `branching` = the sum, over decision points, of (productive steps − 1):
-///   the wrong ways a player could try;
-/// - `risk` = [`Score::RISK_WEIGHT`] × the dead-end share (0 when unknown).
+/// - `branching` = the sum, over decision points, of (productive steps − 1),
+///   each point counting at most [`Score::MAX_WRONG_WAYS`]: the wrong ways a
+///   player could try there;
+/// - `risk` = the dead-end share × `length`: the share of the way a player
+///   may have to walk again (0 when unknown).
+///
+/// Every part but `length` is bounded by what the plan does (backtracking by
+/// its moves, key distance and risk by its length, branching by its decision
+/// points), so a level whose solution is a few steps scores little however
+/// many rooms and keys lie around it: the score ranks the work a player
+/// does, not the size of the level.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Score {
     /// The sum of the parts.
@@ -189,10 +201,9 @@ impl std::fmt::Display for Score {
 }
 
 impl Score {
-    /// Points for a plan that backtracks on every move.
-    pub const BACKTRACKING_WEIGHT: f64 = 20.0;
-    /// Points for a level whose every reachable state is a dead end.
-    pub const RISK_WEIGHT: f64 = 20.0;
+    /// The most wrong ways counted at one decision point: past two, a
+    /// player looks for the right way rather than tries each.
+    pub const MAX_WRONG_WAYS: usize = 2;
 }
 
 /// Every measure of one level.
@@ -353,18 +364,18 @@ fn risk(a: &Analysis) -> Risk {
 /// The score of measures whose plan was found; `options` are the productive
 /// steps open at each decision point.
 fn score(m: &Measures, options: &[usize]) -> Score {
-    let length = m
+    let (moves, pulls) = m
         .critical_path
         .as_ref()
-        .map_or(0.0, |p| f64::from(p.moves) + f64::from(p.pulls));
-    let backtracking = Score::BACKTRACKING_WEIGHT * m.backtracking.unwrap_or(0.0);
+        .map_or((0, 0), |p| (p.moves, p.pulls));
+    let length = f64::from(moves) + f64::from(pulls);
+    let backtracking = (m.backtracking.unwrap_or(0.0) * f64::from(moves)).round();
     let key_distance = m.key_distance.mean.unwrap_or(0.0);
-    let branching = 0.0
-        + options
-            .iter()
-            .map(|&n| n.saturating_sub(1) as f64)
-            .sum::<f64>();
-    let risk = Score::RISK_WEIGHT * m.risk.dead_end_share.unwrap_or(0.0);
+    let branching = options
+        .iter()
+        .map(|&n| n.saturating_sub(1).min(Score::MAX_WRONG_WAYS) as f64)
+        .sum::<f64>();
+    let risk = m.risk.dead_end_share.unwrap_or(0.0) * length;
     Score {
         total: length + backtracking + key_distance + branching + risk,
         length,
@@ -427,6 +438,7 @@ impl Measures {
                 "complete": r.complete,
             },
             "score": self.score.as_ref().map(Score::to_json),
+            "band": self.band().to_json(),
         })
     }
 

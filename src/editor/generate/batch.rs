@@ -59,13 +59,16 @@ pub enum Column {
     OptionalRooms,
     /// Rooms of the level.
     Rooms,
+    /// Measures in the band of shipped dungeons.
+    Band,
 }
 
 impl Column {
     /// Every column, in the table's order.
-    pub const ALL: [Self; 12] = [
+    pub const ALL: [Self; 13] = [
         Self::Seed,
         Self::Score,
+        Self::Band,
         Self::Cost,
         Self::Moves,
         Self::Pulls,
@@ -93,6 +96,7 @@ impl Column {
             Self::DeadEnds => "Dead ends",
             Self::OptionalRooms => "Optional rooms",
             Self::Rooms => "Rooms",
+            Self::Band => "Band",
         }
     }
 
@@ -101,7 +105,8 @@ impl Column {
         match self {
             Self::Seed => "The seed: the same seed and options give the same level",
             Self::Score => {
-                "The difficulty score: length + backtracking + key distance + branching + risk"
+                "The difficulty score: length + backtracking + key distance + branching + risk, \
+                 each a count of what the player does along the plan"
             }
             Self::Cost => "The least cost of reaching the goal",
             Self::Moves => "Moves of the least-cost plan",
@@ -113,6 +118,11 @@ impl Column {
             Self::DeadEnds => "Share of reachable states that are dead ends",
             Self::OptionalRooms => "Rooms the least-cost plan never enters",
             Self::Rooms => "Rooms of the level",
+            Self::Band => {
+                "Measures (of 8) that lie in the band of shipped dungeons: rooms visited, \
+                 optional rooms, moves per room, backtracking, key distance, routes, \
+                 branching, dead ends"
+            }
         }
     }
 
@@ -138,6 +148,7 @@ impl Column {
             Self::DeadEnds => m.risk.dead_end_share,
             Self::OptionalRooms => path.map(|_| m.optional.rooms.len() as f64),
             Self::Rooms => Some(c.level.rooms.len() as f64),
+            Self::Band => path.map(|_| m.band().inside() as f64),
         }
     }
 
