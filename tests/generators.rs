@@ -899,7 +899,8 @@ fn impossible_requests_are_errors() {
     )
     .unwrap_err();
     assert!(matches!(e, GenerateError::GoalUnreachable(_)), "{e}");
-    // A backward layout with keys already in it.
+    // A backward layout with keys already in it keeps them and adds its
+    // locks around them (tests/around.rs checks it in depth).
     let mut keyed = grid_layout();
     keyed.keys.push(Key::new("k", "g00"));
     let params = BackwardParams {
@@ -907,12 +908,26 @@ fn impossible_requests_are_errors() {
             level: Box::new(keyed),
             name: String::new(),
         },
+        locks: 3,
         ..BackwardParams::default()
     };
-    assert!(matches!(
-        backward(&params, &no_progress, &stop),
-        Err(GenerateError::Layout(_))
-    ));
+    let made = backward(&params, &no_progress, &stop).unwrap();
+    assert!(made.level.keys.iter().any(|k| k.id.as_str() == "k"));
+    // A layout whose drawn locks make it unsolvable is refused as such.
+    let mut shut = grid_layout();
+    for door in &mut shut.doors {
+        door.locks = vec!["nowhere".into()];
+    }
+    shut.keys.push(Key::new("nowhere", "g33"));
+    let params = BackwardParams {
+        source: Source::Layout {
+            level: Box::new(shut),
+            name: String::new(),
+        },
+        ..BackwardParams::default()
+    };
+    let e = backward(&params, &no_progress, &stop).unwrap_err();
+    assert!(matches!(e, GenerateError::GoalUnreachable(_)), "{e}");
     // Levers: none to wire, keys in the layout, goal unreachable, too few wirings.
     let e = levers(
         &LeversParams::new(basement_layout(&[])),

@@ -8,12 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::{Value, json};
 
 use super::aim::{Aim, aim_tries};
-use super::common::{Graph, Ids, VERIFY_MAX_STATES, Verified, dress, record, verify};
+use super::common::{Graph, Ids, VERIFY_MAX_STATES, Verified, dress_from, record, verify};
+use super::constraints::Constraints;
 use super::{
     Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng, Source,
     Unreachable, random_graph,
 };
-use crate::model::{DoorId, Key, KeyId, Level, LevelIndex};
+use crate::model::{DoorId, Key, KeyId, Level, LevelIndex, RoomId};
 
 /// What [`backward`] makes: where its rooms come from, how many locks, keys
 /// per lock, red herrings and side areas, and the seed.
@@ -203,10 +204,25 @@ pub fn backward(
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    let around = match &params.source {
+        Source::Layout { level, .. } => has_drawn_content(level),
+        Source::Graph { .. } => false,
+    };
+    if around && (params.aim.is_empty() || params.aim == Aim::shipped()) {
+        // What is drawn decides most measures: the first level that keeps
+        // it is kept.
+        return around_drawn(params, progress, cancel);
+    }
     if params.aim.is_empty() {
         return backward_once(params, Rng::new(params.seed), progress, cancel);
     }
-    let mut make = |rng| backward_once(params, rng, &super::no_progress, cancel);
+    let mut make = |rng| {
+        if around {
+            around_drawn(params, &super::no_progress, cancel)
+        } else {
+            backward_once(params, rng, &super::no_progress, cancel)
+        }
+    };
     aim_tries(
         &params.aim,
         params.seed,
@@ -216,6 +232,39 @@ pub fn backward(
         &mut make,
     )?
     .finish(&params.aim, params.max_tries)
+}
+
+/// Tries for placing locks around what is drawn before giving up.
+const AROUND_TRIES: usize = 20;
+
+/// The backward method on a layout with drawn content: each try (a stream
+/// of the seed of its own) places the locks, and the solver checks that the
+/// level can be solved and that each new lock is needed; the first try that
+/// passes is kept.
+fn around_drawn(
+    params: &BackwardParams,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+) -> Result<Generated, GenerateError> {
+    let mut last = None;
+    for t in 0..AROUND_TRIES {
+        if cancel.load(Ordering::Relaxed) {
+            return Err(GenerateError::Cancelled);
+        }
+        let rng = match t {
+            0 => Rng::new(params.seed),
+            t => Rng::with_stream(params.seed, t as u64),
+        };
+        match backward_once(params, rng, progress, cancel) {
+            Err(GenerateError::Internal(why)) => last = Some(why),
+            made => return made,
+        }
+    }
+    Err(GenerateError::NotAround {
+        locks: params.locks,
+        tries: AROUND_TRIES,
+        why: last.unwrap_or_default(),
+    })
 }
 
 /// One level by the backward method, from `rng`.
@@ -231,7 +280,9 @@ fn backward_once(
     let mut work = Work::new(base.level, base.from_layout)?;
     let goal = work.pick_goal(params.locks, &mut rng)?;
     let placed = work.place_locks(params, goal, &mut rng, progress, cancel)?;
-    work.hand_out_keys(&placed);
+    if !work.around {
+        work.hand_out_keys(&placed);
+    }
     let side_doors = work.side_areas(params.side_areas, &mut rng);
     let second_doors = work.second_ways(&placed, params.second_ways, &mut rng);
     let (final_ids, changes) = work.take_out_removed();
@@ -242,6 +293,14 @@ fn backward_once(
         Some(steps),
     ));
     let (solved, herrings) = work.check_with_herrings(params.red_herrings, &mut rng)?;
+    work.check_asked()?;
+    if has_drawn_content(&work.drawn) {
+        let needed: Vec<&DoorChange> = (changes.iter())
+            .filter(|c| matches!(c.change, Change::Locked(_)))
+            .filter(|c| !side_ids(&side_doors, &final_ids).contains(&c.door))
+            .collect();
+        check_needed(&work.level, &needed)?;
+    }
     let made = Made {
         base_name: &base.layout_name,
         extra_placed: base.extra_placed,
@@ -325,6 +384,9 @@ impl Base {
             }
             Source::Layout { level, name } => {
                 check_layout(level)?;
+                if has_drawn_content(level) {
+                    super::common::check_solvable_as_drawn(level, VERIFY_MAX_STATES)?;
+                }
                 Self {
                     level: level.as_ref().clone(),
                     from_layout: true,
@@ -349,6 +411,18 @@ struct Work {
     /// Per door: drawn by the designer with content of its own, or asked to
     /// stay unlocked: never taken out, locked or changed.
     fixed: Vec<bool>,
+    /// Per door: open, two-way, unlocked, flipped by no lever and with no
+    /// condition: a door any player walks through freely.
+    plain: Vec<bool>,
+    /// What the designer asked of the generator, per door and room.
+    asked: Constraints,
+    /// The level as it came in, to check the constraints against.
+    drawn: Level,
+    /// Rooms asked to hold a key that have been given one.
+    pins_used: Vec<usize>,
+    /// The layout holds drawn content: each lock is handed its keys and
+    /// checked by the solver as it is placed.
+    around: bool,
     /// Doors taken out, in order.
     changes: Vec<(usize, Change)>,
     /// Doors locked, in the order the player meets them.
@@ -359,6 +433,12 @@ struct Work {
 impl Work {
     fn new(level: Level, from_layout: bool) -> Result<Self, GenerateError> {
         let graph = Graph::of(&level)?;
+        let asked = Constraints::of(&level)?;
+        let plain = plain_doors(&level);
+        let fixed = (0..level.doors.len())
+            .map(|d| !plain[d] || asked.no_lock[d])
+            .collect();
+        let drawn = level.clone();
         let start = LevelIndex::new(&level)
             .room(&level.start)
             .ok_or_else(|| GenerateError::InvalidLayout(format!("no room \"{}\"", level.start)))?;
@@ -371,7 +451,12 @@ impl Work {
             start,
             removed: vec![false; doors],
             locked: vec![false; doors],
-            fixed: vec![false; doors],
+            fixed,
+            plain,
+            around: from_layout && has_drawn_content(&drawn),
+            asked,
+            drawn,
+            pins_used: Vec::new(),
             changes: Vec::new(),
             lock_changes: Vec::new(),
             key_ids,
@@ -446,59 +531,239 @@ impl Work {
         cancel: &AtomicBool,
     ) -> Result<Vec<Placed>, GenerateError> {
         let mut queue: VecDeque<usize> = VecDeque::from([goal]);
+        let mut forced = self.asked_locks();
+        let mut fallback = self.fallback_goals(goal);
+        let mut any_door = self.plain_door_goals();
         let mut placed: Vec<Placed> = Vec::new();
-        for i in 0..params.locks {
+        while placed.len() < params.locks {
             if cancel.load(Ordering::Relaxed) {
                 return Err(GenerateError::Cancelled);
             }
             let total = Some(params.locks as u64);
-            progress(Progress::new("placing locks", i as u64, total));
-            let Some((g, door, via)) = self.next_goal(&mut queue) else {
+            progress(Progress::new("placing locks", placed.len() as u64, total));
+            let next = self
+                .next_goal(&mut forced, &mut queue)
+                .or_else(|| self.next_goal(&mut VecDeque::new(), &mut fallback))
+                .or_else(|| self.next_goal(&mut any_door, &mut VecDeque::new()));
+            let Some((g, door, via)) = next else {
                 return Err(GenerateError::TooManyLocks {
                     asked: params.locks,
-                    placed: i,
+                    placed: placed.len(),
                     what: self.what(),
                 });
             };
-            self.seal_off(g, door, &via)?;
-            let rooms = self.key_rooms(params.keys_per_lock, &queue, rng);
-            // The rooms of an any-of lock's keys are alternatives: none is
-            // locked off in turn, or its lock would not be needed. So one is
-            // placed only while other goals remain to lock off.
-            let goals_left = !queue.is_empty() || i + 1 == params.locks;
-            let any_of = params.any_of && rooms.len() >= 2 && goals_left && rng.chance(1, 2);
-            for &r in rooms.iter().filter(|_| !any_of) {
-                if r != self.start && !queue.contains(&r) {
-                    queue.push_back(r);
+            let before = self.around.then(|| (self.snapshot(), queue.clone()));
+            let last = placed.len() + 1 == params.locks;
+            let lock = self.place_one(params, (g, door, &via), &mut queue, last, rng)?;
+            if let Some((snapshot, queue_before)) = before {
+                // Around drawn content the solver has the last word: the
+                // lock is kept when the level stays solvable and needs it.
+                if !self.hand_out_and_check(&lock)? {
+                    self.restore(snapshot);
+                    queue = queue_before;
+                    continue;
                 }
             }
-            if params.one_sided && rng.chance(1, 2) {
-                self.lock_from_outside(g, door, &via);
-            }
-            placed.push(Placed {
-                door,
-                key_rooms: rooms,
-                any_of,
-            });
+            placed.push(lock);
         }
         Ok(placed)
     }
 
-    /// The next goal that can still be locked off, the door breadth-first
-    /// search first reaches it by, and every room's tree door.
-    fn next_goal(&self, queue: &mut VecDeque<usize>) -> Option<(usize, usize, Vec<usize>)> {
-        while let Some(g) = queue.pop_front() {
+    /// Locks off `goal` behind `door`, chooses its key rooms and adds them to
+    /// the goal list (`queue`); `last` tells the last lock asked for.
+    fn place_one(
+        &mut self,
+        params: &BackwardParams,
+        (g, door, via): (usize, usize, &[usize]),
+        queue: &mut VecDeque<usize>,
+        last: bool,
+        rng: &mut Rng,
+    ) -> Result<Placed, GenerateError> {
+        self.seal_off(g, door, via)?;
+        let rooms = self.key_rooms(params.keys_per_lock, queue, rng);
+        // The rooms of an any-of lock's keys are alternatives: none is
+        // locked off in turn, or its lock would not be needed. So one is
+        // placed only while other goals remain to lock off.
+        let goals_left = !queue.is_empty() || last;
+        let any_of = params.any_of && rooms.len() >= 2 && goals_left && rng.chance(1, 2);
+        for &r in rooms.iter().filter(|_| !any_of) {
+            if r != self.start && !queue.contains(&r) {
+                queue.push_back(r);
+            }
+        }
+        if params.one_sided && rng.chance(1, 2) {
+            self.lock_from_outside(g, door, via);
+        }
+        Ok(Placed {
+            door,
+            key_rooms: rooms,
+            any_of,
+        })
+    }
+
+    /// What placing one lock changes, to undo it.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            removed: self.removed.clone(),
+            locked: self.locked.clone(),
+            changes: self.changes.len(),
+            lock_changes: self.lock_changes.len(),
+            keys: self.level.keys.len(),
+            doors: self.level.doors.clone(),
+            pins_used: self.pins_used.len(),
+        }
+    }
+
+    /// Undoes what was placed since `snapshot`.
+    fn restore(&mut self, snapshot: Snapshot) {
+        self.removed = snapshot.removed;
+        self.locked = snapshot.locked;
+        self.changes.truncate(snapshot.changes);
+        self.lock_changes.truncate(snapshot.lock_changes);
+        self.level.keys.truncate(snapshot.keys);
+        self.level.doors = snapshot.doors;
+        self.pins_used.truncate(snapshot.pins_used);
+    }
+
+    /// Gives `lock` its keys now, and asks the solver whether the level,
+    /// with the doors taken out so far gone, can be solved and needs the
+    /// new keys.
+    fn hand_out_and_check(&mut self, lock: &Placed) -> Result<bool, GenerateError> {
+        self.hand_out_keys(std::slice::from_ref(lock));
+        let keys: Vec<KeyId> = {
+            let door = &self.level.doors[lock.door];
+            door.locks.iter().chain(&door.locks_any).cloned().collect()
+        };
+        let mut level = self.level.clone();
+        let doors = std::mem::take(&mut level.doors);
+        level.doors = (doors.into_iter().enumerate())
+            .filter(|&(d, _)| !self.removed[d])
+            .map(|(_, door)| door)
+            .collect();
+        let options = crate::solver::SolveOptions {
+            max_states: VERIFY_MAX_STATES,
+            ..crate::solver::SolveOptions::default()
+        };
+        let solvable = |level: &Level| -> Result<bool, GenerateError> {
+            match crate::solver::solve(level, &options) {
+                Ok(solved) => Ok(solved.plan.is_some()),
+                Err(crate::solver::SolveError::Stopped { .. }) => Ok(false),
+                Err(e) => Err(e.into()),
+            }
+        };
+        Ok(solvable(&level)? && !solvable(&keys_out_of_reach(&level, &keys))?)
+    }
+
+    /// The doors the designer asked to be locked, each with the room on its
+    /// far side from the start: they are locked first, so that the ones
+    /// asked for are among those placed.
+    fn asked_locks(&self) -> VecDeque<(usize, usize)> {
+        let (dist, _) = self.graph.bfs(self.start, |d| !self.removed[d]);
+        (0..self.level.doors.len())
+            .filter(|&d| self.asked.must_lock[d])
+            .filter_map(|d| {
+                let (a, b) = self.graph.ends[d];
+                let far = if dist.get(a) >= dist.get(b) { a } else { b };
+                (a != usize::MAX && dist.get(far).is_some_and(|&x| x != usize::MAX))
+                    .then_some((far, d))
+            })
+            .collect()
+    }
+
+    /// Goals to lock off when the goal list runs dry on a drawn level, whose
+    /// locked and closed doors leave few plain ones to lock: the rooms on
+    /// the way from the start to the goal, nearest the goal first, then the
+    /// rooms of drawn keys. Locking off any area that holds the goal is
+    /// needed; the others are checked by the solver.
+    fn fallback_goals(&self, goal: usize) -> VecDeque<usize> {
+        if !self.from_layout {
+            return VecDeque::new();
+        }
+        let (_, via) = self.graph.bfs(self.start, |d| !self.removed[d]);
+        let mut out = VecDeque::new();
+        let mut r = goal;
+        while r != self.start && via[r] != usize::MAX {
+            out.push_back(r);
+            r = self.graph.parent(r, via[r]);
+        }
+        let index = LevelIndex::new(&self.level);
+        for key in &self.drawn.keys {
+            if let Some(k) = key.room.as_ref().and_then(|room| index.room(room)) {
+                out.push_back(k);
+            }
+        }
+        out
+    }
+
+    /// Last of all around drawn content: every plain door that may be
+    /// locked, with the room on its far side from the start, farthest
+    /// first; the solver keeps those whose lock is needed.
+    fn plain_door_goals(&self) -> VecDeque<(usize, usize)> {
+        if !self.around {
+            return VecDeque::new();
+        }
+        let (dist, _) = self.graph.bfs(self.start, |d| !self.removed[d]);
+        let mut doors: Vec<(usize, usize)> = (0..self.level.doors.len())
+            .filter(|&d| !self.fixed(d))
+            .filter_map(|d| {
+                let (a, b) = self.graph.ends[d];
+                let far = if dist.get(a) >= dist.get(b) { a } else { b };
+                dist.get(far)
+                    .is_some_and(|&x| x != usize::MAX)
+                    .then_some((far, d))
+            })
+            .collect();
+        doors.sort_by_key(|&(far, d)| (std::cmp::Reverse(dist[far]), d));
+        doors.into()
+    }
+
+    /// The next goal that can still be locked off (a door asked to be locked
+    /// first, then the goal list), the door to lock (the asked door, or the
+    /// one breadth-first search first reaches it by), and every room's tree
+    /// door. A goal whose door is locked already, is kept as drawn, or
+    /// cannot become the single way in without taking out a door kept as
+    /// drawn, is passed over.
+    fn next_goal(
+        &self,
+        forced: &mut VecDeque<(usize, usize)>,
+        queue: &mut VecDeque<usize>,
+    ) -> Option<(usize, usize, Vec<usize>)> {
+        loop {
+            let (g, asked) = match forced.pop_front() {
+                Some((g, d)) => (g, Some(d)),
+                None => (queue.pop_front()?, None),
+            };
             if g == self.start {
                 continue;
             }
             let (_, via) = self.graph.bfs(self.start, |d| !self.removed[d]);
-            let e = via[g];
-            if e == usize::MAX || self.locked[e] {
-                continue; // unreachable (cannot happen) or already locked off
+            let e = asked.unwrap_or(via[g]);
+            if e == usize::MAX || self.locked[e] || (self.fixed(e) && asked.is_none()) {
+                continue; // unreachable (cannot happen), locked off, or kept as drawn
             }
-            return Some((g, e, via));
+            if self.can_seal(g, e, &via) {
+                return Some((g, e, via));
+            }
         }
-        None
+    }
+
+    /// Can `door` become the single way into `goal` and the area behind it,
+    /// taking out only doors that are neither locked nor kept as drawn?
+    fn can_seal(&self, goal: usize, door: usize, via: &[usize]) -> bool {
+        if !self.plain[door] {
+            return false;
+        }
+        let behind = subtree(&self.graph, via, goal);
+        let (a, b) = self.graph.ends[door];
+        a != usize::MAX
+            && behind[a] != behind[b]
+            && self.graph.ends.iter().enumerate().all(|(d, &(x, y))| {
+                d == door
+                    || self.removed[d]
+                    || x == usize::MAX
+                    || behind[x] == behind[y]
+                    || !(self.locked[d] || (self.fixed(d) && !self.around))
+            })
     }
 
     /// Makes `door` the single way into `goal` and the area behind it (its
@@ -507,6 +772,9 @@ impl Work {
         let behind = subtree(&self.graph, via, goal);
         for (d, &(a, b)) in self.graph.ends.iter().enumerate() {
             if d != door && !self.removed[d] && a != usize::MAX && behind[a] != behind[b] {
+                if self.fixed(d) {
+                    continue; // kept as drawn: the solver judges the lock
+                }
                 if self.locked[d] {
                     return Err(GenerateError::Internal(
                         "a locked door would have been removed".into(),
@@ -538,17 +806,23 @@ impl Work {
     /// pending goals when the goal list grows, so that few keys lie around
     /// at once.
     fn key_rooms(
-        &self,
+        &mut self,
         (kmin, kmax): (usize, usize),
         queue: &VecDeque<usize>,
         rng: &mut Rng,
     ) -> Vec<usize> {
         let start = self.start;
-        let (free, _) = self
-            .graph
-            .bfs(start, |d| !self.removed[d] && !self.locked[d]);
+        let (free, _) = self.graph.bfs(start, |d| {
+            !self.removed[d] && !self.locked[d] && self.plain[d]
+        });
+        let allowed = |r: usize| free[r] != usize::MAX && !self.asked.no_keys[r];
         let mut far: Vec<usize> = (0..self.level.rooms.len())
-            .filter(|&r| r != start && free[r] != usize::MAX)
+            .filter(|&r| r != start && allowed(r))
+            .collect();
+        let pinned: Vec<usize> = far
+            .iter()
+            .copied()
+            .filter(|&r| self.asked.key_room[r] && !self.pins_used.contains(&r))
             .collect();
         far.sort_by(|&a, &b| free[b].cmp(&free[a]).then(a.cmp(&b)));
         far.truncate(far.len().div_ceil(2));
@@ -558,8 +832,12 @@ impl Work {
             let pending: Vec<usize> = queue
                 .iter()
                 .copied()
-                .filter(|&r| r != start && free[r] != usize::MAX && !rooms.contains(&r))
+                .filter(|&r| r != start && allowed(r) && !rooms.contains(&r))
                 .collect();
+            if let Some(&r) = pinned.iter().find(|r| !rooms.contains(r)) {
+                rooms.push(r);
+                continue;
+            }
             let fresh: Vec<usize> = far.iter().copied().filter(|r| !rooms.contains(r)).collect();
             let share = j > 0 && !pending.is_empty() && (queue.len() >= 2 || rng.chance(1, 2));
             let room = if share {
@@ -629,6 +907,7 @@ impl Work {
             }
             let outside: Vec<usize> = (0..n)
                 .filter(|&r| !area[r] && !side.in_side[r] && side.dist[r] != usize::MAX)
+                .filter(|&r| !self.asked.no_keys[r])
                 .collect();
             let Some(&key_room) = rng.pick(&outside) else {
                 continue;
@@ -670,6 +949,19 @@ impl Work {
         herring.name = "treasure".into();
         self.level.keys.push(herring);
         side.has_key[root] = true;
+    }
+
+    /// The designer's constraints, kept; or all those that are not.
+    fn check_asked(&self) -> Result<(), GenerateError> {
+        let drawn_keys = self.drawn.keys.len();
+        let new_key = |id: &str| !self.drawn.keys.iter().any(|k| k.id.as_str() == id);
+        debug_assert!(self.level.keys.len() >= drawn_keys);
+        let broken = self.asked.broken(&self.drawn, &self.level, &new_key);
+        if broken.is_empty() {
+            Ok(())
+        } else {
+            Err(GenerateError::Constraints(broken))
+        }
     }
 
     /// The second-ways phase: for up to `count` of the `placed` locks, a
@@ -757,7 +1049,11 @@ impl Work {
             let mut stack = vec![first];
             while let Some(r) = stack.pop() {
                 for &(d, to) in &self.graph.adj[r] {
-                    if !self.removed[d] && !self.locked[d] && area[to] == usize::MAX {
+                    if !self.removed[d]
+                        && !self.locked[d]
+                        && self.plain[d]
+                        && area[to] == usize::MAX
+                    {
                         area[to] = first;
                         stack.push(to);
                     }
@@ -816,22 +1112,39 @@ impl Work {
         count: usize,
         rng: &mut Rng,
     ) -> Result<(Verified, Vec<KeyId>), GenerateError> {
-        dress(&mut self.level);
+        dress_from(&mut self.level, self.drawn.keys.len());
         let solved = verify(&self.level, VERIFY_MAX_STATES, SMALLER)?;
         if count == 0 {
             return Ok((solved, Vec::new()));
         }
+        let no_keys: Vec<RoomId> = (self.level.rooms.iter())
+            .zip(&self.asked.no_keys)
+            .filter(|&(_, &no)| no)
+            .map(|(r, _)| r.id.clone())
+            .collect();
         let keys = place_red_herrings(
             &mut self.level,
             count,
             &solved.steps,
+            &no_keys,
             &mut self.key_ids,
             rng,
         );
-        dress(&mut self.level);
+        dress_from(&mut self.level, self.drawn.keys.len());
         let solved = verify(&self.level, VERIFY_MAX_STATES, SMALLER)?;
         Ok((solved, keys))
     }
+}
+
+/// What [`Work::restore`] needs to undo one lock.
+struct Snapshot {
+    removed: Vec<bool>,
+    locked: Vec<bool>,
+    changes: usize,
+    lock_changes: usize,
+    keys: usize,
+    doors: Vec<crate::model::Door>,
+    pins_used: usize,
 }
 
 /// What the side-area phase knows of the rooms.
@@ -864,16 +1177,23 @@ impl Side {
         }
     }
 
-    /// Can `area` be a side area: free of keys, the goal, other side areas
-    /// and locked doors, and small (a room or two)?
+    /// Can `area` be a side area: free of keys, levers, the goal, other
+    /// side areas, rooms asked to hold no key, and locked doors or doors
+    /// kept as drawn, and small (a room or two)?
     fn fits(&self, work: &Work, area: &[bool]) -> bool {
         let n = area.len();
+        let lever_room = |r: usize| {
+            let id = &work.level.rooms[r].id;
+            work.level.levers.iter().any(|l| &l.room == id)
+        };
         let clean = (0..n).all(|r| {
             !area[r]
                 || (!self.has_key[r]
                     && r != self.goal
                     && !self.in_side[r]
-                    && !work.graph.adj[r].iter().any(|&(d, _)| work.locked[d]))
+                    && !work.asked.no_keys[r]
+                    && !lever_room(r)
+                    && !(work.graph.adj[r].iter()).any(|&(d, _)| work.locked[d] || work.fixed(d)))
         });
         let size = area.iter().filter(|&&a| a).count();
         clean && size <= 3 && size < n.saturating_sub(2)
@@ -992,10 +1312,83 @@ pub(crate) fn source_json(source: &Source, layout_name: &str) -> Value {
     }
 }
 
-/// A layout the backward method can work on: valid, with plain two-way open
-/// doors and no keys or levers (it places its own).
+/// A layout the backward method can work on: valid, its goal joined to its
+/// start. What is drawn on it is kept.
 fn check_layout(level: &Level) -> Result<(), GenerateError> {
     super::obstacles::check(level, super::obstacles::LayoutUser::Backward)
+}
+
+/// Does the layout hold anything beyond rooms and plain doors: keys,
+/// levers, or doors that are closed, one-way, locked or conditioned?
+fn has_drawn_content(level: &Level) -> bool {
+    !level.keys.is_empty() || !level.levers.is_empty() || plain_doors(level).iter().any(|&p| !p)
+}
+
+/// Per door: open, two-way, unlocked, flipped by no lever and with no
+/// condition on the levers.
+fn plain_doors(level: &Level) -> Vec<bool> {
+    let flipped: rustc_hash::FxHashSet<&DoorId> =
+        level.levers.iter().flat_map(|l| &l.toggles).collect();
+    level
+        .doors
+        .iter()
+        .map(|d| {
+            d.open
+                && !d.one_way
+                && !d.is_locked()
+                && d.open_when.is_none()
+                && d.locked_from.is_none()
+                && !flipped.contains(&d.id)
+        })
+        .collect()
+}
+
+/// `level` with `keys` moved to a new room that no door reaches.
+pub(crate) fn keys_out_of_reach(level: &Level, keys: &[KeyId]) -> Level {
+    let mut without = level.clone();
+    let away = super::common::Ids::new("away", level.rooms.iter().map(|r| r.id.as_str())).fresh();
+    without
+        .rooms
+        .push(crate::model::Room::new(away.as_str(), [0.0, 0.0]));
+    for key in &mut without.keys {
+        if keys.contains(&key.id) {
+            key.room = Some(away.as_str().into());
+        }
+    }
+    without
+}
+
+/// The final ids of the side areas' doors.
+fn side_ids(side_doors: &[usize], final_ids: &[Option<DoorId>]) -> Vec<DoorId> {
+    side_doors
+        .iter()
+        .filter_map(|&d| final_ids.get(d).cloned().flatten())
+        .collect()
+}
+
+/// Every lock placed around drawn content is needed: with its keys taken
+/// away, the level cannot be solved. The method makes it so; drawn doors
+/// and levers are many, so the solver confirms it.
+fn check_needed(level: &Level, locked: &[&DoorChange]) -> Result<(), GenerateError> {
+    for change in locked {
+        let Change::Locked(keys) = &change.change else {
+            continue;
+        };
+        let without = keys_out_of_reach(level, keys);
+        let options = crate::solver::SolveOptions {
+            max_states: VERIFY_MAX_STATES,
+            ..crate::solver::SolveOptions::default()
+        };
+        if let Ok(solved) = crate::solver::solve(&without, &options)
+            && solved.plan.is_some()
+        {
+            return Err(GenerateError::Internal(format!(
+                "the lock on door \"{}\" is not needed around what was drawn",
+                change.door
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A room among the farthest quarter from the start (by doors), or `None`
@@ -1042,11 +1435,12 @@ fn subtree(graph: &Graph, via: &[usize], root: usize) -> Vec<bool> {
 }
 
 /// Adds `count` keys that open nothing in rooms the solution (`steps`)
-/// passes through.
+/// passes through, other than the rooms in `no_keys`.
 fn place_red_herrings(
     level: &mut Level,
     count: usize,
     steps: &[crate::rules::Step],
+    no_keys: &[RoomId],
     key_ids: &mut Ids,
     rng: &mut Rng,
 ) -> Vec<KeyId> {
@@ -1058,6 +1452,7 @@ fn place_red_herrings(
             rooms.push(to.clone());
         }
     }
+    rooms.retain(|r| !no_keys.contains(r));
     let mut keys = Vec::with_capacity(count);
     for _ in 0..count {
         if let Some(room) = rng.pick(&rooms) {

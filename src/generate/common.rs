@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{GenerateError, Param};
+use super::{GenerateError, Param, Unreachable};
 use crate::model::Level;
 use crate::model::palette::{FIRST_COLORS, WHEEL_COLORS, nth as palette};
 use crate::rules::Mechanics;
@@ -11,14 +11,16 @@ use crate::solver::{SolveOptions, solve};
 
 /// Gives every key a distinct colour (in key order) and a colour name when it
 /// has no name yet.
-pub(crate) fn color_keys(level: &mut Level) {
+/// Only the keys from index `first` on are coloured: the keys before it
+/// (drawn by a designer) are left exactly as they are.
+pub(crate) fn color_keys_from(level: &mut Level, first: usize) {
     let mut used: rustc_hash::FxHashSet<[u8; 3]> = level
         .keys
         .iter()
         .filter_map(|k| k.color.map(|c| c.0))
         .collect();
     let mut next = 0usize;
-    for key in &mut level.keys {
+    for key in level.keys.iter_mut().skip(first) {
         if key.color.is_some() {
             continue;
         }
@@ -205,10 +207,37 @@ pub(crate) fn verify(
     })
 }
 
+/// Locks only make a level harder: without levers to add, a layout that
+/// cannot be solved as drawn never will be.
+pub(crate) fn check_solvable_as_drawn(
+    base: &Level,
+    max_states: usize,
+) -> Result<(), GenerateError> {
+    let options = SolveOptions {
+        max_states,
+        ..SolveOptions::default()
+    };
+    if let Ok(s) = solve(base, &options)
+        && s.plan.is_none()
+    {
+        return Err(GenerateError::GoalUnreachable(Unreachable::Unsolvable {
+            start: base.room_label(&base.start),
+            goal: base.room_label(&base.goal),
+        }));
+    }
+    Ok(())
+}
+
 /// Gives keys colours and rooms positions: what a level needs to read well,
 /// none of which changes how it plays.
 pub(crate) fn dress(level: &mut Level) {
-    color_keys(level);
+    dress_from(level, 0);
+}
+
+/// [`dress`] for a level whose first `drawn_keys` keys were drawn by a
+/// designer: those keep their looks.
+pub(crate) fn dress_from(level: &mut Level, drawn_keys: usize) {
+    color_keys_from(level, drawn_keys);
     crate::layout::place_missing(level);
 }
 
@@ -254,7 +283,7 @@ mod tests {
                 .push(crate::model::Key::new(format!("k{i}"), "r1"));
         }
         level.keys[5].color = Some(palette(0).0); // taken by the designer
-        color_keys(&mut level);
+        color_keys_from(&mut level, 0);
         let mut colors: Vec<[u8; 3]> = level.keys.iter().map(|k| k.color.unwrap().0).collect();
         colors.sort_unstable();
         colors.dedup();

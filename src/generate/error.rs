@@ -525,6 +525,24 @@ pub enum GenerateError {
         /// The targets the closest level fell short of.
         shortfalls: Vec<super::aim::Shortfall>,
     },
+    /// The constraints the designer set on the level (`props.lockwork`)
+    /// cannot all be kept: those that were not.
+    #[error(
+        "the constraints set on the level cannot all be kept: {}; change or remove them",
+        super::constraints::sentence(.0)
+    )]
+    Constraints(Vec<super::Constraint>),
+    /// No try placed the locks asked for around what is drawn so that the
+    /// level stays solvable with each of them needed.
+    #[error("{}", self.worded(&plain))]
+    NotAround {
+        /// Locks asked for.
+        locks: usize,
+        /// Tries made.
+        tries: usize,
+        /// What went wrong in the last try.
+        why: String,
+    },
     /// Cancelled before any level was found.
     #[error("cancelled before any level was found")]
     Cancelled,
@@ -612,6 +630,11 @@ impl GenerateError {
             }
             Self::NotFound(why) => why.worded(name),
             Self::AimNotMet { tries, shortfalls } => aim_not_met(*tries, shortfalls, name),
+            Self::NotAround { locks, tries, why } => format!(
+                "none of {tries} tries placed {locks} needed locks around what is drawn \
+                 (the last: {why}): lower {}, or draw more plain doors",
+                name(Param::Locks)
+            ),
             Self::TooLargeToCheck { limit, lower } => format!(
                 "the level made is too large for the solver to prove it solvable (more than \
                  {limit} states): make it smaller: lower {}",
@@ -621,6 +644,7 @@ impl GenerateError {
             | Self::Layout(_)
             | Self::NoLevers
             | Self::NoDoorsForLevers
+            | Self::Constraints(_)
             | Self::Cancelled
             | Self::Solver(_)
             | Self::Internal(_) => self.to_string(),

@@ -26,6 +26,7 @@ mod aim;
 mod backward;
 mod batch;
 mod common;
+mod constraints;
 mod error;
 mod graph;
 mod levers;
@@ -40,6 +41,7 @@ pub use crate::model::palette::nth as palette;
 pub use aim::{Aim, Shortfall};
 pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
 pub use batch::{BatchItem, BatchKind, MAX_BATCH, batch};
+pub use constraints::{Constraint, Constraints, PROPS_KEY};
 #[cfg(test)]
 pub(crate) use error::examples as error_examples;
 pub use error::{GenerateError, Names, NotFound, Param, Problem, Unreachable};

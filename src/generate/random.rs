@@ -168,7 +168,7 @@ pub fn random(
     let (base, from_layout, layout_name) = first_base(&params.source, &mut rng)?;
     check_request(&base, params, from_layout)?;
     if params.levers == 0 && from_layout {
-        check_solvable_as_drawn(&base, params.max_states)?;
+        super::common::check_solvable_as_drawn(&base, params.max_states)?;
     }
     let search = Search::run(base, params, &mut rng, progress, cancel)?;
     let (accepted, cancelled) = (search.accepted, search.cancelled && !search.accepted);
@@ -313,24 +313,6 @@ fn check_item_count(base: &Level, params: &RandomParams) -> Result<(), GenerateE
         limit,
         lower: &[Param::Locks, Param::Levers],
     })
-}
-
-/// Locks only make a level harder: without levers to add, a layout that
-/// cannot be solved as drawn never will be.
-fn check_solvable_as_drawn(base: &Level, max_states: usize) -> Result<(), GenerateError> {
-    let options = SolveOptions {
-        max_states,
-        ..SolveOptions::default()
-    };
-    if let Ok(s) = solve(base, &options)
-        && s.plan.is_none()
-    {
-        return Err(GenerateError::GoalUnreachable(Unreachable::Unsolvable {
-            start: base.room_label(&base.start),
-            goal: base.room_label(&base.goal),
-        }));
-    }
-    Ok(())
 }
 
 /// The doors that have no lock yet.

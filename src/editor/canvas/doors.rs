@@ -72,6 +72,10 @@ impl Canvas {
                     .is_some_and(|s| matches!(s, Step::Move { door: id, .. } if id == &door.id)),
         };
         paint::door(ui.painter(), seg, &look, em, view.theme, lod);
+        if let Some(tag) = super::asked::door_tag(&door.props) {
+            let below = vec2(0.0, lod.mark(13.0) * 0.6);
+            super::asked::paint_tag(ui.painter(), mid + below, tag, view.theme, lod);
+        }
         let long_enough = lod.on_screen((seg.1 - seg.0).length()) >= BADGE_MIN_PX;
         if long_enough && let Some(badge) = scope.path.door_badge(d) {
             let above = vec2(0.0, -(lod.mark(13.0) * 0.5 + lod.font(10.0)));

@@ -5,6 +5,7 @@
 //! and labels show when they fit. Over the scene lie the legend of key
 //! colours, the minimap and, while wiring a lever, its banner.
 
+mod asked;
 mod doors;
 mod geometry;
 mod highlight;

@@ -98,6 +98,9 @@ impl Canvas {
             on_path: scope.path.room_visited(r),
         };
         paint::room(ui.painter(), rect, &look, em, theme, lod);
+        if let Some(tag) = super::asked::room_tag(&room.props) {
+            super::asked::paint_tag(ui.painter(), rect.center_bottom(), tag, theme, lod);
+        }
         let (at, size) = overlay::role_mark_at(rect, lod);
         if is_start {
             paint::role_mark(ui.painter(), at, size, true, theme);

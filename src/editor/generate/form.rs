@@ -234,12 +234,22 @@ impl Form {
             Kind::Backward | Kind::Random => {
                 ui.horizontal(|ui| {
                     ui.radio_value(&mut self.origin, Origin::Canvas, "The level on the canvas")
-                        .on_hover_text("Use the rooms and doors drawn on the canvas as the layout");
+                        .on_hover_text(
+                            "Use the level drawn on the canvas as the layout, keeping what is \
+                             drawn: its keys, locks, levers and door rules stay as they are, \
+                             and the generator adds its own around them. Set a door's or a \
+                             room's constraints in the inspector's props (\"lockwork\")",
+                        );
                     ui.radio_value(&mut self.origin, Origin::Graph, "A new random graph");
                 });
             }
         }
         ui.end_row();
+        if self.has_origin() && self.origin == Origin::Canvas {
+            ui.label("");
+            ui.label("Keeps what I drew: new locks go around the keys, locks and levers drawn");
+            ui.end_row();
+        }
         if self.has_origin() && self.origin == Origin::Graph {
             let graph = if self.kind == Kind::Backward {
                 &mut self.backward_graph

@@ -37,6 +37,15 @@ impl Form {
             0..=500,
             "Locked dead ends holding only a treasure nobody needs",
         );
+        number(
+            ui,
+            "Second ways in",
+            &mut p.second_ways,
+            0..=500,
+            "Locked areas that get a second way in: a door the method took out, kept and \
+             locked like the first (every lock stays needed)",
+        );
+        shipped_ui(ui, &mut p.aim);
         ui.label("");
         ui.vertical(|ui| {
             ui.checkbox(&mut p.one_sided, label(Param::OneSided))
@@ -165,6 +174,19 @@ impl Form {
             1..=100_000,
             "Refuse trees with more rooms than this",
         );
+        shipped_ui(ui, &mut p.aim);
+        ui.label("");
+        if ui
+            .button("As the article builds it")
+            .on_hover_text(
+                "Depth 4, one to three children a room, every key in an ancestor, no extra \
+                 entrance, the first tree kept (seed article 004)",
+            )
+            .clicked()
+        {
+            *p = crate::generate::NestedParams::article();
+        }
+        ui.end_row();
     }
 
     pub(super) fn random_ui(&mut self, ui: &mut Ui) {
@@ -198,6 +220,7 @@ impl Form {
             DragValue::new(v).range(0..=100_000)
         })
         .on_hover_text("Keep only levels that need at least this many lever pulls");
+        let p = &mut self.random;
         number(
             ui,
             label(Param::MaxStates),
@@ -205,5 +228,19 @@ impl Form {
             1..=100_000_000,
             "Reject tries with more solver states than this",
         );
+        shipped_ui(ui, &mut p.aim);
     }
+}
+
+/// The row of the preference for levels like shipped dungeons.
+fn shipped_ui(ui: &mut Ui, aim: &mut crate::generate::Aim) {
+    let row = ui.label("Like shipped dungeons");
+    ui.checkbox(&mut aim.band, "Aim for the band of real dungeons")
+        .labelled_by(row.id)
+        .on_hover_text(
+            "Of the levels tried, keep the first whose measures all lie in the band of 38 \
+             shipped Zelda dungeons and that has a locked area with several ways in, or the \
+             closest; off keeps the first level made",
+        );
+    ui.end_row();
 }
