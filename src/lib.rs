@@ -22,6 +22,7 @@
 //! keeps a [`play::Session`] per player: legal steps, hints, dead ends and
 //! the cost still to pay, answered from an analysis made once per level.
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod document;
 #[cfg(feature = "editor")]
