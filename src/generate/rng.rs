@@ -105,14 +105,38 @@ impl Rng {
 /// A seed for a run that was given none: the clock and the process id,
 /// mixed by `SplitMix64`'s finaliser, kept to nine digits so it is easy to
 /// note down and pass back as `--seed`.
+///
+/// On `wasm32-unknown-unknown` there is neither a clock nor a process id
+/// to read (reading them panics there): it gives the seeds of one fixed
+/// sequence, another at each call but the same in every run. A web game
+/// that wants a new level each time passes a seed of its own (from
+/// `crypto.getRandomValues`, say) instead.
 pub fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
+    let mut z = entropy();
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     (z ^ (z >> 31)) % 1_000_000_000
+}
+
+/// What makes [`fresh_seed`] differ between runs: the clock and the process id.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+fn entropy() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+/// What makes [`fresh_seed`] differ between calls where nothing tells runs
+/// apart: a count of the calls, spaced by `SplitMix64`'s increment.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn entropy() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    CALLS
+        .fetch_add(1, Ordering::Relaxed)
+        .wrapping_add(1)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 #[cfg(test)]
