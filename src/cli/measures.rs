@@ -50,7 +50,10 @@ pub fn lines(labels: &Labels<'_>, m: &Measures) -> Vec<String> {
 /// `band of shipped dungeons: 6 of 8 measures inside (outside: backtracking, routes_mean)`.
 fn band(m: &Measures) -> String {
     let band = m.band();
-    let outside: Vec<&str> = band.outside().map(crate::measures::BandMeasure::name).collect();
+    let outside: Vec<&str> = band
+        .outside()
+        .map(crate::measures::BandMeasure::name)
+        .collect();
     format!(
         "band of shipped dungeons: {} of {} measures inside{}",
         band.inside(),
