@@ -18,10 +18,12 @@
 //!
 //! The core — [`model`], [`format`](mod@format), [`validate`], [`rules`], [`solver`] —
 //! knows nothing of any user interface and builds with
-//! `--no-default-features`, so a game can embed it. A game that runs a level
+//! `--no-default-features` (without the `editor` and `cli` features, and
+//! for `wasm32-unknown-unknown`), so a game can embed it. A game that runs a level
 //! keeps a [`play::Session`] per player: legal steps, hints, dead ends and
 //! the cost still to pay, answered from an analysis made once per level.
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod document;
 #[cfg(feature = "editor")]

@@ -4,6 +4,7 @@
 //! requests are errors, not panics; the command line writes levels that
 //! `lockwork check` accepts.
 
+#[cfg(feature = "cli")]
 use std::process::Command;
 use std::sync::atomic::AtomicBool;
 
@@ -17,6 +18,8 @@ use lockwork::solver::{SolveOptions, analyze, solve};
 use lockwork::validate::validate;
 use serde_json::Value;
 
+/// The `lockwork` program, built with the `cli` feature only.
+#[cfg(feature = "cli")]
 const EXE: &str = env!("CARGO_BIN_EXE_lockwork");
 
 fn go() -> AtomicBool {
@@ -1080,6 +1083,7 @@ fn progress_is_reported() {
 
 // ---------------------------------------------------------------- command line
 
+#[cfg(feature = "cli")]
 #[test]
 fn command_line_writes_levels_that_check() {
     let dir = tempfile::tempdir().unwrap();

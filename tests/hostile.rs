@@ -11,6 +11,7 @@
 //! CI runs a short version. The long one runs a million cases:
 //! `cargo test --release --test hostile -- --ignored`.
 
+#[cfg(feature = "cli")]
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -199,6 +200,7 @@ fn a_million_hostile_files() {
 
 /// The cases of the issue that filed this, through the command line: each
 /// ends with 0, 1, 2 or 3 and says something.
+#[cfg(feature = "cli")]
 #[test]
 fn the_command_line_answers_hostile_files_with_a_status_and_a_message() {
     let dir = std::env::temp_dir().join(format!("lockwork-hostile-{}", std::process::id()));

@@ -96,7 +96,8 @@ pub fn from_file(path: &Path) -> Result<Loaded, LoadError> {
 }
 
 /// [`from_file`], keeping the index of the level's ids that validation
-/// built: see [`load::bytes_indexed`].
+/// built: see [`load::bytes_indexed`]. The command line's way in.
+#[cfg(feature = "cli")]
 pub(crate) fn from_file_indexed(
     path: &Path,
 ) -> Result<(Loaded, crate::validate::Indexed), LoadError> {

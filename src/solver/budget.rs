@@ -105,10 +105,19 @@ impl Budget<'_> {
         Ok(())
     }
 
+    /// The clock now when there is a deadline to measure against, `None`
+    /// without one: an analysis asked for no time limit never reads the
+    /// clock (on `wasm32-unknown-unknown` reading it panics).
+    pub fn started(&self) -> Option<Instant> {
+        self.deadline.map(|_| Instant::now())
+    }
+
     /// The same budget ending once `share` (0 to 1) of the time from
-    /// `start` to its deadline has passed (at once if that is past).
-    pub fn share_from(&self, start: Instant, share: f64) -> Self {
+    /// `start` (from [`Self::started`]; now when `None`) to its deadline
+    /// has passed (at once if that is past).
+    pub fn share_from(&self, start: Option<Instant>, share: f64) -> Self {
         let deadline = self.deadline.map(|d| {
+            let start = start.unwrap_or_else(Instant::now);
             start
                 + d.saturating_duration_since(start)
                     .mul_f64(share.clamp(0.0, 1.0))

@@ -67,7 +67,8 @@ pub(crate) fn solve(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Solve, S
 /// level that takes most of the time is still worked out whole, and one
 /// too large for it still gets a plan if a walk finds one.
 pub(crate) fn analyze(prep: &Prepared<'_>, budget: &Budget<'_>) -> Result<Analysis, SolveError> {
-    let began = std::time::Instant::now();
+    // The clock is read only when a time limit was asked for.
+    let began = budget.started();
     let walk = Walk::new(prep.mechanics(), &prep.removed);
     let start = walk.start(prep.mechanics().open_at_start());
     let mut explored = walk.explore_partial(start.clone(), &budget.share(0.5));
@@ -358,6 +359,32 @@ mod tests {
         level.start = id(0, 0).as_str().into();
         level.goal = id(side - 1, side - 1).as_str().into();
         level
+    }
+
+    /// With no time limit asked for, the analysis of a level on this path
+    /// (the dungeon sample: `once` levers, `open_when`) reads no clock and
+    /// answers exactly as with a generous time limit, whole.
+    #[test]
+    fn no_time_limit_gives_the_same_whole_answer_as_a_generous_one() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/dungeon.level.json");
+        let level = crate::format::from_file(path.as_ref()).unwrap().level;
+        assert!(
+            crate::rules::Mechanics::new(&level)
+                .unwrap()
+                .needs_general()
+        );
+        let untimed = SolveOptions::default();
+        assert!(untimed.max_time.is_none());
+        assert!(untimed.budget().started().is_none(), "no clock read");
+        let a = analyze(&level, &untimed).unwrap();
+        assert!(a.is_complete());
+        assert_eq!(a.solvable, Some(true));
+        let timed = SolveOptions {
+            max_time: Some(Duration::from_secs(600)),
+            ..SolveOptions::default()
+        };
+        assert!(timed.budget().started().is_some());
+        assert_eq!(a, analyze(&level, &timed).unwrap());
     }
 
     /// With its time spent before it starts, the analysis still goes
