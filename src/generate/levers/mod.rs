@@ -16,7 +16,7 @@ use serde_json::json;
 pub use eval::{DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, MAX_DOORS};
 use search::{Budget, Found, Shared, Space, anneal};
 
-use super::common::{dress, record};
+use super::common::{dress, num, record};
 use super::{Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Unreachable};
 
 /// The longest time budget, in seconds (about four months).
@@ -481,12 +481,21 @@ fn finish_levers(
         memo_hits: results.iter().map(|f| f.memo_hits).sum(),
         restarts: results.iter().map(|f| f.restarts).sum(),
     };
-    let (best, pulls) = best_of(results, eval, cancelled)?;
+    let (mut best, pulls) = best_of(results, eval, cancelled)?;
     progress(Progress::new(
         "checking with the solver",
         totals.evaluations,
         None,
     ));
+    let tied = std::mem::take(&mut best.ties);
+    let compared = tied.len() + 1;
+    let (wires, backtracking) = most_backtracking(&params.layout, &best.wires, tied);
+    if eval.clone().min_pulls(&wires) != Some(pulls) {
+        return Err(GenerateError::Internal(
+            "a wiring tied with the best needs another number of pulls".into(),
+        ));
+    }
+    best.wires = wires;
     let (mut level, changes) = wire(&params.layout, &best.wires);
     dress(&mut level);
     let cost = check_with_solver(&level, pulls)?;
@@ -507,6 +516,10 @@ fn finish_levers(
         cancelled,
     };
     made.record(&mut level, params);
+    if let Some(record) = level.generator.as_mut() {
+        record["result"]["wirings_tied_for_best"] = compared.into();
+        record["result"]["backtracking"] = backtracking.map_or(serde_json::Value::Null, num);
+    }
     progress(Progress::new("done", made.totals.evaluations, None));
     Ok(Generated {
         level,
@@ -524,13 +537,24 @@ fn best_of<E: search::Evaluate>(
 ) -> Result<(Found, u32), GenerateError> {
     let tried: u64 = results.iter().map(|f| f.evaluations).sum();
     let key = |f: &Found| (f.pulls.map_or(-1, i64::from), -i64::from(f.dead_doors));
+    let top = results.iter().map(key).max();
     let mut best: Option<Found> = None;
+    let mut ties: Vec<Vec<u64>> = Vec::new();
     for found in results {
-        if best.as_ref().is_none_or(|b| key(&found) > key(b)) {
-            best = Some(found);
+        if Some(key(&found)) != top {
+            continue;
+        }
+        // The other workers' best wirings, and every worker's ties, are
+        // tied with the first worker's best.
+        match &mut best {
+            None => best = Some(found),
+            Some(_) => {
+                ties.push(found.wires);
+                ties.extend(found.ties);
+            }
         }
     }
-    let Some(best) = best else {
+    let Some(mut best) = best else {
         return Err(GenerateError::Internal("no search ran".into()));
     };
     let Some(pulls) = best.pulls else {
@@ -546,7 +570,44 @@ fn best_of<E: search::Evaluate>(
             "the best wiring scores differently when evaluated again".into(),
         ));
     }
+    ties.dedup();
+    ties.retain(|t| t != &best.wires);
+    best.ties.extend(ties);
     Ok((best, pulls))
+}
+
+/// Of the wiring `best` and the wirings `tied` with it (as few pulls, as
+/// few doors no lever flips), the one whose least-cost plan backtracks
+/// most (the first on ties, `best` first of all), with its backtracking.
+/// A wiring whose analysis does not finish within a modest budget is
+/// passed over.
+fn most_backtracking(
+    layout: &Level,
+    best: &[u64],
+    tied: Vec<Vec<u64>>,
+) -> (Vec<u64>, Option<f64>) {
+    let options = crate::solver::SolveOptions {
+        max_states: 2_000_000,
+        max_time: Some(std::time::Duration::from_secs(2)),
+        ..crate::solver::SolveOptions::default()
+    };
+    let backtracking = |wires: &[u64]| {
+        let (level, _) = wire(layout, wires);
+        crate::measures::measure_level(&level, &options)
+            .ok()
+            .and_then(|(_, m)| m.backtracking)
+    };
+    let mut chosen = (best.to_vec(), backtracking(best));
+    if tied.is_empty() {
+        return chosen;
+    }
+    for wires in tied {
+        let b = backtracking(&wires);
+        if b.is_some_and(|b| chosen.1.is_none_or(|c| b > c)) {
+            chosen = (wires, b);
+        }
+    }
+    chosen
 }
 
 /// The layout with `wires` written into its levers that had no toggles,
@@ -652,4 +713,39 @@ fn binomial(n: u128, k: u128) -> u128 {
 /// only, and a goal that some wiring could reach.
 fn check_layout(level: &Level) -> Result<(), GenerateError> {
     super::obstacles::check(level, super::obstacles::LayoutUser::Levers)
+}
+
+#[cfg(test)]
+mod tie_tests {
+    use super::{basement_layout, most_backtracking, wire};
+    use crate::generate::Rng;
+    use crate::measures::measure_level;
+    use crate::solver::SolveOptions;
+
+    /// Of tied wirings, the one kept backtracks most, and the best found
+    /// stays when no other does better.
+    #[test]
+    fn the_tie_break_keeps_the_wiring_that_backtracks_most() {
+        let layout = basement_layout(&[1, 2, 3]);
+        let doors = layout.doors.len() as u64;
+        let mut rng = Rng::new(5);
+        let wirings: Vec<Vec<u64>> = (0..200)
+            .map(|_| (0..3).map(|_| rng.below(1 << doors).max(1)).collect())
+            .collect();
+        let backtracking = |w: &[u64]| {
+            measure_level(&wire(&layout, w).0, &SolveOptions::default())
+                .ok()
+                .and_then(|(_, m)| m.backtracking)
+        };
+        let most = wirings
+            .iter()
+            .filter_map(|w| backtracking(w))
+            .fold(None, |m: Option<f64>, b| Some(m.map_or(b, |m| m.max(b))));
+        assert!(most.is_some(), "some wiring is solvable");
+        let (kept, b) = most_backtracking(&layout, &wirings[0], wirings[1..].to_vec());
+        assert_eq!(b, most);
+        assert_eq!(backtracking(&kept), most);
+        let (alone, _) = most_backtracking(&layout, &wirings[3], Vec::new());
+        assert_eq!(alone, wirings[3]);
+    }
 }

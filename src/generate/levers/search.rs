@@ -124,7 +124,13 @@ pub(crate) struct Found {
     /// Evaluations this worker had made when it found its best wiring.
     pub found_after: u64,
     pub restarts: u64,
+    /// Other wirings seen that score as well as the best (at most
+    /// [`MAX_TIES`]), for the tie-break on backtracking.
+    pub ties: Vec<Vec<u64>>,
 }
+
+/// Most wirings tied with the best that a worker keeps.
+pub(crate) const MAX_TIES: usize = 8;
 
 /// The annealing schedule: the temperature falls geometrically from
 /// `T_START` to `T_START * exp(LN_FALL)` over each run.
@@ -296,6 +302,7 @@ pub(crate) fn anneal<E: Evaluate, S: Moves>(
             memo_hits: 0,
             found_after: 0,
             restarts: 0,
+            ties: Vec::new(),
         },
         wires,
         best_score: i64::MIN,
@@ -396,11 +403,24 @@ impl<E: Evaluate, S: Moves> Worker<'_, E, S> {
         pulls
     }
 
-    /// Keeps the wiring held now when its score `cur` beats the best so far.
+    /// Keeps the wiring held now when its score `cur` beats the best so far,
+    /// or among the ties when it equals it.
     fn keep_if_best(&mut self, cur: i64, pulls: Option<u32>) {
-        if cur <= self.best_score {
+        if cur == self.best_score {
+            let ties = &mut self.best.ties;
+            if pulls.is_some()
+                && ties.len() < MAX_TIES
+                && self.wires != self.best.wires
+                && !ties.contains(&self.wires)
+            {
+                ties.push(self.wires.clone());
+            }
             return;
         }
+        if cur < self.best_score {
+            return;
+        }
+        self.best.ties.clear();
         self.best_score = cur;
         self.best.wires.copy_from_slice(&self.wires);
         self.best.pulls = pulls;
