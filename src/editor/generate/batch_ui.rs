@@ -26,7 +26,7 @@ pub fn table_ui(ui: &mut Ui, batch: &mut Batch, theme: &Theme) {
     let mut picked = batch.picked;
     egui::ScrollArea::both()
         .id_salt("batch table")
-        .max_height(150.0)
+        .max_height(240.0)
         .auto_shrink([false, true])
         .show(ui, |ui| {
             Grid::new("batch grid")

@@ -45,13 +45,13 @@ impl Form {
             "Locked areas that get a second way in: a door the method took out, kept and \
              locked like the first (every lock stays needed)",
         );
-        shipped_ui(ui, &mut p.aim);
         ui.label("");
-        ui.vertical(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut p.one_sided, label(Param::OneSided))
                 .on_hover_text("Let some locks apply from one side only: the way back is free");
             ui.checkbox(&mut p.any_of, label(Param::AnyOf))
                 .on_hover_text("Let some locks open with any one of their keys");
+            shipped_checkbox(ui, &mut p.aim);
         });
         ui.end_row();
     }
@@ -174,21 +174,30 @@ impl Form {
             1..=100_000,
             "Refuse trees with more rooms than this",
         );
-        shipped_ui(ui, &mut p.aim);
         ui.label("");
-        if ui
-            .button("As the article builds it")
-            .on_hover_text(
-                "Depth 4, one to three children a room, every key in an ancestor, no extra \
-                 entrance, the first tree kept (seed article 004)",
-            )
-            .clicked()
-        {
-            *p = crate::generate::NestedParams::article();
-        }
+        ui.horizontal(|ui| {
+            shipped_checkbox(ui, &mut p.aim);
+            article_button(ui, p);
+        });
         ui.end_row();
     }
+}
 
+/// Sets the nested options to the tree seed article 004 builds.
+fn article_button(ui: &mut Ui, p: &mut crate::generate::NestedParams) {
+    if ui
+        .button("As the article builds it")
+        .on_hover_text(
+            "Depth 4, one to three children a room, every key in an ancestor, no extra \
+                 entrance, the first tree kept (seed article 004)",
+        )
+        .clicked()
+    {
+        *p = crate::generate::NestedParams::article();
+    }
+}
+
+impl Form {
     pub(super) fn random_ui(&mut self, ui: &mut Ui) {
         let p = &mut self.random;
         number(
@@ -228,19 +237,18 @@ impl Form {
             1..=100_000_000,
             "Reject tries with more solver states than this",
         );
-        shipped_ui(ui, &mut p.aim);
+        ui.label("");
+        shipped_checkbox(ui, &mut p.aim);
+        ui.end_row();
     }
 }
 
-/// The row of the preference for levels like shipped dungeons.
-fn shipped_ui(ui: &mut Ui, aim: &mut crate::generate::Aim) {
-    let row = ui.label("Like shipped dungeons");
-    ui.checkbox(&mut aim.band, "Aim for the band of real dungeons")
-        .labelled_by(row.id)
+/// The checkbox of the preference for levels like shipped dungeons.
+fn shipped_checkbox(ui: &mut Ui, aim: &mut crate::generate::Aim) {
+    ui.checkbox(&mut aim.band, "Like shipped dungeons")
         .on_hover_text(
             "Of the levels tried, keep the first whose measures all lie in the band of 38 \
              shipped Zelda dungeons and that has a locked area with several ways in, or the \
              closest; off keeps the first level made",
         );
-    ui.end_row();
 }

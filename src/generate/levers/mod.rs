@@ -581,11 +581,7 @@ fn best_of<E: search::Evaluate>(
 /// most (the first on ties, `best` first of all), with its backtracking.
 /// A wiring whose analysis does not finish within a modest budget is
 /// passed over.
-fn most_backtracking(
-    layout: &Level,
-    best: &[u64],
-    tied: Vec<Vec<u64>>,
-) -> (Vec<u64>, Option<f64>) {
+fn most_backtracking(layout: &Level, best: &[u64], tied: Vec<Vec<u64>>) -> (Vec<u64>, Option<f64>) {
     let options = crate::solver::SolveOptions {
         max_states: 2_000_000,
         max_time: Some(std::time::Duration::from_secs(2)),
