@@ -371,3 +371,48 @@ fn a_plain_layout_is_made_as_before_without_the_band() {
     assert_eq!(locked.count(), 2);
     assert!(made.level.keys.len() >= 2);
 }
+
+/// The random generator honours the same constraints on a drawn level.
+#[test]
+fn random_honours_the_constraints_too() {
+    use lockwork::generate::{RandomParams, random};
+    let mut drawn = corridor();
+    set(&mut drawn.doors[1].props, json!({ "lock": "always" })); // d2
+    set(&mut drawn.doors[4].props, json!({ "lock": "never" })); // d5
+    let r3 = drawn
+        .rooms
+        .iter()
+        .position(|r| r.id.as_str() == "r3")
+        .unwrap();
+    set(&mut drawn.rooms[r3].props, json!({ "keys": "never" }));
+    for seed in 0..8 {
+        let params = RandomParams {
+            seed,
+            source: Source::Layout {
+                level: Box::new(drawn.clone()),
+                name: "drawn".into(),
+            },
+            locks: 2,
+            levers: 1,
+            ..RandomParams::default()
+        };
+        let made = random(&params, &no_progress, &AtomicBool::new(false)).unwrap();
+        let level = &made.level;
+        assert!(level.doors[1].is_locked(), "seed {seed}: d2 locked");
+        assert_eq!(
+            items(level, "doors").get("d5"),
+            items(&drawn, "doors").get("d5"),
+            "seed {seed}: d5 untouched"
+        );
+        let gold = |k: &&Key| k.id.as_str() != "gold";
+        assert!(
+            level
+                .keys
+                .iter()
+                .filter(gold)
+                .all(|k| k.room != Some("r3".into())),
+            "seed {seed}: a key in r3"
+        );
+        assert!(solvable(level));
+    }
+}

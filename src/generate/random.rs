@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use super::aim::{Aim, Judged, aim_json};
 use super::backward::{farthest, source_json};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, dress, num, record, verify};
+use super::constraints::Constraints;
 use super::{
     Change, DoorChange, GenerateError, Generated, NotFound, Param, Problem, Progress, Rng, Source,
     Unreachable, random_graph,
@@ -173,6 +174,13 @@ pub fn random(
     let search = Search::run(base, params, &mut rng, progress, cancel)?;
     let (accepted, cancelled) = (search.accepted, search.cancelled && !search.accepted);
     let (found, tally) = search.into_found()?;
+    if from_layout && let Source::Layout { level: drawn, .. } = &params.source {
+        let drawn_keys = |id: &str| !drawn.keys.iter().any(|k| k.id.as_str() == id);
+        let broken = Constraints::of(drawn)?.broken(drawn, &found.level, &drawn_keys);
+        if !broken.is_empty() {
+            return Err(GenerateError::Constraints(broken));
+        }
+    }
     let mut level = found.level;
     describe(&mut level, params, from_layout, tally.tries);
     let mut params_json = params_json(params, &layout_name);
@@ -317,8 +325,10 @@ fn check_item_count(base: &Level, params: &RandomParams) -> Result<(), GenerateE
 
 /// The doors that have no lock yet.
 fn lockable_of(level: &Level) -> Vec<usize> {
+    let asked = Constraints::of(level).unwrap_or_default();
     (0..level.doors.len())
         .filter(|&d| level.doors[d].locks.is_empty())
+        .filter(|&d| !asked.no_lock.get(d).copied().unwrap_or(false))
         .collect()
 }
 
@@ -563,29 +573,48 @@ fn place(
     rng: &mut Rng,
 ) -> (Level, Vec<DoorChange>) {
     let mut level = base.clone();
-    let mut changes = place_locks(&mut level, lockable, params.locks, rng);
-    changes.extend(place_levers(&mut level, params.levers, rng));
+    let asked = Constraints::of(base).unwrap_or_default();
+    let mut changes = place_locks(&mut level, lockable, &asked, params.locks, rng);
+    changes.extend(place_levers(&mut level, lockable, params.levers, rng));
     (level, changes)
 }
 
 /// Locks `count` distinct doors of `lockable` (fewer when there are not
-/// enough), each with one key in a random room.
+/// enough; every door `asked` to be locked, first), each with one key in a
+/// random room: rooms asked to hold a key first, never one asked to hold
+/// none.
 fn place_locks(
     level: &mut Level,
     lockable: &[usize],
+    asked: &Constraints,
     count: usize,
     rng: &mut Rng,
 ) -> Vec<DoorChange> {
     let mut changes = Vec::new();
-    let n = level.rooms.len();
     let mut keys = Ids::new("k", level.keys.iter().map(|k| k.id.as_str()));
-    let mut doors: Vec<usize> = lockable.to_vec();
-    for i in 0..count.min(doors.len()) {
-        let j = i + rng.index(doors.len() - i);
-        doors.swap(i, j);
+    let must = |d: usize| asked.must_lock.get(d).copied().unwrap_or(false);
+    let mut doors: Vec<usize> = lockable.iter().copied().filter(|&d| must(d)).collect();
+    let asked_doors = doors.len();
+    doors.extend(lockable.iter().copied().filter(|&d| !must(d)));
+    let allowed = |r: &usize| !asked.no_keys.get(*r).copied().unwrap_or(false);
+    let mut pinned: Vec<usize> = (0..level.rooms.len())
+        .filter(|&r| asked.key_room.get(r).copied().unwrap_or(false))
+        .collect();
+    let rooms: Vec<usize> = (0..level.rooms.len()).filter(allowed).collect();
+    for i in 0..count.max(asked_doors).min(doors.len()) {
+        if i >= asked_doors {
+            let j = i + rng.index(doors.len() - i);
+            doors.swap(i, j);
+        }
         let d = doors[i];
+        let Some(r) = (!pinned.is_empty())
+            .then(|| pinned.remove(0))
+            .or_else(|| rng.pick(&rooms).copied())
+        else {
+            break;
+        };
         let key = KeyId(keys.fresh());
-        let room = level.rooms[rng.index(n)].id.clone();
+        let room = level.rooms[r].id.clone();
         level.keys.push(Key::new(key.clone(), room));
         level.doors[d].locks.push(key.clone());
         changes.push(DoorChange {
@@ -597,20 +626,25 @@ fn place_locks(
 }
 
 /// Adds `count` levers in random rooms, each flipping one or two random
-/// doors; a door flipped for the first time starts open one time in three.
-fn place_levers(level: &mut Level, count: usize, rng: &mut Rng) -> Vec<DoorChange> {
+/// doors of `free` (the doors with no lock and not kept from the
+/// generators); a door flipped for the first time starts open one time in
+/// three.
+fn place_levers(level: &mut Level, free: &[usize], count: usize, rng: &mut Rng) -> Vec<DoorChange> {
     let mut changes = Vec::new();
     let n = level.rooms.len();
     let mut levers = Ids::new("l", level.levers.iter().map(|l| l.id.as_str()));
     let mut wired = vec![false; level.doors.len()];
-    let doors = level.doors.len();
+    let doors = free.len();
+    if doors == 0 {
+        return changes;
+    }
     for _ in 0..count {
         let room = level.rooms[rng.index(n)].id.clone();
         let first = rng.index(doors);
-        let mut toggles = vec![first];
+        let mut toggles = vec![free[first]];
         if doors > 1 && rng.chance(1, 2) {
             let second = (first + 1 + rng.index(doors - 1)) % doors;
-            toggles.push(second);
+            toggles.push(free[second]);
         }
         for &d in &toggles {
             if !wired[d] {
