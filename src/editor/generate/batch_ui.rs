@@ -24,6 +24,9 @@ const PICK_RADIUS: f32 = 10.0;
 pub fn table_ui(ui: &mut Ui, batch: &mut Batch, theme: &Theme) {
     let order = batch.order();
     let mut picked = batch.picked;
+    // Solid scroll bars: a floating one would lie over the last row when
+    // the table is wider than the window.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::both()
         .id_salt("batch table")
         .max_height(240.0)
