@@ -77,7 +77,8 @@ fn backward_30() -> Level {
             rooms: 30,
             extra_doors: 8,
         },
-        ..BackwardParams::default()
+        // The level these views were laid out for: the article's shape.
+        ..BackwardParams::article()
     };
     let go = std::sync::atomic::AtomicBool::new(false);
     backward(&params, &no_progress, &go).unwrap().level
