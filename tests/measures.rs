@@ -623,3 +623,15 @@ fn a_trivial_solution_never_outranks_real_work() {
         assert!(s.branching <= 2.0 * m.branching.decision_points as f64);
     }
 }
+
+/// A plan with no decision point has branching 0, not "-0".
+#[test]
+fn no_decision_point_reads_as_zero() {
+    let mut level = Level::new("line");
+    level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    level.doors.push(Door::new("d1", "r1", "r2"));
+    level.goal = "r2".into();
+    let s = measured(&level).score.unwrap();
+    assert!(s.branching == 0.0 && s.branching.is_sign_positive());
+    assert!(!s.to_string().contains("-0"), "{s}");
+}

@@ -371,10 +371,12 @@ fn score(m: &Measures, options: &[usize]) -> Score {
     let length = f64::from(moves) + f64::from(pulls);
     let backtracking = (m.backtracking.unwrap_or(0.0) * f64::from(moves)).round();
     let key_distance = m.key_distance.mean.unwrap_or(0.0);
-    let branching = options
-        .iter()
-        .map(|&n| n.saturating_sub(1).min(Score::MAX_WRONG_WAYS) as f64)
-        .sum::<f64>();
+    // `0.0 +`: an empty float sum is -0.0, which reads "branching -0".
+    let branching = 0.0
+        + options
+            .iter()
+            .map(|&n| n.saturating_sub(1).min(Score::MAX_WRONG_WAYS) as f64)
+            .sum::<f64>();
     let risk = m.risk.dead_end_share.unwrap_or(0.0) * length;
     Score {
         total: length + backtracking + key_distance + branching + risk,
