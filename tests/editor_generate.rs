@@ -383,7 +383,10 @@ fn backward_on_the_canvas_keeps_what_is_drawn_and_adds_its_locks() {
     wait_for_the_run(&mut harness, Duration::from_secs(60));
     let made = level(&harness);
     let gold = made.key(&"gold".into()).expect("the drawn key is kept");
-    assert_eq!(gold.room.as_ref().map(|r| r.as_str()), Some("s"));
+    assert_eq!(
+        gold.room.as_ref().map(lockwork::model::RoomId::as_str),
+        Some("s")
+    );
     let d3 = made.door(&"d3".into()).expect("the drawn lock is kept");
     assert_eq!(d3.locks, drawn.doors[2].locks);
     let locked = made.doors.iter().filter(|d| !d.locks.is_empty()).count();
