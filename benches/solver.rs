@@ -15,6 +15,7 @@ use common::{Lcg, grid, key_heavy};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use lockwork::generate::{BackwardParams, NestedParams, Source, backward, nested, no_progress};
 use lockwork::model::{Door, Key, Level, Lever, Room};
+use lockwork::play::{Guide, PlayOptions};
 use lockwork::solver::{SolveOptions, analyze, solve};
 
 /// A 4×4 grid whose doors are mostly lever doors, with levers in every
@@ -135,6 +136,68 @@ fn lever_heavy_with_a_drop() -> Level {
     level
 }
 
+/// A real dungeon of `../shared/real/` (beside the project), or `None`
+/// when that folder is not there: the benchmark then skips it.
+fn real(name: &str) -> Option<Level> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/real");
+    let path = dir.join(format!("{name}.level.json"));
+    if !path.exists() {
+        eprintln!("{name}: {} not found, skipped", path.display());
+        return None;
+    }
+    Some(lockwork::format::from_file(&path).unwrap().level)
+}
+
+/// `level` with `n` more small keys carried from the start (no room).
+fn with_carried_small_keys(mut level: Level, n: usize) -> Level {
+    for i in 0..n {
+        let mut key = Key::new(format!("carried{i}"), "unused");
+        key.room = None;
+        key.small = false;
+        key.kind = Some("small".into());
+        level.keys.push(key);
+    }
+    level
+}
+
+/// The real dungeons with the version-1 extensions (`once`, `open_when`,
+/// small keys as `spend`): the full analysis, and the play session's table.
+/// Targets (issue 36): la-d3 ≤ 10 ms, lttp-d10 ≤ 60 ms, with two carried
+/// small keys ≤ 100 ms, ernest ≤ 1 ms, `Guide::new` on lttp-d10 ≤ 50 ms.
+fn bench_real(c: &mut Criterion) {
+    let options = SolveOptions::default();
+    let mut levels = Vec::new();
+    for name in ["la-d3", "lttp-d10", "ernest-2004scape"] {
+        levels.extend(real(name).map(|level| (name.to_owned(), level)));
+    }
+    let d10 = levels.iter().find(|(n, _)| n == "lttp-d10").map(|(_, l)| l.clone());
+    if let Some(d10) = &d10 {
+        let carried = with_carried_small_keys(d10.clone(), 2);
+        levels.push(("lttp-d10+2 carried small keys".to_owned(), carried));
+    }
+    let mut group = c.benchmark_group("real");
+    group.sample_size(10);
+    for (name, level) in &levels {
+        let full = analyze(level, &options).unwrap();
+        eprintln!(
+            "{name}: cost {:?}, min pulls {:?}, dead ends {:?}, {:?} states",
+            full.plan.as_ref().map(|p| p.cost),
+            full.min_pulls.as_ref().map(|p| p.pulls),
+            full.dead_ends.states,
+            full.reachable_states
+        );
+        group.bench_function(format!("{name} analyze"), |b| {
+            b.iter(|| analyze(level, &options).unwrap());
+        });
+    }
+    if let Some(d10) = d10 {
+        group.bench_function("lttp-d10 Guide::new", |b| {
+            b.iter(|| Guide::new(d10.clone(), &PlayOptions::default()).unwrap());
+        });
+    }
+    group.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let options = SolveOptions::default();
     let levels = [
@@ -176,5 +239,5 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, bench_real);
 criterion_main!(benches);
