@@ -170,7 +170,10 @@ fn bench_real(c: &mut Criterion) {
     for name in ["la-d3", "lttp-d10", "ernest-2004scape"] {
         levels.extend(real(name).map(|level| (name.to_owned(), level)));
     }
-    let d10 = levels.iter().find(|(n, _)| n == "lttp-d10").map(|(_, l)| l.clone());
+    let d10 = levels
+        .iter()
+        .find(|(n, _)| n == "lttp-d10")
+        .map(|(_, l)| l.clone());
     if let Some(d10) = &d10 {
         let carried = with_carried_small_keys(d10.clone(), 2);
         levels.push(("lttp-d10+2 carried small keys".to_owned(), carried));

@@ -97,6 +97,8 @@ pub(crate) fn level() -> impl Strategy<Value = Level> {
 
 /// A compiled state as the rules' plain state (costs left at 0).
 fn decode(c: &Compiled, m: &Mechanics, s: &[u64]) -> PlayState {
+    use crate::rules::Holdings;
+    use crate::rules::mechanics::Opening;
     let view = c.view(s);
     let loot = |r: usize| c.layout.loot_bit[r] != NONE && test(s, c.layout.loot_bit[r]);
     PlayState::from_parts(
@@ -105,20 +107,106 @@ fn decode(c: &Compiled, m: &Mechanics, s: &[u64]) -> PlayState {
         c.small_in_hand(s),
         (0..m.doors().len())
             .map(|d| match m.doors()[d].opening {
-                crate::rules::mechanics::Opening::Open => true,
-                // Extended levels are not compiled for searching.
-                crate::rules::mechanics::Opening::Shut | crate::rules::mechanics::Opening::When => {
-                    false
-                }
-                crate::rules::mechanics::Opening::Lever { .. } => {
-                    crate::rules::Holdings::door_open(&view, d)
-                }
+                Opening::Lever { .. } => view.door_open(d),
+                // What the level says; the rules never change it.
+                Opening::Open | Opening::Shut | Opening::When => m.open_at_start()[d],
             })
             .collect(),
-        (0..m.doors().len())
-            .map(|d| crate::rules::Holdings::unlocked(&view, d))
-            .collect(),
+        (0..m.doors().len()).map(|d| view.unlocked(d)).collect(),
     )
+    .with_extensions(
+        (0..m.kinds().len()).map(|k| view.in_hand(k)).collect(),
+        (0..m.levers().len()).map(|l| view.pulled_odd(l)).collect(),
+    )
+}
+
+/// [`level`] with the version-1 extensions the fast paths once left to
+/// the general search: `once` levers, levers an `open_when` names (some
+/// standing alone, flipping nothing), items of another kind ("bomb")
+/// lying in rooms or carried, doors that spend them, small keys written
+/// as a kind, and carried keys.
+pub(crate) fn extended_level() -> impl Strategy<Value = Level> {
+    let literal = (0..5usize, any::<bool>());
+    let condition = prop::collection::vec(prop::collection::vec(literal, 0..=3), 0..=2);
+    (
+        level(),
+        prop::collection::vec(prop::bool::weighted(0.4), 5),
+        0..=2usize,
+        prop::collection::vec(prop::option::weighted(0.3, condition), 8),
+        prop::collection::vec(prop::option::of(0..6usize), 0..=3),
+        prop::collection::vec(prop_oneof![3 => Just(0u32), 1 => 1..=2u32], 8),
+        prop::collection::vec(prop::bool::weighted(0.2), 4),
+        any::<bool>(),
+    )
+        .prop_map(
+            |(level, once, alone, when, bombs, spend, carried, small_kind)| {
+                let mut level = level;
+                extend(&mut level, &once, alone, &when, &bombs, &spend);
+                for (key, carried) in level.keys.iter_mut().zip(carried) {
+                    if carried {
+                        key.room = None;
+                    }
+                    if key.small && small_kind {
+                        key.small = false;
+                        key.kind = Some(crate::model::SMALL.to_owned());
+                    }
+                }
+                level
+            },
+        )
+}
+
+/// The extensions of [`extended_level`] put on `level`.
+fn extend(
+    level: &mut Level,
+    once: &[bool],
+    alone: usize,
+    when: &[Option<Vec<Vec<(usize, bool)>>>],
+    bombs: &[Option<usize>],
+    spend: &[u32],
+) {
+    let rooms = level.rooms.len();
+    for l in 0..alone {
+        let id = format!("l{}", level.levers.len());
+        level
+            .levers
+            .push(Lever::new(id, format!("r{}", l % rooms), Vec::new()));
+    }
+    for (lever, &once) in level.levers.iter_mut().zip(once) {
+        lever.once = once;
+    }
+    let levers = level.levers.len();
+    for (d, door) in level.doors.iter_mut().enumerate() {
+        if let (Some(Some(lists)), true) = (when.get(d), levers > 0) {
+            let lit = |&(l, pulled): &(usize, bool)| crate::model::Literal {
+                lever: format!("l{}", l % levers).into(),
+                pulled,
+            };
+            door.open = true;
+            door.open_when = Some(
+                lists
+                    .iter()
+                    .map(|all| all.iter().map(lit).collect())
+                    .collect(),
+            );
+        }
+        if let Some(&n) = spend.get(d).filter(|&&n| n > 0 && !bombs.is_empty()) {
+            door.spend.insert("bomb".to_owned(), n);
+        }
+    }
+    let conditional: Vec<crate::model::DoorId> = (level.doors.iter())
+        .filter(|d| d.open_when.is_some())
+        .map(|d| d.id.clone())
+        .collect();
+    for lever in &mut level.levers {
+        lever.toggles.retain(|t| !conditional.contains(t));
+    }
+    for (b, room) in bombs.iter().enumerate() {
+        let mut bomb = Key::new(format!("b{b}"), "r0");
+        bomb.room = room.map(|r| format!("r{}", r % rooms).into());
+        bomb.kind = Some("bomb".to_owned());
+        level.keys.push(bomb);
+    }
 }
 
 /// The steps the rules allow from `state`, each with the state it leads to.
@@ -162,7 +250,27 @@ proptest! {
     /// and `walks` says "only the room changes" exactly when it does.
     #[test]
     fn compiled_steps_are_the_rules_steps(level in level()) {
-        let Ok(rules) = Rules::new(&level) else { return Ok(()) };
+        compiled_steps_agree(&level)?;
+    }
+
+    /// The same on levels using the extensions: `once` levers, `open_when`
+    /// doors, items of other kinds and what doors spend of them, carried
+    /// keys. Every step is also judged by [`Mechanics::blocked`] and
+    /// [`Mechanics::pull_used`] directly, from the decoded state.
+    #[test]
+    fn compiled_steps_are_the_rules_steps_with_extensions(level in extended_level()) {
+        compiled_steps_agree(&level)?;
+    }
+}
+
+/// The compiled successors of every reachable state (up to 3,000) are the
+/// rules' steps, and `walks` says "only the room changes" exactly when it
+/// does; each exit is taken exactly when [`Mechanics::blocked`] allows it.
+fn compiled_steps_agree(level: &Level) -> Result<(), TestCaseError> {
+    {
+        let Ok(rules) = Rules::new(level) else {
+            return Ok(());
+        };
         let m = rules.mechanics();
         let c = Compiled::new(m, compile::layout(m, Tracking::EveryKey, &[]));
         prop_assert_eq!(decode(&c, m, &c.start), rules.start().with_tally(0.0, 0, 0));
@@ -174,23 +282,48 @@ proptest! {
             let s = store.get(next).to_vec();
             next += 1;
             let mut compiled = Vec::new();
-            c.successors(&s, &mut t, |after, act, _| compiled.push((act, after.to_vec())));
-            let mut mine: Vec<(u32, PlayState)> =
-                compiled.iter().map(|(act, after)| (*act, decode(&c, m, after))).collect();
+            c.successors(&s, &mut t, |after, act, _| {
+                compiled.push((act, after.to_vec()))
+            });
+            let mut mine: Vec<(u32, PlayState)> = compiled
+                .iter()
+                .map(|(act, after)| (*act, decode(&c, m, after)))
+                .collect();
             mine.sort_by(|a, b| format!("{a:?}").cmp(&format!("{b:?}")));
             prop_assert_eq!(&mine, &rule_steps(&rules, &decode(&c, m, &s)));
+            let here = decode(&c, m, &s);
             for exit in c.exits_of(c.room(&s)) {
                 let taken = c.take_exit(&s, exit, &mut t);
-                let only_room = taken && s[0] & !c.room_mask == t[0] & !c.room_mask && s[1..] == t[1..];
+                let passage = crate::rules::mechanics::Passage {
+                    door: exit.door as usize,
+                    from: c.room(&s),
+                    to: exit.to as usize,
+                };
+                prop_assert_eq!(taken, m.blocked(passage, &here).is_none());
+                let only_room =
+                    taken && s[0] & !c.room_mask == t[0] & !c.room_mask && s[1..] == t[1..];
                 let walks = c.walks(&s, exit);
                 prop_assert_eq!(walks.is_some(), taken);
                 prop_assert_eq!(walks == Some(true), only_room);
+            }
+            for pull in c.pulls_of(c.room(&s)) {
+                let used = m.pull_used(pull.lever as usize, &here);
+                prop_assert_eq!(c.can_pull(&s, pull), !used);
             }
             for (_, after) in compiled {
                 store.insert(&after);
             }
         }
     }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 2000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     /// The rules' tables made from the references validation found, and
     /// from what it counted, are the tables made by looking every id up,

@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::rules::mechanics::{Holdings, Mechanics, Opening, Passage};
+use crate::rules::mechanics::{Holdings, Mechanics, Opening, Passage, SMALL_KIND};
 
 /// Doors and levers are told apart in an action by this bit.
 pub(crate) const PULL: u32 = 1 << 31;
@@ -88,15 +88,33 @@ pub(crate) struct Exit {
     pub any: (u32, u32),
     /// Small keys spent on the first passage (0 for none).
     pub small: u32,
+    /// Into `Compiled::spends`: items of the other kinds spent on the
+    /// first passage, `(kind, count)`; empty for none.
+    pub spend: (u32, u32),
+    /// Into `Compiled::alts`: the door's `open_when`, one of whose
+    /// alternatives must hold; empty when it needs none.
+    pub cond: (u32, u32),
     pub unlock_bit: u32,
+}
+
+/// One alternative of an `open_when`: the parity bits that must be set
+/// and those that must be clear (into `Compiled::masks`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Alt {
+    pub set: (u32, u32),
+    pub clear: (u32, u32),
 }
 
 /// One lever in a room.
 #[derive(Clone, Debug)]
 pub(crate) struct Pull {
     pub lever: u32,
-    /// Into `Compiled::masks`: the door bits one pull flips.
+    /// Into `Compiled::masks`: the door bits one pull flips, and the
+    /// lever's own parity bit when its parity is part of the state.
     pub flip: (u32, u32),
+    /// For a `once` lever, its parity bit: set, it may not be pulled
+    /// again. `NONE` for a lever that may always be pulled.
+    pub once_bit: u32,
 }
 
 /// The whole level as tables over states of `width` words.
@@ -112,6 +130,10 @@ pub(crate) struct Compiled {
     pub pull_start: Vec<u32>,
     /// The `(word, mask)` pairs that exits and pulls point into.
     pub masks: Vec<(u32, u64)>,
+    /// The `(kind, count)` pairs that exits' `spend` point into.
+    pub spends: Vec<(u32, u32)>,
+    /// The alternatives that exits' `cond` point into.
+    pub alts: Vec<Alt>,
     pub room_mask: u64,
     pub count_shift: u32,
     pub count_mask: u64,
@@ -126,9 +148,10 @@ pub(crate) struct Compiled {
     whole: bool,
 }
 
-/// The `(word, mask)` pairs of every exit and pull, one after another.
+/// The `(word, mask)` pairs of every exit and pull, one after another,
+/// with the exits' items to spend and conditions.
 #[derive(Default)]
-struct Masks(Vec<(u32, u64)>);
+struct Masks(Vec<(u32, u64)>, Vec<(u32, u32)>, Vec<Alt>);
 
 impl Masks {
     /// Adds `mask`; returns where it lies in the list.
@@ -137,6 +160,56 @@ impl Masks {
         self.0.extend(mask);
         (start, self.0.len() as u32)
     }
+
+    /// Adds the `(kind, count)` pairs of `spend`; returns where they lie.
+    fn push_spend(&mut self, spend: impl Iterator<Item = (u32, u32)>) -> (u32, u32) {
+        let start = self.1.len() as u32;
+        self.1.extend(spend);
+        (start, self.1.len() as u32)
+    }
+
+    /// Adds the alternatives of a condition; returns where they lie.
+    fn push_alts(&mut self, alts: Vec<(Mask, Mask)>) -> (u32, u32) {
+        let start = self.2.len() as u32;
+        for (set, clear) in alts {
+            let alt = Alt {
+                set: self.push(set),
+                clear: self.push(clear),
+            };
+            self.2.push(alt);
+        }
+        (start, self.2.len() as u32)
+    }
+}
+
+/// Door `door`'s `open_when` as alternatives of parity bits that must be
+/// set and clear, or `None` when none can ever hold; empty when one always
+/// holds. A lever whose parity has no bit is never pulled in the search.
+fn condition(
+    door: &crate::rules::mechanics::DoorRule,
+    layout: &Layout,
+) -> Option<Vec<(Mask, Mask)>> {
+    let mut alts = Vec::new();
+    for all in &door.open_when {
+        let (mut set, mut clear) = (Vec::new(), Vec::new());
+        let mut possible = true;
+        for &(l, pulled) in all {
+            let bit = layout.lever_bit[l];
+            match (bit == NONE, pulled) {
+                (true, true) => possible = false,
+                (true, false) => {}
+                (false, true) => set.push(bit),
+                (false, false) => clear.push(bit),
+            }
+        }
+        if possible && !set.iter().any(|b| clear.contains(b)) {
+            if set.is_empty() && clear.is_empty() {
+                return Some(Vec::new());
+            }
+            alts.push((mask_of(set), mask_of(clear)));
+        }
+    }
+    (!alts.is_empty()).then_some(alts)
 }
 
 /// Per key: the loot bit that says it is held, or `NONE` when not tracked.
@@ -191,22 +264,30 @@ fn exit(
             need: masks.push(Mask::new()),
             any: masks.push(Mask::new()),
             small: 0,
+            spend: masks.push_spend(std::iter::empty()),
+            cond: masks.push_alts(Vec::new()),
             unlock_bit: layout.unlock_bit[p.door],
         });
     }
     let door = &m.doors()[p.door];
-    let lever_bit = match door.opening {
-        // Conditional doors belong to extended levels (`general`).
-        Opening::Shut | Opening::When => return None,
-        Opening::Open => None,
-        Opening::Lever { .. } => Some(layout.door_bit[p.door]),
+    let (lever_bit, alts) = match door.opening {
+        Opening::Shut => return None,
+        Opening::When => (None, condition(door, layout)?),
+        Opening::Open => (None, Vec::new()),
+        Opening::Lever { .. } => (Some(layout.door_bit[p.door]), Vec::new()),
     };
     // From the free side of a one-sided lock, only whether it is open counts.
-    let (locks, locks_any, small): (&[usize], &[usize], u32) = if m.locked_here(p) {
-        (&door.locks, &door.locks_any, door.small_locks)
+    let (locks, locks_any, spend): (&[usize], &[usize], &[(usize, u32)]) = if m.locked_here(p) {
+        (&door.locks, &door.locks_any, &door.spend)
     } else {
-        (&[], &[], 0)
+        (&[], &[], &[])
     };
+    let small = (spend.iter())
+        .find(|&&(kind, _)| kind == SMALL_KIND)
+        .map_or(0, |&(_, n)| n);
+    let others = (spend.iter())
+        .filter(|&&(kind, _)| kind != SMALL_KIND)
+        .map(|&(kind, n)| (kind as u32, n));
     // A lock naming a key that cannot be had never opens, nor an any-of
     // lock none of whose keys can be had.
     let any: Vec<u32> = (locks_any.iter())
@@ -228,6 +309,8 @@ fn exit(
         need: masks.push(need),
         any: masks.push(mask_of(any)),
         small,
+        spend: masks.push_spend(others),
+        cond: masks.push_alts(alts),
         unlock_bit: layout.unlock_bit[p.door],
     })
 }
@@ -239,11 +322,14 @@ fn pulls(m: &Mechanics, layout: &Layout, masks: &mut Masks) -> (Vec<Pull>, Vec<u
     let mut pull_start = vec![0u32; m.rooms() + 1];
     for r in 0..m.rooms() {
         for l in m.levers_in(r).filter(|_| layout.inside[r]) {
-            let flips = m.levers()[l].flips.iter().map(|&d| layout.door_bit[d]);
-            let flip = mask_of(flips.filter(|&bit| bit != NONE));
+            let rule = &m.levers()[l];
+            let flips = rule.flips.iter().map(|&d| layout.door_bit[d]);
+            let own = layout.lever_bit[l];
+            let flip = mask_of(flips.chain([own]).filter(|&bit| bit != NONE));
             pulls.push(Pull {
                 lever: l as u32,
                 flip: masks.push(flip),
+                once_bit: if rule.once { own } else { NONE },
             });
         }
         pull_start[r + 1] = pulls.len() as u32;
@@ -275,6 +361,8 @@ impl Compiled {
             pulls,
             pull_start,
             masks: masks.0,
+            spends: masks.1,
+            alts: masks.2,
             room_mask: (1u64 << layout.room_bits) - 1,
             count_shift: layout.room_bits,
             count_mask: (1u64 << layout.count_bits) - 1,
@@ -335,7 +423,69 @@ impl Compiled {
         if bit != NONE && !test(s, bit) {
             set(s, bit);
             s[0] += u64::from(self.layout.room_small[r]) << self.count_shift;
+            for &(kind, n) in &self.layout.room_items[r] {
+                let c = self.layout.counters[kind as usize];
+                s[c.word as usize] += u64::from(n) << c.shift;
+            }
         }
+    }
+
+    /// Items of kind `kind` in hand in `s` (small keys for kind 0).
+    #[inline]
+    pub fn in_hand(&self, s: &[u64], kind: usize) -> u32 {
+        match self.layout.counters.get(kind) {
+            Some(c) => ((s[c.word as usize] >> c.shift) & c.mask) as u32,
+            None => 0,
+        }
+    }
+
+    /// The items of the other kinds than small keys `exit` spends.
+    #[inline]
+    pub fn spends_of(&self, exit: &Exit) -> &[(u32, u32)] {
+        &self.spends[exit.spend.0 as usize..exit.spend.1 as usize]
+    }
+
+    /// True when passing `exit` spends items the first time.
+    #[inline]
+    fn spends_items(&self, exit: &Exit) -> bool {
+        exit.small > 0 || exit.spend.0 != exit.spend.1
+    }
+
+    /// True when `s` has in hand every item the first passage of `exit`
+    /// spends.
+    #[inline]
+    fn can_spend(&self, s: &[u64], exit: &Exit) -> bool {
+        self.small_in_hand(s) >= exit.small
+            && (self.spends_of(exit).iter()).all(|&(kind, n)| self.in_hand(s, kind as usize) >= n)
+    }
+
+    /// Takes from `s` the items the first passage of `exit` spends.
+    #[inline]
+    fn spend(&self, s: &mut [u64], exit: &Exit) {
+        s[0] -= u64::from(exit.small) << self.count_shift;
+        for &(kind, n) in self.spends_of(exit) {
+            let c = self.layout.counters[kind as usize];
+            s[c.word as usize] -= u64::from(n) << c.shift;
+        }
+    }
+
+    /// True when `exit`'s door has no `open_when`, or one of its
+    /// alternatives holds in `s`.
+    #[inline]
+    fn cond_holds(&self, s: &[u64], exit: &Exit) -> bool {
+        let alts = &self.alts[exit.cond.0 as usize..exit.cond.1 as usize];
+        alts.is_empty()
+            || alts.iter().any(|alt| {
+                has_all(s, self.mask(alt.set))
+                    && (self.mask(alt.clear).iter()).all(|&(w, m)| s[w as usize] & m == 0)
+            })
+    }
+
+    /// True when `pull` may be pulled in `s`: it is not a `once` lever
+    /// already pulled.
+    #[inline]
+    pub fn can_pull(&self, s: &[u64], pull: &Pull) -> bool {
+        pull.once_bit == NONE || !test(s, pull.once_bit)
     }
 
     #[inline]
@@ -387,13 +537,19 @@ impl Compiled {
     /// keys are the caller's to check.
     #[inline]
     fn keys_let(&self, s: &[u64], exit: &Exit) -> bool {
-        has_all(s, self.mask(exit.need)) && has_any(s, self.mask(exit.any))
+        has_all(s, self.mask(exit.need))
+            && has_any(s, self.mask(exit.any))
+            && (exit.cond.0 == exit.cond.1 || self.cond_holds(s, exit))
     }
 
-    /// Whether `exit` needs nothing: no key, no lever, no small key.
+    /// Whether `exit` needs nothing: no key, no lever, no condition, no
+    /// item to spend.
     #[inline]
     pub fn needs_nothing(&self, exit: &Exit) -> bool {
-        exit.small == 0 && self.mask(exit.need).is_empty() && self.mask(exit.any).is_empty()
+        !self.spends_items(exit)
+            && exit.cond.0 == exit.cond.1
+            && self.mask(exit.need).is_empty()
+            && self.mask(exit.any).is_empty()
     }
 
     /// Writes into `t` the state after taking `exit` from `s`, or returns
@@ -415,11 +571,11 @@ impl Compiled {
         if !self.keys_let(s, exit) {
             return false;
         }
-        if exit.small > 0 && !test(s, exit.unlock_bit) {
-            if self.small_in_hand(s) < exit.small {
+        if self.spends_items(exit) && !test(s, exit.unlock_bit) {
+            if !self.can_spend(s, exit) {
                 return false;
             }
-            s[0] -= u64::from(exit.small) << self.count_shift;
+            self.spend(s, exit);
             set(s, exit.unlock_bit);
         }
         self.set_room(s, exit.to as usize);
@@ -436,8 +592,8 @@ impl Compiled {
         if !self.keys_let(s, exit) {
             return None;
         }
-        let spends = exit.small > 0 && !test(s, exit.unlock_bit);
-        if spends && self.small_in_hand(s) < exit.small {
+        let spends = self.spends_items(exit) && !test(s, exit.unlock_bit);
+        if spends && !self.can_spend(s, exit) {
             return None;
         }
         let loot = self.layout.loot_bit[exit.to as usize];
@@ -486,6 +642,9 @@ impl Compiled {
             }
         }
         for pull in self.pulls_of(r) {
+            if !self.can_pull(s, pull) {
+                continue;
+            }
             self.take_pull(s, pull, t);
             if f(t, PULL | pull.lever, self.lever_cost).is_break() {
                 return;
@@ -525,86 +684,19 @@ impl Holdings for StateView<'_> {
     fn small_in_hand(&self) -> u32 {
         self.c.small_in_hand(self.s)
     }
+
+    fn in_hand(&self, kind: usize) -> u32 {
+        self.c.in_hand(self.s, kind)
+    }
+
+    fn pulled_odd(&self, lever: usize) -> bool {
+        let bit = self.c.layout.lever_bit[lever];
+        bit != NONE && test(self.s, bit)
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{Door, Key, Level, LevelIndex, Lever, Room};
-
-    #[test]
-    fn layout_gives_each_part_of_the_state_its_own_bits() {
-        let mut level = Level::new("t");
-        for i in 2..=5 {
-            level.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));
-        }
-        let mut locked = Door::new("d1", "r1", "r2");
-        locked.small_locks = 2;
-        level.doors.push(locked);
-        level.doors.push(Door::new("d2", "r2", "r3"));
-        for id in ["s1", "s2"] {
-            let mut small = Key::new(id, "r3");
-            small.small = true;
-            level.keys.push(small);
-        }
-        level.keys.push(Key::new("k", "r4"));
-        level.levers.push(Lever::new("l", "r1", vec!["d2".into()]));
-        let m = Mechanics::new(&level).unwrap();
-        let index = LevelIndex::new(&level);
-        let l = layout(&m, Tracking::EveryKey, &[]);
-        assert_eq!(l.room_bits, 3, "5 rooms need 3 bits");
-        assert_eq!(l.count_bits, 2, "up to 2 small keys in hand");
-        assert_eq!(l.room_small[index.room(&"r3".into()).unwrap()], 2);
-        let loot: Vec<u32> = l.loot_bit.iter().copied().filter(|&b| b != NONE).collect();
-        assert_eq!(loot.len(), 2, "r3 (two small keys share a bit) and r4");
-        assert_ne!(l.door_bit[1], NONE, "d2 is toggled");
-        assert_eq!(l.door_bit[0], NONE);
-        assert_ne!(l.unlock_bit[0], NONE, "d1 has a small lock");
-        assert_eq!(l.total_bits, 3 + 2 + 2 + 1 + 1);
-        assert_eq!(l.width(), 1);
-        let matter = layout(&m, Tracking::KeysThatMatter, &[]);
-        assert_eq!(
-            matter.loot_bit.iter().filter(|&&b| b != NONE).count(),
-            1,
-            "key k opens nothing: not tracked"
-        );
-        let without = layout(&m, Tracking::EveryKey, &[true, false, false]);
-        assert_eq!(
-            without.room_small[index.room(&"r3".into()).unwrap()],
-            1,
-            "a removed small key is not there to pick up"
-        );
-    }
-
-    #[test]
-    fn states_wider_than_a_word_test_and_flip_across_words() {
-        // 100 lever doors in a chain: the state is two words wide.
-        let mut level = Level::new("wide");
-        for i in 2..=101 {
-            level.rooms.push(Room::new(format!("r{i}"), [0.0, 0.0]));
-            let mut d = Door::new(format!("d{i}"), format!("r{}", i - 1), format!("r{i}"));
-            d.open = false;
-            level.doors.push(d);
-        }
-        let all = level.doors.iter().map(|d| d.id.clone()).collect();
-        level.levers.push(Lever::new("l", "r1", all));
-        level.goal = "r101".into();
-        let m = Mechanics::new(&level).unwrap();
-        let c = Compiled::new(&m, layout(&m, Tracking::EveryKey, &[]));
-        assert_eq!(c.width, 2);
-        let mut t = vec![0; c.width];
-        let mut next = Vec::new();
-        c.successors(&c.start, &mut t, |s, act, _| next.push((s.to_vec(), act)));
-        assert_eq!(next.len(), 1, "only the pull: every door is closed");
-        let (pulled, act) = &next[0];
-        assert_eq!(*act, PULL);
-        let view = c.view(pulled);
-        assert!(
-            (0..100).all(|d| view.door_open(d)),
-            "one pull opens all 100"
-        );
-    }
-}
+mod tests;
 
 #[cfg(test)]
 mod stopping;

@@ -179,10 +179,15 @@ fn encode(c: &Compiled, m: &Mechanics, state: &PlayState) -> Vec<u64> {
     }
     let bits = c.layout.door_bit.iter().zip(state.open_doors());
     let unlocked = c.layout.unlock_bit.iter().zip(state.unlocked_doors());
-    for (&bit, &on) in bits.chain(unlocked) {
+    let odd = c.layout.lever_bit.iter().zip(state.levers_odd());
+    for (&bit, on) in bits.chain(unlocked).map(|(b, &on)| (b, on)).chain(odd) {
         if bit != NONE && on {
             set(&mut s, bit);
         }
+    }
+    for (kind, counter) in c.layout.counters.iter().enumerate().skip(1) {
+        let n = u64::from(state.items_in_hand().get(kind).copied().unwrap_or(0)) & counter.mask;
+        s[counter.word as usize] |= n << counter.shift;
     }
     s
 }

@@ -2,7 +2,7 @@
 //! locks get bits, for which question, within which rooms.
 
 use super::NONE;
-use crate::rules::mechanics::{Mechanics, Opening};
+use crate::rules::mechanics::{Mechanics, Opening, SMALL_KIND};
 
 /// Which keys held are part of the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,15 @@ pub(crate) struct Layout {
     pub unlock_bit: Vec<u32>,
     /// Per room: tracked small keys lying there.
     pub room_small: Vec<u32>,
+    /// Per room: tracked items of the other kinds lying there, `(kind, n)`.
+    pub room_items: Vec<Vec<(u32, u32)>>,
+    /// Per lever: its parity bit (pulled an odd number of times), or `NONE`
+    /// when its parity is not part of the state or it stands outside.
+    pub lever_bit: Vec<u32>,
+    /// Per kind of item: where its count in hand lives. Kind 0 (small keys)
+    /// is in word 0 after the room; the others after every other bit, each
+    /// within one word.
+    pub counters: Vec<Counter>,
     /// Per key: tracked (its holding is part of the state).
     pub tracked: Vec<bool>,
     pub total_bits: u32,
@@ -34,6 +43,14 @@ pub(crate) struct Layout {
     pub inside: Vec<bool>,
     /// Per door: both its rooms are inside, so a plan may pass it.
     pub door_in: Vec<bool>,
+}
+
+/// Where one kind's count of items in hand lives: `(s[word] >> shift) & mask`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counter {
+    pub word: u32,
+    pub shift: u32,
+    pub mask: u64,
 }
 
 impl Layout {
@@ -76,6 +93,7 @@ pub(crate) fn layout_within(
     for &k in m.goal_requires() {
         named[k] = true;
     }
+    let spent = spent_kinds(m, &door_in);
     let tracked: Vec<bool> = m
         .keys()
         .iter()
@@ -83,15 +101,27 @@ pub(crate) fn layout_within(
         .map(|(k, key)| {
             !removed.get(k).copied().unwrap_or(false)
                 && inside[key.room]
-                && (tracking == Tracking::EveryKey || key.small || named[k])
+                && (tracking == Tracking::EveryKey
+                    || key.small
+                    || named[k]
+                    || key.kind.is_some_and(|kind| spent[kind]))
         })
         .collect();
     let mut room_small = vec![0u32; rooms];
+    let mut room_items: Vec<Vec<(u32, u32)>> = vec![Vec::new(); rooms];
     let mut has_loot = vec![false; rooms];
+    let mut kind_total = vec![0u64; m.kinds().len()];
     for (k, key) in m.keys().iter().enumerate() {
         if tracked[k] {
             has_loot[key.room] = true;
             room_small[key.room] += u32::from(key.small);
+            match key.kind {
+                Some(kind) if kind != SMALL_KIND => {
+                    kind_total[kind] += 1;
+                    add_item(&mut room_items[key.room], kind as u32);
+                }
+                _ => {}
+            }
         }
     }
     let total_small: u64 = room_small.iter().map(|&n| u64::from(n)).sum();
@@ -115,8 +145,12 @@ pub(crate) fn layout_within(
     }
     let mut unlock_bit = vec![NONE; m.doors().len()];
     for (d, door) in m.doors_not_free() {
-        unlock_bit[d] = take(door_in[d] && door.small_locks > 0);
+        unlock_bit[d] = take(door_in[d] && !door.spend.is_empty());
     }
+    let lever_bit = (m.levers().iter())
+        .map(|l| take(l.parity && inside[l.room]))
+        .collect();
+    let counters = counters(room_bits, count_bits, &kind_total, &mut next);
     Layout {
         room_bits,
         count_bits,
@@ -124,9 +158,64 @@ pub(crate) fn layout_within(
         door_bit,
         unlock_bit,
         room_small,
+        room_items,
+        lever_bit,
+        counters,
         tracked,
         total_bits: next,
         inside,
         door_in,
     }
+}
+
+/// Per kind: whether some door inside spends it.
+fn spent_kinds(m: &Mechanics, door_in: &[bool]) -> Vec<bool> {
+    let mut spent = vec![false; m.kinds().len()];
+    for (d, door) in m.doors_not_free() {
+        if door_in[d] {
+            for &(kind, _) in &door.spend {
+                spent[kind] = true;
+            }
+        }
+    }
+    spent
+}
+
+/// Counts one more item of `kind` in a room's list.
+fn add_item(items: &mut Vec<(u32, u32)>, kind: u32) {
+    match items.iter_mut().find(|(k, _)| *k == kind) {
+        Some((_, n)) => *n += 1,
+        None => items.push((kind, 1)),
+    }
+}
+
+/// The counters of every kind: small keys in word 0, the others from bit
+/// `next` on, each wide enough for every item of its kind and never split
+/// between two words.
+fn counters(room_bits: u32, count_bits: u32, totals: &[u64], next: &mut u32) -> Vec<Counter> {
+    let mask = |bits: u32| {
+        if bits == 0 {
+            0
+        } else {
+            u64::MAX >> (64 - bits)
+        }
+    };
+    let mut counters = vec![Counter {
+        word: 0,
+        shift: room_bits,
+        mask: mask(count_bits),
+    }];
+    for &total in totals.iter().skip(1) {
+        let bits = bits_for(total);
+        if bits > 0 && *next % 64 + bits > 64 {
+            *next = next.div_ceil(64) * 64;
+        }
+        counters.push(Counter {
+            word: *next / 64,
+            shift: *next % 64,
+            mask: mask(bits),
+        });
+        *next += bits;
+    }
+    counters
 }
