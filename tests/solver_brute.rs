@@ -6,7 +6,10 @@
 
 mod brute;
 
-use brute::{Brute, Track, build, build_ext, from_quarters, spec, spec_ext, spec_lock_ext};
+use brute::{
+    Brute, One, Track, build, build_ext, carry_small_keys, from_quarters, spec, spec_ext,
+    spec_lock_ext, spec_one_ext,
+};
 use lockwork::model::{Door, Key, Level, Lever, Room, RoomId};
 use lockwork::rules::{Illegal, Step, replay};
 use lockwork::solver::{Plan, SolveOptions, analyze, solve, unneeded_keys};
@@ -364,6 +367,70 @@ proptest! {
         prop_assert!(report.is_valid(), "generated an invalid level: {:?}", report.errors);
         check(&level);
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 400,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Each extension alone, on levels built along a chain: the compiled
+    /// searches answer them all, as the brute force does.
+    #[test]
+    fn once_levers_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::Once)) {
+        check_valid(&build_ext(&spec, &ext))?;
+    }
+
+    #[test]
+    fn open_when_alone_agrees_with_brute_force((spec, ext) in spec_one_ext(true, One::When)) {
+        check_valid(&build_ext(&spec, &ext))?;
+    }
+
+    #[test]
+    fn items_and_spend_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::Items)) {
+        check_valid(&build_ext(&spec, &ext))?;
+    }
+
+    #[test]
+    fn any_of_locks_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::AnyOf)) {
+        check_valid(&build_ext(&spec, &ext))?;
+    }
+
+    #[test]
+    fn one_sided_locks_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::OneSide)) {
+        check_valid(&build_ext(&spec, &ext))?;
+    }
+
+    #[test]
+    fn carried_keys_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::Carried)) {
+        check_valid(&build_ext(&spec, &ext))?;
+    }
+
+    /// Small keys carried from the start, alone and with every other
+    /// extension.
+    #[test]
+    fn carried_small_keys_agree_with_brute_force(
+        (spec, ext) in spec_ext(true),
+        carried in proptest::collection::vec(any::<bool>(), 4),
+        alone in any::<bool>(),
+    ) {
+        let level = if alone { build(&spec) } else { build_ext(&spec, &ext) };
+        check_valid(&carry_small_keys(level, &carried))?;
+    }
+}
+
+/// [`check`] on a level that must be valid.
+fn check_valid(level: &Level) -> Result<(), TestCaseError> {
+    let report = lockwork::validate::validate(level);
+    prop_assert!(
+        report.is_valid(),
+        "generated an invalid level: {:?}",
+        report.errors
+    );
+    check(level);
+    Ok(())
 }
 
 /// [`check`] on a level the fast paths answer.

@@ -160,6 +160,12 @@ pub trait Holdings {
     fn pulled_odd(&self, _lever: usize) -> bool {
         false
     }
+    /// Does the literal `(lever, pulled)` of an `open_when` hold? By
+    /// default, when the lever's parity is `pulled`; a relaxed reach may
+    /// answer that either may hold.
+    fn literal_holds(&self, lever: usize, pulled: bool) -> bool {
+        self.pulled_odd(lever) == pulled
+    }
 }
 
 /// Items of each room, by index into their list: the levers or keys in
@@ -406,7 +412,7 @@ impl Mechanics {
         self.doors.get(door).is_some_and(|d| {
             d.open_when
                 .iter()
-                .any(|all| all.iter().all(|&(l, odd)| holdings.pulled_odd(l) == odd))
+                .any(|all| all.iter().all(|&(l, odd)| holdings.literal_holds(l, odd)))
         })
     }
 

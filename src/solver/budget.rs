@@ -108,6 +108,7 @@ impl Budget<'_> {
     /// The clock now when there is a deadline to measure against, `None`
     /// without one: an analysis asked for no time limit never reads the
     /// clock (on `wasm32-unknown-unknown` reading it panics).
+    #[cfg(test)]
     pub fn started(&self) -> Option<Instant> {
         self.deadline.map(|_| Instant::now())
     }
@@ -115,6 +116,7 @@ impl Budget<'_> {
     /// The same budget ending once `share` (0 to 1) of the time from
     /// `start` (from [`Self::started`]; now when `None`) to its deadline
     /// has passed (at once if that is past).
+    #[cfg(test)]
     pub fn share_from(&self, start: Option<Instant>, share: f64) -> Self {
         let deadline = self.deadline.map(|d| {
             let start = start.unwrap_or_else(Instant::now);

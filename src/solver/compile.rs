@@ -665,6 +665,13 @@ pub(crate) struct StateView<'s> {
     s: &'s [u64],
 }
 
+impl StateView<'_> {
+    /// The room the player stands in.
+    pub fn room(&self) -> usize {
+        self.c.room(self.s)
+    }
+}
+
 impl Holdings for StateView<'_> {
     fn door_open(&self, door: usize) -> bool {
         let bit = self.c.layout.door_bit[door];

@@ -45,12 +45,14 @@ pub(crate) struct Found {
 /// The step `act` from `before`: what made it irreversible, if anything.
 pub(crate) fn cause(m: &Mechanics, c: &Compiled, before: &[u64], act: u32) -> Option<Cause> {
     if act & PULL != 0 {
-        return None;
+        let lever = (act & !PULL) as usize;
+        return (m.levers().get(lever)?.once).then_some(Cause::Once { lever });
     }
     let door = act as usize;
     let p = m.leaving(door, c.room(before))?;
-    let keys = m.spends(p, &c.view(before));
-    if keys > 0 {
+    let view = c.view(before);
+    if !m.spend_now(p, &view).is_empty() {
+        let keys = m.spends(p, &view);
         Some(Cause::Spent { door, keys })
     } else if m.is_one_way(door) {
         Some(Cause::Dropped { door })
@@ -78,6 +80,33 @@ fn way_back_locked(m: &Mechanics, c: &Compiled, before: &[u64], p: Passage) -> b
     // Walking back must undo the step: spending on the way would not.
     let view = c.view(&after);
     m.blocked(back, &view).is_some() || !m.spend_now(back, &view).is_empty()
+}
+
+/// Why the player is stuck in the states of `closure`, entered by action
+/// `act` from state `before` when there was a step. Levels with `once`
+/// levers, `open_when` or items of other kinds are worded with their own
+/// causes ("only opens while l2 is down", "no bombs left").
+pub(crate) fn reason(
+    level: &crate::model::Level,
+    m: &Mechanics,
+    c: &Compiled,
+    closure: &Closure,
+    step: Option<(&[u64], u32)>,
+) -> String {
+    if m.needs_general() {
+        let views: Vec<_> = closure.states.iter().map(|s| c.view(s)).collect();
+        let refs: Vec<_> = views.iter().collect();
+        let before = step.map(|(s, act)| (c.view(s), act));
+        let step = before.as_ref().map(|(view, act)| (view, *act));
+        return super::extended::stuck_words(level, m, &refs, step);
+    }
+    why_stuck(
+        level,
+        m,
+        c,
+        closure,
+        step.and_then(|(b, act)| cause(m, c, b, act)),
+    )
 }
 
 /// The states reachable from a dead end, nearest first, as far as an
@@ -131,7 +160,7 @@ pub(crate) fn stuck_at_start(run: &Run<'_, '_>) -> Result<DeadEnd, SolveError> {
         steps,
         cost: 0.0,
         room: prep.level.rooms[prep.mechanics().start()].id.clone(),
-        reason: why_stuck(prep.level, prep.mechanics(), c, &states, None),
+        reason: reason(prep.level, prep.mechanics(), c, &states, None),
     })
 }
 
@@ -153,12 +182,12 @@ fn describe(
         steps,
         cost,
         room: prep.level.rooms[c.room(after)].id.clone(),
-        reason: why_stuck(
+        reason: reason(
             prep.level,
             prep.mechanics(),
             c,
             &states,
-            cause(prep.mechanics(), c, before, act),
+            Some((before, act)),
         ),
     })
 }
@@ -181,7 +210,7 @@ pub(crate) fn from_explored(
             steps,
             cost: 0.0,
             room: prep.level.rooms[c.room(&c.start)].id.clone(),
-            reason: why_stuck(prep.level, prep.mechanics(), c, &states, None),
+            reason: reason(prep.level, prep.mechanics(), c, &states, None),
         };
         return Ok(DeadEnds {
             exist: Some(true),
@@ -435,7 +464,13 @@ impl<'c> Hunt<'c> {
                     stopped = true;
                     return ControlFlow::Break(());
                 }
-                let risk = act & PULL == 0 && risky[act as usize];
+                let risk = if act & PULL == 0 {
+                    risky[act as usize]
+                } else {
+                    // A `once` lever cannot be pulled back.
+                    (run.prep.mechanics().levers().get((act & !PULL) as usize))
+                        .is_some_and(|l| l.once)
+                };
                 let dead = risk
                     && cause(run.prep.mechanics(), c, &cur, act).is_some()
                     && !self.live(run, h, i, act, d + cost, t);

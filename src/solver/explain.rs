@@ -25,6 +25,8 @@ pub(crate) enum Cause {
     /// The player went through this door from its free side; its lock is
     /// on the way back.
     FreeSide { door: usize },
+    /// The player pulled this `once` lever.
+    Once { lever: usize },
 }
 
 /// What the player is trying to reach.
@@ -145,6 +147,10 @@ fn cause_words(level: &Level, cause: Cause) -> String {
         Cause::FreeSide { door } => format!(
             "{} let the player through from its free side, and the lock is on the other side",
             door_name(level, door)
+        ),
+        Cause::Once { lever } => format!(
+            "lever \"{}\" was pulled and can be pulled only once",
+            level.levers.get(lever).map_or("?", |l| l.id.as_str())
         ),
     }
 }

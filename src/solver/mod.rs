@@ -49,10 +49,12 @@ mod exhaustive;
 mod explain;
 mod extended;
 mod facts;
+#[cfg(test)]
 mod general;
 mod heuristic;
 mod needs;
 pub(crate) mod oracle;
+#[cfg(test)]
 mod oracle_ext;
 mod parity;
 mod plan_walk;
@@ -234,9 +236,6 @@ pub struct Solve {
 pub fn solve(level: &Level, options: &SolveOptions) -> Result<Solve, SolveError> {
     let prep = Prepared::new(level, &[])?;
     let budget = options.budget();
-    if prep.mechanics().needs_general() {
-        return extended::solve(&prep, &budget);
-    }
     if let Some(descended) = prep.descended()? {
         return Ok(Solve {
             plan: descended.plan,
@@ -278,12 +277,5 @@ pub(crate) fn quick_plan(
     options: &SolveOptions,
 ) -> Result<Option<Plan>, SolveError> {
     let prep = Prepared::new(level, &[])?;
-    if prep.mechanics().needs_general() {
-        return match extended::solve(&prep, &options.budget()) {
-            Ok(found) => Ok(found.plan),
-            Err(SolveError::Stopped { .. }) => Ok(None),
-            Err(e) => Err(e),
-        };
-    }
     prep.quick_plan(&options.budget()).map(|(plan, _)| plan)
 }

@@ -23,7 +23,7 @@ const MAX_SPARE_CHECKS: usize = 4_000_000;
 
 /// Most ways of choosing which small keys to keep that are tried when
 /// asking whether any of them will do.
-const MAX_CHOICES: u64 = 24;
+const MAX_CHOICES: u64 = 70;
 
 /// Is the level solvable with the keys of `removed` taken out? `None` when
 /// the budget ran out first. `reversible` says the level has no

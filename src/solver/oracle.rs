@@ -26,7 +26,6 @@ use super::compile::{Compiled, NONE, PULL, set};
 use super::dead_ends::{cause, closure};
 use super::events::{self, EventSearch, Walker};
 use super::exhaustive::{self, Edge, Explored};
-use super::explain::why_stuck;
 use super::facts;
 use super::heuristic::Heuristic;
 use super::{MAX_STATE_WORDS, Prepared, SolveError};
@@ -126,10 +125,6 @@ pub(crate) struct Oracle {
     /// The plan from the start, when there is no table.
     start_plan: Ahead,
     search_states: usize,
-    /// For an extended level: `Some` with its table when every state was
-    /// explored, `Some(None)` when the budget ran out (every answer is then
-    /// "not known": the fast paths below are not written for it).
-    ext: Option<Option<super::oracle_ext::ExtTable>>,
 }
 
 /// The cost of one action.
@@ -290,22 +285,6 @@ impl Oracle {
             deadline: limits.max_time.map(|t| Instant::now() + t),
             cancel: None,
         };
-        if prep.mechanics().needs_general() {
-            let ext = super::oracle_ext::ExtTable::new(level, prep.mechanics(), &budget).ok();
-            let (rules, compiled, removed) = prep.into_parts();
-            let mechanics = rules.into_mechanics();
-            let heuristic = Heuristic::new(&mechanics, &compiled, &removed);
-            return Ok(Self {
-                mechanics,
-                compiled,
-                heuristic: Mutex::new(heuristic),
-                table: None,
-                shape: Shape::Unknown,
-                start_plan: Ahead::default(),
-                search_states: limits.search_states.max(1),
-                ext: Some(ext),
-            });
-        }
         let every = prep.every_key();
         let table = exhaustive::explore(&every, &budget)
             .ok()
@@ -321,7 +300,6 @@ impl Oracle {
             shape: Shape::Unknown,
             start_plan: Ahead::default(),
             search_states: limits.search_states.max(1),
-            ext: None,
         };
         if oracle.table.is_none() {
             oracle.shape_without_table(level, &removed, &budget);
@@ -337,7 +315,9 @@ impl Oracle {
             self.shape = Shape::Unsolvable;
             return;
         }
-        let reversible = facts::irreversible_passages(m, &reach.rooms).is_empty();
+        // A `once` lever cannot be pulled back either.
+        let reversible = facts::irreversible_passages(m, &reach.rooms).is_empty()
+            && !m.levers().iter().any(|l| l.once);
         let start = self.compiled.start.clone();
         let mut ahead = Ahead::default();
         match self.search(level, &start, budget, &mut ahead) {
@@ -356,9 +336,6 @@ impl Oracle {
     /// Every reachable state was explored: how many there are, and how many
     /// of them are dead ends.
     pub fn counts(&self) -> Option<(usize, usize)> {
-        if let Some(ext) = &self.ext {
-            return ext.as_ref().map(super::oracle_ext::ExtTable::counts);
-        }
         let t = self.table.as_ref()?;
         let dead = t.togo.iter().filter(|c| !c.is_finite()).count();
         Some((t.ex.len(), dead))
@@ -373,24 +350,18 @@ impl Oracle {
     /// The number of `state` in the table; `None` when there is no table or
     /// the state is not a reachable one.
     pub fn locate(&self, state: &PlayState) -> Option<u32> {
-        if let Some(ext) = &self.ext {
-            return ext.as_ref()?.locate(&self.mechanics, state);
-        }
         let t = self.table.as_ref()?;
         t.ex.store.find(&encode(&t.c, &self.mechanics, state))
     }
 
     /// True when every reachable state is in the table.
     pub fn has_table(&self) -> bool {
-        self.table.is_some() || self.ext.as_ref().is_some_and(Option::is_some)
+        self.table.is_some()
     }
 
     /// Whether the goal can be reached from table state `at`, or from any
     /// state by the level's structure; `None` when that takes a search.
     pub fn live(&self, at: Option<u32>) -> Option<bool> {
-        if let Some(ext) = &self.ext {
-            return Some(ext.as_ref()?.live(at?));
-        }
         if let (Some(t), Some(i)) = (&self.table, at) {
             return Some(t.togo[i as usize].is_finite());
         }
@@ -416,9 +387,6 @@ impl Oracle {
         if let Some(known) = self.live(at) {
             return Some(known);
         }
-        if self.ext.is_some() {
-            return None;
-        }
         let c = &self.compiled;
         let irreversible = cause(&self.mechanics, c, &encode(c, &self.mechanics, before), act);
         match (was, irreversible) {
@@ -432,9 +400,6 @@ impl Oracle {
     pub fn check_live(&self, state: &PlayState) -> Option<bool> {
         if let Some(known) = self.live(self.locate(state)) {
             return Some(known);
-        }
-        if self.ext.is_some() {
-            return None;
         }
         let c = &self.compiled;
         let s = encode(c, &self.mechanics, state);
@@ -472,9 +437,6 @@ impl Oracle {
         state: &PlayState,
         ahead: &mut Ahead,
     ) -> Option<Next> {
-        if let Some(ext) = &self.ext {
-            return Some(ext.as_ref()?.next(level, at?));
-        }
         if let (Some(t), Some(i)) = (&self.table, at) {
             return Some(t.next(level, &self.mechanics, i));
         }
@@ -556,9 +518,6 @@ impl Oracle {
         step: &Step,
         after: &PlayState,
     ) -> Fatal {
-        if let Some(Some(ext)) = &self.ext {
-            return ext.fatal_after(level, &self.mechanics, before, act, step, after);
-        }
         let c = self.explained();
         let m = &self.mechanics;
         let (b, a) = (encode(c, m, before), encode(c, m, after));
@@ -572,9 +531,6 @@ impl Oracle {
     /// the step that lost it is not known (a restored game): the table's
     /// cheapest way into the state says which step it was.
     pub fn fatal_at(&self, level: &Level, at: Option<u32>, state: &PlayState) -> Fatal {
-        if let Some(Some(ext)) = &self.ext {
-            return ext.fatal_at(level, &self.mechanics, at, state);
-        }
         let c = self.explained();
         if let (Some(t), Some(i)) = (&self.table, at) {
             return match t.fatal_step(i) {
@@ -615,7 +571,6 @@ impl Oracle {
         after: &[u64],
     ) -> String {
         let states = closure(c, after);
-        let cause = before.and_then(|(b, act)| cause(&self.mechanics, c, b, act));
-        why_stuck(level, &self.mechanics, c, &states, cause)
+        super::dead_ends::reason(level, &self.mechanics, c, &states, before)
     }
 }

@@ -874,3 +874,61 @@ pub fn build_ext(spec: &Spec, ext: &Ext) -> Level {
     }
     level
 }
+
+/// The one extension [`spec_one_ext`] keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum One {
+    /// `once` levers.
+    Once,
+    /// `open_when` doors.
+    When,
+    /// Bombs (items of another kind) and doors that spend them.
+    Items,
+    /// `locks_any`.
+    AnyOf,
+    /// `locked_from`.
+    OneSide,
+    /// Named keys carried from the start.
+    Carried,
+}
+
+/// A random small level (as [`spec`]) with one extension alone.
+pub fn spec_one_ext(puzzle: bool, one: One) -> impl Strategy<Value = (Spec, Ext)> {
+    spec_ext(puzzle).prop_map(move |(spec, mut ext)| {
+        for door in &mut ext.doors {
+            if one != One::Items {
+                door.bombs = 0;
+            }
+            if one != One::AnyOf {
+                door.any = 0;
+            }
+            if one != One::OneSide {
+                door.side = 0;
+            }
+            if one != One::When {
+                door.when = None;
+            }
+        }
+        if one != One::Items {
+            ext.bombs.clear();
+        }
+        if one != One::Once {
+            ext.once.iter_mut().for_each(|once| *once = false);
+        }
+        if one != One::Carried {
+            ext.carried.iter_mut().for_each(|carried| *carried = false);
+        }
+        (spec, ext)
+    })
+}
+
+/// `level` with the small keys marked in `carried` carried from the start.
+pub fn carry_small_keys(mut level: Level, carried: &[bool]) -> Level {
+    let small = level.keys.iter_mut().filter(|k| k.is_small());
+    for (key, &carry) in small.zip(carried) {
+        if carry {
+            key.room = None;
+        }
+    }
+    level
+}

@@ -257,9 +257,6 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
 pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analysis, SolveError> {
     let prep = Prepared::from_rules(rules.borrowed(), &[]);
     let level = prep.level;
-    if prep.mechanics().needs_general() {
-        return super::extended::analyze(&prep, &options.budget());
-    }
     let mut run = Run {
         prep: &prep,
         budget: options.budget(),
@@ -268,8 +265,12 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
     };
     let reach = &prep.relaxed_ways().reach;
     let irreversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms);
+    // Levels with `once` levers, `open_when` or items of other kinds are
+    // explored state by state: the explorations of undoable levels follow
+    // neither lever parities nor items lost.
+    let undoable = irreversible.is_empty() && !prep.mechanics().needs_general();
     let least = least_cost(&mut run, reach)?;
-    let shape = if irreversible.is_empty() {
+    let shape = if undoable {
         reversible_shape(&mut run, reach, &least)?
     } else {
         irreversible_shape(&mut run, reach, &least, &irreversible)?
@@ -282,12 +283,7 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
     walked_into(&prep.rules, found, &shape.dead_ends, &mut shape.reached);
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
-    let keys = needs::key_needs(
-        &mut run,
-        least.plan.as_ref(),
-        solvable,
-        irreversible.is_empty(),
-    )?;
+    let keys = needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable)?;
     let room_ids = |pick: &dyn Fn(usize) -> bool| -> Vec<RoomId> {
         (0..level.rooms.len())
             .filter(|&r| pick(r))
@@ -355,9 +351,6 @@ pub fn unneeded_keys(
     options: &SolveOptions,
 ) -> Result<Vec<KeyId>, SolveError> {
     let prep = Prepared::new(level, &[])?;
-    if prep.mechanics().needs_general() {
-        return super::extended::unneeded_keys(&prep, &options.budget());
-    }
     let mut run = Run {
         prep: &prep,
         budget: options.budget(),
@@ -365,7 +358,8 @@ pub fn unneeded_keys(
         stopped: None,
     };
     let reach = &prep.relaxed_ways().reach;
-    let reversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms).is_empty();
+    let reversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms).is_empty()
+        && !prep.mechanics().needs_general();
     Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible)?.unneeded)
 }
 

@@ -8,12 +8,16 @@ use std::collections::BTreeSet;
 use crate::model::Level;
 use crate::rules::Illegal;
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
+#[cfg(test)]
 use crate::solver::analysis::{DeadEnd, DeadEnds, MAX_DEAD_END_KINDS};
 use crate::solver::compile::PULL;
 use crate::solver::explain::{door_name, stuck_in};
+#[cfg(test)]
 use crate::solver::general::{Graph, Node};
+#[cfg(test)]
 use crate::solver::{Prepared, SolveError};
 
+#[cfg(test)]
 /// Every dead end of the explored graph, grouped by kind (the same step
 /// into the same room), the cheapest trace of each kind kept.
 pub(super) fn dead_ends(
@@ -75,6 +79,7 @@ pub(super) fn dead_ends(
     })
 }
 
+#[cfg(test)]
 /// The dead end entered by edge `e` out of live state `i`.
 fn describe(
     prep: &Prepared<'_>,
@@ -97,6 +102,7 @@ fn describe(
     })
 }
 
+#[cfg(test)]
 /// Why the goal is out of reach from state `at`, entered by `step` (the
 /// state before it and the action) when there was one.
 pub(crate) fn why_stuck(
@@ -110,16 +116,37 @@ pub(crate) fn why_stuck(
     stuck_words(prep.level, prep.mechanics(), &nodes, step)
 }
 
+/// A state of play the words read: where the player stands, and what
+/// the rules ask of it. The general search's [`Node`]s and the compiled
+/// states ([`crate::solver::compile::StateView`]) both are.
+pub(crate) trait Placed: Holdings {
+    /// The room the player stands in.
+    fn room_now(&self) -> usize;
+}
+
+#[cfg(test)]
+impl Placed for Node {
+    fn room_now(&self) -> usize {
+        self.room
+    }
+}
+
+impl Placed for crate::solver::compile::StateView<'_> {
+    fn room_now(&self) -> usize {
+        self.room()
+    }
+}
+
 /// "stuck in room r4: <what the step did>, so <the doors in the way>".
-pub(crate) fn stuck_words(
+pub(crate) fn stuck_words<S: Placed>(
     level: &Level,
     m: &Mechanics,
-    closure: &[&Node],
-    step: Option<(&Node, u32)>,
+    closure: &[&S],
+    step: Option<(&S, u32)>,
 ) -> String {
     let mut rooms = vec![false; m.rooms()];
     for node in closure {
-        rooms[node.room] = true;
+        rooms[node.room_now()] = true;
     }
     let mut text = stuck_in(level, &rooms);
     let cause = step.and_then(|(before, act)| cause_words(level, m, before, act));
@@ -136,6 +163,7 @@ pub(crate) fn stuck_words(
     text
 }
 
+#[cfg(test)]
 /// Every state reachable from `at` (itself included).
 fn closure(g: &Graph, at: usize) -> Vec<usize> {
     let mut seen = vec![false; g.nodes.len()];
@@ -155,7 +183,7 @@ fn closure(g: &Graph, at: usize) -> Vec<usize> {
 }
 
 /// What the fatal step did, when it did something that cannot be undone.
-fn cause_words(level: &Level, m: &Mechanics, before: &Node, act: u32) -> Option<String> {
+fn cause_words<S: Placed>(level: &Level, m: &Mechanics, before: &S, act: u32) -> Option<String> {
     if act & PULL != 0 {
         let l = (act & !PULL) as usize;
         let lever = level.levers.get(l)?;
@@ -171,12 +199,9 @@ fn cause_words(level: &Level, m: &Mechanics, before: &Node, act: u32) -> Option<
     let d = act as usize;
     let door = m.doors().get(d)?;
     let (a, b) = m.ends(d)?;
-    let to = if before.room == a { b } else { a };
-    let p = Passage {
-        door: d,
-        from: before.room,
-        to,
-    };
+    let from = before.room_now();
+    let to = if from == a { b } else { a };
+    let p = Passage { door: d, from, to };
     let spent = m.spend_now(p, before);
     if !spent.is_empty() {
         let items: Vec<String> = spent
@@ -228,7 +253,12 @@ fn plural(noun: &str) -> String {
 
 /// The doors out of the rooms the player can still reach, each with why
 /// it stays shut (at most three).
-fn blockers(level: &Level, m: &Mechanics, closure: &[&Node], rooms: &[bool]) -> Vec<String> {
+fn blockers<S: Placed>(
+    level: &Level,
+    m: &Mechanics,
+    closure: &[&S],
+    rooms: &[bool],
+) -> Vec<String> {
     let mut out = Vec::new();
     let mut done = vec![false; m.doors().len()];
     for p in m.passages() {
@@ -237,8 +267,8 @@ fn blockers(level: &Level, m: &Mechanics, closure: &[&Node], rooms: &[bool]) -> 
         }
         let reasons: BTreeSet<String> = closure
             .iter()
-            .filter(|n| n.room == p.from)
-            .filter_map(|n| m.blocked(p, *n).map(|b| blocked_words(level, m, p, n, b)))
+            .filter(|n| n.room_now() == p.from)
+            .filter_map(|n| m.blocked(p, *n).map(|b| blocked_words(level, m, p, *n, b)))
             .collect();
         if reasons.is_empty() {
             continue;
@@ -254,7 +284,13 @@ fn blockers(level: &Level, m: &Mechanics, closure: &[&Node], rooms: &[bool]) -> 
 }
 
 /// Why `p` is blocked in `node`, in words that name the new causes.
-fn blocked_words(level: &Level, m: &Mechanics, p: Passage, node: &Node, b: Blocked) -> String {
+fn blocked_words<S: Placed>(
+    level: &Level,
+    m: &Mechanics,
+    p: Passage,
+    node: &S,
+    b: Blocked,
+) -> String {
     let door = door_name(level, p.door);
     let one_side = m.doors()[p.door].lock_side.is_some();
     let side = if one_side {
@@ -307,7 +343,7 @@ fn items_words(door: &str, needed: u32, held: u32, kind: &str, side: &str) -> St
 
 /// "l2 is down and l5 is up, or l3 is down"; a lever pulled an odd number
 /// of times is down. A `once` lever already pulled says so.
-fn condition_words(level: &Level, m: &Mechanics, door: usize, node: &Node) -> String {
+fn condition_words<S: Placed>(level: &Level, m: &Mechanics, door: usize, node: &S) -> String {
     let lists = &m.doors()[door].open_when;
     if lists.is_empty() {
         return "a condition that never holds".to_owned();
@@ -339,7 +375,12 @@ fn condition_words(level: &Level, m: &Mechanics, door: usize, node: &Node) -> St
 
 /// The keys the goal requires that no state of the closure holds, when the
 /// goal room is reached.
-fn goal_words(level: &Level, m: &Mechanics, closure: &[&Node], rooms: &[bool]) -> Option<String> {
+fn goal_words<S: Placed>(
+    level: &Level,
+    m: &Mechanics,
+    closure: &[&S],
+    rooms: &[bool],
+) -> Option<String> {
     if !rooms[m.goal()] {
         return None;
     }

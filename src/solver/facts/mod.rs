@@ -15,7 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
+use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage, SMALL_KIND};
 
 /// What the player might reach, by the relaxed rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +55,8 @@ struct Relaxed<'a> {
     keys: Vec<bool>,
     levers: Vec<bool>,
     small: u32,
+    /// Items in hand per kind, never spent (kind 0 unused: `small`).
+    items: Vec<u32>,
 }
 
 impl Holdings for Relaxed<'_> {
@@ -79,6 +81,20 @@ impl Holdings for Relaxed<'_> {
     fn small_in_hand(&self) -> u32 {
         self.small
     }
+
+    fn in_hand(&self, kind: usize) -> u32 {
+        if kind == SMALL_KIND {
+            self.small
+        } else {
+            self.items.get(kind).copied().unwrap_or(0)
+        }
+    }
+
+    /// A lever reached may stand either way; one not reached stands as at
+    /// the start, not pulled.
+    fn literal_holds(&self, lever: usize, pulled: bool) -> bool {
+        !pulled || self.levers.get(lever).copied().unwrap_or(false)
+    }
 }
 
 /// Passages waiting for what blocks them.
@@ -88,6 +104,26 @@ struct Waiting {
     door: Vec<Vec<Passage>>,
     small: BinaryHeap<Reverse<(u32, usize)>>,
     small_passages: Vec<Passage>,
+    /// Per kind other than small keys: passages waiting for that many.
+    items: Vec<BinaryHeap<Reverse<(u32, usize)>>>,
+    /// Per lever: the doors whose `open_when` names it; made when a door
+    /// with one is first met closed.
+    named_in: Option<Vec<Vec<usize>>>,
+}
+
+/// Per lever, the doors whose `open_when` names it.
+fn named_in(m: &Mechanics) -> Vec<Vec<usize>> {
+    let mut named = vec![Vec::new(); m.levers().len()];
+    for (d, door) in m.doors_not_free() {
+        for &(l, _) in door.open_when.iter().flatten() {
+            if let Some(doors) = named.get_mut(l)
+                && doors.last() != Some(&d)
+            {
+                doors.push(d);
+            }
+        }
+    }
+    named
 }
 
 /// The relaxed reach of the level, with the keys marked in `removed` taken
@@ -190,6 +226,7 @@ fn relaxed_via(
         keys: vec![false; m.keys().len()],
         levers: vec![false; m.levers().len()],
         small: 0,
+        items: vec![0; m.kinds().len()],
     };
     let mut rooms = vec![false; m.rooms()];
     let mut wait = Waiting {
@@ -239,9 +276,13 @@ fn relaxed_via(
                     }
                 }
                 Some(Blocked::Closed) => {
-                    if m.doors()[p.door].opening != Opening::Shut {
+                    let opening = m.doors()[p.door].opening;
+                    if opening != Opening::Shut {
                         if wait.door.is_empty() {
                             wait.door = vec![Vec::new(); m.doors().len()];
+                        }
+                        if opening == Opening::When && wait.named_in.is_none() {
+                            wait.named_in = Some(named_in(m));
                         }
                         wait.door[p.door].push(p);
                     }
@@ -256,8 +297,15 @@ fn relaxed_via(
                         .push(Reverse((needed, wait.small_passages.len())));
                     wait.small_passages.push(p);
                 }
-                // Levels that use these are solved by `general`, never here.
-                Some(Blocked::NotEnoughItems { .. }) => {}
+                Some(Blocked::NotEnoughItems { kind, needed, .. }) => {
+                    if wait.items.is_empty() {
+                        wait.items = vec![BinaryHeap::new(); m.kinds().len()];
+                    }
+                    if let Some(heap) = wait.items.get_mut(kind) {
+                        heap.push(Reverse((needed, wait.small_passages.len())));
+                        wait.small_passages.push(p);
+                    }
+                }
             }
         }
     }
@@ -293,29 +341,53 @@ fn enter(state: &mut Relaxed<'_>, wait: &mut Waiting, r: usize, ready: &mut Vec<
         if state.removed.get(k).copied().unwrap_or(false) || state.keys[k] {
             continue;
         }
-        if m.keys()[k].small {
-            state.small += 1;
-        } else {
-            state.keys[k] = true;
-            ready.append(&mut wait.key[k]);
+        match m.keys()[k].kind {
+            Some(SMALL_KIND) => state.small += 1,
+            Some(kind) => {
+                state.keys[k] = true;
+                state.items[kind] += 1;
+                if let Some(heap) = wait.items.get_mut(kind) {
+                    wake(heap, state.items[kind], &wait.small_passages, ready);
+                }
+            }
+            None => {
+                state.keys[k] = true;
+                ready.append(&mut wait.key[k]);
+            }
         }
     }
-    while let Some(&Reverse((needed, i))) = wait.small.peek() {
-        if needed > state.small {
-            break;
-        }
-        wait.small.pop();
-        ready.push(wait.small_passages[i]);
-    }
+    wake(&mut wait.small, state.small, &wait.small_passages, ready);
     for l in m.levers_in(r) {
         if !state.levers[l] {
             state.levers[l] = true;
-            for &d in &m.levers()[l].flips {
+            let named = wait.named_in.as_ref().and_then(|n| n.get(l));
+            for &d in m.levers()[l]
+                .flips
+                .iter()
+                .chain(named.into_iter().flatten())
+            {
                 if let Some(waiting) = wait.door.get_mut(d) {
                     ready.append(waiting);
                 }
             }
         }
+    }
+}
+
+/// Moves to `ready` the passages of `heap` that wait for no more than
+/// `held` items.
+fn wake(
+    heap: &mut BinaryHeap<Reverse<(u32, usize)>>,
+    held: u32,
+    passages: &[Passage],
+    ready: &mut Vec<Passage>,
+) {
+    while let Some(&Reverse((needed, i))) = heap.peek() {
+        if needed > held {
+            break;
+        }
+        heap.pop();
+        ready.push(passages[i]);
     }
 }
 
@@ -399,7 +471,7 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
                 let locked_here = m.locked_here(p);
                 let way_back_locked = !locked_here && m.locks_one_side(p.door);
                 (
-                    door.small_locks > 0 && locked_here,
+                    !door.spend.is_empty() && locked_here,
                     door.one_way || way_back_locked,
                 )
             };
@@ -423,7 +495,7 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
 fn is_free(m: &Mechanics, p: Passage) -> bool {
     m.is_free(p.door) || {
         let door = &m.doors()[p.door];
-        let unlocked = door.locks.is_empty() && door.locks_any.is_empty() && door.small_locks == 0;
+        let unlocked = door.locks.is_empty() && door.locks_any.is_empty() && door.spend.is_empty();
         door.opening == Opening::Open && (unlocked || !m.locked_here(p))
     }
 }
