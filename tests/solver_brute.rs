@@ -399,7 +399,7 @@ proptest! {
     }
 
     #[test]
-    fn one_sided_locks_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::OneSide)) {
+    fn one_sided_locks_alone_agree_with_brute_force((spec, ext) in spec_one_ext(true, One::Sided)) {
         check_valid(&build_ext(&spec, &ext))?;
     }
 

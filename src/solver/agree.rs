@@ -156,12 +156,15 @@ pub(crate) fn extended_level() -> impl Strategy<Value = Level> {
         )
 }
 
+/// An `open_when` as `(lever pick, pulled)` lists.
+type Condition = Vec<Vec<(usize, bool)>>;
+
 /// The extensions of [`extended_level`] put on `level`.
 fn extend(
     level: &mut Level,
     once: &[bool],
     alone: usize,
-    when: &[Option<Vec<Vec<(usize, bool)>>>],
+    when: &[Option<Condition>],
     bombs: &[Option<usize>],
     spend: &[u32],
 ) {
@@ -283,7 +286,7 @@ fn compiled_steps_agree(level: &Level) -> Result<(), TestCaseError> {
             next += 1;
             let mut compiled = Vec::new();
             c.successors(&s, &mut t, |after, act, _| {
-                compiled.push((act, after.to_vec()))
+                compiled.push((act, after.to_vec()));
             });
             let mut mine: Vec<(u32, PlayState)> = compiled
                 .iter()
@@ -308,7 +311,7 @@ fn compiled_steps_agree(level: &Level) -> Result<(), TestCaseError> {
             }
             for pull in c.pulls_of(c.room(&s)) {
                 let used = m.pull_used(pull.lever as usize, &here);
-                prop_assert_eq!(c.can_pull(&s, pull), !used);
+                prop_assert_eq!(Compiled::can_pull(&s, pull), !used);
             }
             for (_, after) in compiled {
                 store.insert(&after);

@@ -447,7 +447,7 @@ impl Compiled {
 
     /// True when passing `exit` spends items the first time.
     #[inline]
-    fn spends_items(&self, exit: &Exit) -> bool {
+    fn spends_items(exit: &Exit) -> bool {
         exit.small > 0 || exit.spend.0 != exit.spend.1
     }
 
@@ -484,7 +484,7 @@ impl Compiled {
     /// True when `pull` may be pulled in `s`: it is not a `once` lever
     /// already pulled.
     #[inline]
-    pub fn can_pull(&self, s: &[u64], pull: &Pull) -> bool {
+    pub fn can_pull(s: &[u64], pull: &Pull) -> bool {
         pull.once_bit == NONE || !test(s, pull.once_bit)
     }
 
@@ -546,7 +546,7 @@ impl Compiled {
     /// item to spend.
     #[inline]
     pub fn needs_nothing(&self, exit: &Exit) -> bool {
-        !self.spends_items(exit)
+        !Self::spends_items(exit)
             && exit.cond.0 == exit.cond.1
             && self.mask(exit.need).is_empty()
             && self.mask(exit.any).is_empty()
@@ -571,7 +571,7 @@ impl Compiled {
         if !self.keys_let(s, exit) {
             return false;
         }
-        if self.spends_items(exit) && !test(s, exit.unlock_bit) {
+        if Self::spends_items(exit) && !test(s, exit.unlock_bit) {
             if !self.can_spend(s, exit) {
                 return false;
             }
@@ -592,7 +592,7 @@ impl Compiled {
         if !self.keys_let(s, exit) {
             return None;
         }
-        let spends = self.spends_items(exit) && !test(s, exit.unlock_bit);
+        let spends = Self::spends_items(exit) && !test(s, exit.unlock_bit);
         if spends && !self.can_spend(s, exit) {
             return None;
         }
@@ -642,7 +642,7 @@ impl Compiled {
             }
         }
         for pull in self.pulls_of(r) {
-            if !self.can_pull(s, pull) {
+            if !Self::can_pull(s, pull) {
                 continue;
             }
             self.take_pull(s, pull, t);

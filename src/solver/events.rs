@@ -205,7 +205,7 @@ impl Walker {
                 }
             }
         }
-        for pull in c.pulls_of(r).iter().filter(|p| c.can_pull(s, p)) {
+        for pull in c.pulls_of(r).iter().filter(|p| Compiled::can_pull(s, p)) {
             if STATES {
                 c.take_pull(s, pull, &mut self.next);
                 c.set_room(&mut self.next, r);
@@ -566,7 +566,7 @@ fn take_in_place(c: &Compiled, s: &mut [u64], act: u32, room: usize) -> bool {
     c.set_room(s, room);
     if act & PULL != 0 {
         let lever = act & !PULL;
-        match (c.pulls_of(room).iter()).find(|p| p.lever == lever && c.can_pull(s, p)) {
+        match (c.pulls_of(room).iter()).find(|p| p.lever == lever && Compiled::can_pull(s, p)) {
             Some(pull) => {
                 c.take_pull_in_place(s, pull);
                 true

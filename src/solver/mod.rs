@@ -54,8 +54,6 @@ mod general;
 mod heuristic;
 mod needs;
 pub(crate) mod oracle;
-#[cfg(test)]
-mod oracle_ext;
 mod parity;
 mod plan_walk;
 mod prepared;

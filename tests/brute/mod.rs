@@ -887,7 +887,7 @@ pub enum One {
     /// `locks_any`.
     AnyOf,
     /// `locked_from`.
-    OneSide,
+    Sided,
     /// Named keys carried from the start.
     Carried,
 }
@@ -902,7 +902,7 @@ pub fn spec_one_ext(puzzle: bool, one: One) -> impl Strategy<Value = (Spec, Ext)
             if one != One::AnyOf {
                 door.any = 0;
             }
-            if one != One::OneSide {
+            if one != One::Sided {
                 door.side = 0;
             }
             if one != One::When {

@@ -309,10 +309,52 @@ fn small_keys(
 mod tests {
     use std::time::Duration;
 
+    use proptest::prelude::*;
+
     use super::Walk;
     use crate::model::{Door, Level, Lever, Room};
     use crate::solver::general::open_at_start;
     use crate::solver::{SolveOptions, Stop, analyze};
+
+    proptest! {
+        #![proptest_config(ProptestConfig {
+            cases: 600,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        /// The compiled searches answer levels with every extension as
+        /// the general engine, the oracle, does: least cost, fewest
+        /// pulls, reachable and dead-end states, unneeded keys.
+        #[test]
+        fn the_compiled_analysis_agrees_with_the_general_engine(
+            level in crate::solver::agree::extended_level(),
+        ) {
+            let Ok(prep) = crate::solver::Prepared::new(&level, &[]) else { return Ok(()) };
+            let options = SolveOptions::default();
+            let budget = options.budget();
+            let text = crate::format::to_string(&level);
+            let ours = analyze(&level, &options).unwrap();
+            let oracle = super::analyze(&prep, &budget).unwrap();
+            let cost = |a: &crate::solver::Analysis| a.plan.as_ref().map(|p| p.cost);
+            prop_assert_eq!(cost(&ours), cost(&oracle), "{}", text);
+            let pulls = |a: &crate::solver::Analysis| a.min_pulls.as_ref().map(|p| p.pulls);
+            prop_assert_eq!(pulls(&ours), pulls(&oracle), "{}", text);
+            // The compiled analysis counts states only where it must.
+            if ours.reachable_states.is_some() {
+                prop_assert_eq!(ours.reachable_states, oracle.reachable_states, "{}", text);
+            }
+            if ours.dead_ends.exist.is_some() {
+                prop_assert_eq!(ours.dead_ends.exist, oracle.dead_ends.exist, "{}", text);
+            }
+            prop_assert_eq!(&ours.keys.unneeded, &oracle.keys.unneeded, "{}", text);
+            let solved = crate::solver::solve(&level, &options).unwrap();
+            let general = super::solve(&prep, &budget).unwrap();
+            prop_assert_eq!(solved.plan.map(|p| p.cost), general.plan.map(|p| p.cost));
+            let unneeded = super::unneeded_keys(&prep, &budget).unwrap();
+            prop_assert_eq!(&unneeded, &oracle.keys.unneeded);
+        }
+    }
 
     /// A `side` × `side` grid from corner to corner, with `levers` once
     /// levers in the start room, each flipping a door off the way: far
@@ -398,7 +440,9 @@ mod tests {
             max_time: Some(Duration::ZERO),
             ..SolveOptions::default()
         };
-        let a = analyze(&level, &options).unwrap();
+        let rules = crate::rules::Rules::new(&level).unwrap();
+        let prep = crate::solver::Prepared::from_rules(rules, &[]);
+        let a = super::analyze(&prep, &options.budget()).unwrap();
         assert_eq!(a.stopped, Some(Stop::Time));
         assert_eq!(a.solvable, Some(true));
         let bounds = a.cost_bounds.expect("bounds on the least cost");

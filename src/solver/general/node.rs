@@ -184,33 +184,6 @@ impl Node {
         }
         node
     }
-
-    /// The same state of play as `state`, with `like`'s slots.
-    pub fn of_play(m: &Mechanics, like: &Node, state: &crate::rules::PlayState) -> Self {
-        let mut node = Self::fresh(like.slots.clone(), state.room());
-        for (k, &held) in state.picked().iter().enumerate() {
-            node.set(Part::Held, k, held);
-        }
-        for (kind, &n) in state.items_in_hand().iter().enumerate() {
-            node.set_count(kind, n);
-        }
-        for (d, &open) in state.open_doors().iter().enumerate() {
-            if let Some(Some(b)) = node.slots.open_bit.get(d) {
-                let b = *b as usize;
-                node.set(Part::Open, b, open);
-            }
-        }
-        for (d, &unlocked) in state.unlocked_doors().iter().enumerate() {
-            if let Some(Some(b)) = node.slots.unlocked_bit.get(d) {
-                let b = *b as usize;
-                node.set(Part::Unlocked, b, unlocked);
-            }
-        }
-        for (l, lever) in m.levers().iter().enumerate() {
-            node.set(Part::Odd, l, lever.parity && state.pulled_odd(l));
-        }
-        node
-    }
 }
 
 impl Holdings for Node {
