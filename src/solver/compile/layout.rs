@@ -1,6 +1,9 @@
 //! Where each part of a compiled state lives: which keys, doors and small
 //! locks get bits, for which question, within which rooms.
 
+use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
+
 use super::NONE;
 use crate::rules::mechanics::{Mechanics, Opening, SMALL_KIND};
 
@@ -111,6 +114,10 @@ pub(crate) fn layout_within(
     let mut room_items: Vec<Vec<(u32, u32)>> = vec![Vec::new(); rooms];
     let mut has_loot = vec![false; rooms];
     let mut kind_total = vec![0u64; m.kinds().len()];
+    // Where each (room, kind) is counted in `room_items`: a room may hold
+    // items of tens of thousands of kinds, too many to look through for
+    // each one.
+    let mut slot: FxHashMap<(usize, usize), usize> = FxHashMap::default();
     for (k, key) in m.keys().iter().enumerate() {
         if tracked[k] {
             has_loot[key.room] = true;
@@ -118,7 +125,14 @@ pub(crate) fn layout_within(
             match key.kind {
                 Some(kind) if kind != SMALL_KIND => {
                     kind_total[kind] += 1;
-                    add_item(&mut room_items[key.room], kind as u32);
+                    let items = &mut room_items[key.room];
+                    match slot.entry((key.room, kind)) {
+                        Entry::Occupied(at) => items[*at.get()].1 += 1,
+                        Entry::Vacant(at) => {
+                            at.insert(items.len());
+                            items.push((kind as u32, 1));
+                        }
+                    }
                 }
                 _ => {}
             }
@@ -179,14 +193,6 @@ fn spent_kinds(m: &Mechanics, door_in: &[bool]) -> Vec<bool> {
         }
     }
     spent
-}
-
-/// Counts one more item of `kind` in a room's list.
-fn add_item(items: &mut Vec<(u32, u32)>, kind: u32) {
-    match items.iter_mut().find(|(k, _)| *k == kind) {
-        Some((_, n)) => *n += 1,
-        None => items.push((kind, 1)),
-    }
 }
 
 /// The counters of every kind: small keys in word 0, the others from bit
