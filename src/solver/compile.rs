@@ -54,6 +54,21 @@ pub(crate) fn mask_of(bits: impl IntoIterator<Item = u32>) -> Mask {
     mask
 }
 
+/// Whether two masks (each in word order, as [`mask_of`] makes them) share
+/// a bit.
+fn overlap(a: &Mask, b: &Mask) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&(wa, ma)), Some(&(wb, mb))) = (a.get(i), b.get(j)) {
+        match wa.cmp(&wb) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal if ma & mb != 0 => return true,
+            std::cmp::Ordering::Equal => (i, j) = (i + 1, j + 1),
+        }
+    }
+    false
+}
+
 #[inline]
 pub(crate) fn test(s: &[u64], bit: u32) -> bool {
     s[(bit / 64) as usize] & (1 << (bit % 64)) != 0
@@ -202,11 +217,18 @@ fn condition(
                 (false, false) => clear.push(bit),
             }
         }
-        if possible && !set.iter().any(|b| clear.contains(b)) {
-            if set.is_empty() && clear.is_empty() {
-                return Some(Vec::new());
-            }
-            alts.push((mask_of(set), mask_of(clear)));
+        if !possible {
+            continue;
+        }
+        if set.is_empty() && clear.is_empty() {
+            return Some(Vec::new());
+        }
+        // A lever both down and up never holds. Compared as masks, in
+        // word order: an alternative of tens of thousands of literals
+        // made a search of each in the others quadratic.
+        let (set, clear) = (mask_of(set), mask_of(clear));
+        if !overlap(&set, &clear) {
+            alts.push((set, clear));
         }
     }
     (!alts.is_empty()).then_some(alts)

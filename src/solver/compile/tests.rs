@@ -75,3 +75,45 @@ fn states_wider_than_a_word_test_and_flip_across_words() {
         "one pull opens all 100"
     );
 }
+
+#[test]
+fn a_rooms_items_are_counted_per_kind_in_the_order_first_met() {
+    // Bombs and arrows in r1, bombs again in r2 and back in r1: each room
+    // lists each kind once, with its count.
+    let mut level = Level::new("items");
+    level.rooms.push(Room::new("r2", [0.0, 0.0]));
+    let mut d = Door::new("d1", "r1", "r2");
+    d.spend.insert("bomb".into(), 1);
+    d.spend.insert("arrow".into(), 1);
+    level.doors.push(d);
+    for (id, room, kind) in [
+        ("b1", "r1", "bomb"),
+        ("a1", "r1", "arrow"),
+        ("b2", "r2", "bomb"),
+        ("b3", "r1", "bomb"),
+    ] {
+        let mut item = Key::new(id, room);
+        item.kind = Some(kind.into());
+        level.keys.push(item);
+    }
+    let m = Mechanics::new(&level).unwrap();
+    let index = LevelIndex::new(&level);
+    let kind = |name: &str| m.kinds().iter().position(|k| k == name).unwrap() as u32;
+    let l = layout(&m, Tracking::EveryKey, &[]);
+    let r1 = index.room(&"r1".into()).unwrap();
+    let r2 = index.room(&"r2".into()).unwrap();
+    assert_eq!(
+        l.room_items[r1],
+        vec![(kind("bomb"), 2), (kind("arrow"), 1)]
+    );
+    assert_eq!(l.room_items[r2], vec![(kind("bomb"), 1)]);
+}
+
+#[test]
+fn masks_overlap_only_on_a_shared_bit() {
+    let a = mask_of([1, 70, 200]);
+    assert!(overlap(&a, &mask_of([200])));
+    assert!(overlap(&mask_of([5, 70]), &a));
+    assert!(!overlap(&a, &mask_of([0, 2, 71, 199, 201])));
+    assert!(!overlap(&a, &Mask::new()));
+}
