@@ -477,6 +477,13 @@ impl<'c> Hunt<'c> {
                 if !dead {
                     self.relax(i, act, d + cost, t);
                 }
+                // A check the clock stopped stops the hunt: the steps left
+                // (a room of 50,000 `once` levers has as many) would each
+                // store their state to be checked, and learn nothing.
+                if risk && !self.complete && run.out_of_time() {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
                 ControlFlow::Continue(())
             });
             if stopped {
