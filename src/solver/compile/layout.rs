@@ -84,60 +84,13 @@ pub(crate) fn layout_within(
     let door_in: Vec<bool> = (0..m.doors().len())
         .map(|d| m.ends(d).is_some_and(|(a, b)| inside[a] && inside[b]))
         .collect();
-    let mut named = vec![false; m.keys().len()];
-    for (d, door) in m.doors_not_free() {
-        if !door_in[d] {
-            continue;
-        }
-        for &k in door.locks.iter().chain(&door.locks_any) {
-            named[k] = true;
-        }
-    }
-    for &k in m.goal_requires() {
-        named[k] = true;
-    }
-    let spent = spent_kinds(m, &door_in);
-    let tracked: Vec<bool> = m
-        .keys()
-        .iter()
-        .enumerate()
-        .map(|(k, key)| {
-            !removed.get(k).copied().unwrap_or(false)
-                && inside[key.room]
-                && (tracking == Tracking::EveryKey
-                    || key.small
-                    || named[k]
-                    || key.kind.is_some_and(|kind| spent[kind]))
-        })
-        .collect();
-    let mut room_small = vec![0u32; rooms];
-    let mut room_items: Vec<Vec<(u32, u32)>> = vec![Vec::new(); rooms];
-    let mut has_loot = vec![false; rooms];
-    let mut kind_total = vec![0u64; m.kinds().len()];
-    // Where each (room, kind) is counted in `room_items`: a room may hold
-    // items of tens of thousands of kinds, too many to look through for
-    // each one.
-    let mut slot: FxHashMap<(usize, usize), usize> = FxHashMap::default();
-    for (k, key) in m.keys().iter().enumerate() {
-        if tracked[k] {
-            has_loot[key.room] = true;
-            room_small[key.room] += u32::from(key.small);
-            match key.kind {
-                Some(kind) if kind != SMALL_KIND => {
-                    kind_total[kind] += 1;
-                    let items = &mut room_items[key.room];
-                    match slot.entry((key.room, kind)) {
-                        Entry::Occupied(at) => items[*at.get()].1 += 1,
-                        Entry::Vacant(at) => {
-                            at.insert(items.len());
-                            items.push((kind as u32, 1));
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
+    let tracked = tracked_keys(m, tracking, removed, &inside, &door_in);
+    let Contents {
+        room_small,
+        room_items,
+        has_loot,
+        kind_total,
+    } = contents(m, &tracked);
     let total_small: u64 = room_small.iter().map(|&n| u64::from(n)).sum();
     let room_bits = bits_for(rooms.saturating_sub(1) as u64).max(1);
     let count_bits = bits_for(total_small);
@@ -180,6 +133,89 @@ pub(crate) fn layout_within(
         inside,
         door_in,
     }
+}
+
+/// Per key: is it part of the state? Every key inside with
+/// [`Tracking::EveryKey`]; else the small keys, the keys a lock inside or
+/// the goal names, and the items of kinds a door inside spends.
+fn tracked_keys(
+    m: &Mechanics,
+    tracking: Tracking,
+    removed: &[bool],
+    inside: &[bool],
+    door_in: &[bool],
+) -> Vec<bool> {
+    let mut named = vec![false; m.keys().len()];
+    for (d, door) in m.doors_not_free() {
+        if !door_in[d] {
+            continue;
+        }
+        for &k in door.locks.iter().chain(&door.locks_any) {
+            named[k] = true;
+        }
+    }
+    for &k in m.goal_requires() {
+        named[k] = true;
+    }
+    let spent = spent_kinds(m, door_in);
+    m.keys()
+        .iter()
+        .enumerate()
+        .map(|(k, key)| {
+            !removed.get(k).copied().unwrap_or(false)
+                && inside[key.room]
+                && (tracking == Tracking::EveryKey
+                    || key.small
+                    || named[k]
+                    || key.kind.is_some_and(|kind| spent[kind]))
+        })
+        .collect()
+}
+
+/// What the tracked keys put in each room.
+struct Contents {
+    /// Per room: its small keys.
+    room_small: Vec<u32>,
+    /// Per room: `(kind, count)` of its items of other kinds, in first-seen order.
+    room_items: Vec<Vec<(u32, u32)>>,
+    /// Per room: it holds a tracked key.
+    has_loot: Vec<bool>,
+    /// Per kind: its items in the level.
+    kind_total: Vec<u64>,
+}
+
+/// Counts the tracked keys per room and kind.
+fn contents(m: &Mechanics, tracked: &[bool]) -> Contents {
+    let rooms = m.rooms();
+    let mut c = Contents {
+        room_small: vec![0u32; rooms],
+        room_items: vec![Vec::new(); rooms],
+        has_loot: vec![false; rooms],
+        kind_total: vec![0u64; m.kinds().len()],
+    };
+    // Where each (room, kind) is counted in `room_items`: a room may hold
+    // items of tens of thousands of kinds, too many to look through for
+    // each one.
+    let mut slot: FxHashMap<(usize, usize), usize> = FxHashMap::default();
+    for (k, key) in m.keys().iter().enumerate() {
+        if !tracked[k] {
+            continue;
+        }
+        c.has_loot[key.room] = true;
+        c.room_small[key.room] += u32::from(key.small);
+        if let Some(kind) = key.kind.filter(|&kind| kind != SMALL_KIND) {
+            c.kind_total[kind] += 1;
+            let items = &mut c.room_items[key.room];
+            match slot.entry((key.room, kind)) {
+                Entry::Occupied(at) => items[*at.get()].1 += 1,
+                Entry::Vacant(at) => {
+                    at.insert(items.len());
+                    items.push((kind as u32, 1));
+                }
+            }
+        }
+    }
+    c
 }
 
 /// Per kind: whether some door inside spends it.

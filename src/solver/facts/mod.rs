@@ -275,37 +275,7 @@ fn relaxed_via(
                         *entry = Some((p.door as u32, p.from as u32));
                     }
                 }
-                Some(Blocked::Closed) => {
-                    let opening = m.doors()[p.door].opening;
-                    if opening != Opening::Shut {
-                        if wait.door.is_empty() {
-                            wait.door = vec![Vec::new(); m.doors().len()];
-                        }
-                        if opening == Opening::When && wait.named_in.is_none() {
-                            wait.named_in = Some(named_in(m));
-                        }
-                        wait.door[p.door].push(p);
-                    }
-                }
-                Some(keys @ (Blocked::MissingKeys(_) | Blocked::MissingAny(_))) => {
-                    for k in awaited(&keys, removed) {
-                        wait.key[k].push(p);
-                    }
-                }
-                Some(Blocked::NotEnoughSmallKeys { needed, .. }) => {
-                    wait.small
-                        .push(Reverse((needed, wait.small_passages.len())));
-                    wait.small_passages.push(p);
-                }
-                Some(Blocked::NotEnoughItems { kind, needed, .. }) => {
-                    if wait.items.is_empty() {
-                        wait.items = vec![BinaryHeap::new(); m.kinds().len()];
-                    }
-                    if let Some(heap) = wait.items.get_mut(kind) {
-                        heap.push(Reverse((needed, wait.small_passages.len())));
-                        wait.small_passages.push(p);
-                    }
-                }
+                Some(why) => wait_for(m, removed, &mut wait, p, why),
             }
         }
     }
@@ -315,6 +285,45 @@ fn relaxed_via(
         keys: state.keys,
         goal,
         before_goal,
+    }
+}
+
+/// Files passage `p`, blocked for `why`, under what may let it through:
+/// its door's levers or condition, the keys it misses, or the count of
+/// small keys or items it needs.
+fn wait_for(m: &Mechanics, removed: &[bool], wait: &mut Waiting, p: Passage, why: Blocked) {
+    match why {
+        Blocked::Closed => {
+            let opening = m.doors()[p.door].opening;
+            if opening != Opening::Shut {
+                if wait.door.is_empty() {
+                    wait.door = vec![Vec::new(); m.doors().len()];
+                }
+                if opening == Opening::When && wait.named_in.is_none() {
+                    wait.named_in = Some(named_in(m));
+                }
+                wait.door[p.door].push(p);
+            }
+        }
+        keys @ (Blocked::MissingKeys(_) | Blocked::MissingAny(_)) => {
+            for k in awaited(&keys, removed) {
+                wait.key[k].push(p);
+            }
+        }
+        Blocked::NotEnoughSmallKeys { needed, .. } => {
+            wait.small
+                .push(Reverse((needed, wait.small_passages.len())));
+            wait.small_passages.push(p);
+        }
+        Blocked::NotEnoughItems { kind, needed, .. } => {
+            if wait.items.is_empty() {
+                wait.items = vec![BinaryHeap::new(); m.kinds().len()];
+            }
+            if let Some(heap) = wait.items.get_mut(kind) {
+                heap.push(Reverse((needed, wait.small_passages.len())));
+                wait.small_passages.push(p);
+            }
+        }
     }
 }
 
