@@ -416,3 +416,43 @@ fn random_honours_the_constraints_too() {
         assert!(solvable(level));
     }
 }
+
+/// The lever search never wires a door kept from the generators, and the
+/// conditions search refuses a closed one by name (it would give every
+/// closed door a condition).
+#[test]
+fn the_lever_search_leaves_doors_kept_from_it_alone() {
+    use lockwork::generate::{LeversParams, basement_layout, levers};
+    let mut layout = basement_layout(&[1, 1, 2, 3, 5]);
+    set(&mut layout.doors[6].props, json!({ "lock": "never" })); // d7, into the goal
+    layout.doors[6].open = true;
+    let mut params = LeversParams::new(layout.clone());
+    params.seed = 3;
+    params.seconds = None;
+    params.evaluations = Some(3000);
+    params.threads = 1;
+    let made = levers(&params, &no_progress, &AtomicBool::new(false)).unwrap();
+    for lever in &made.level.levers {
+        assert!(
+            !lever.toggles.iter().any(|d| d.as_str() == "d7"),
+            "{lever:?}"
+        );
+    }
+    assert_eq!(
+        items(&made.level, "doors").get("d7"),
+        items(&layout, "doors").get("d7")
+    );
+    let mut closed = layout.clone();
+    closed.doors[6].open = false;
+    let mut params = LeversParams::new(closed);
+    params.conditions = true;
+    params.seconds = None;
+    params.evaluations = Some(300);
+    params.threads = 1;
+    let e = levers(&params, &no_progress, &AtomicBool::new(false)).unwrap_err();
+    assert!(matches!(e, GenerateError::Constraints(_)), "{e}");
+    assert!(
+        e.to_string().contains("door \"d7\" is never to be locked"),
+        "{e}"
+    );
+}

@@ -23,6 +23,21 @@ use crate::generate::{
 };
 use crate::model::{Level, Literal};
 
+/// Every closed door without a condition gets one: a door the designer
+/// keeps from the generators (`"lock": "never"`) cannot be among them.
+fn check_asked(layout: &Level) -> Result<(), GenerateError> {
+    let asked = crate::generate::Constraints::of(layout)?;
+    let kept: Vec<crate::generate::Constraint> = (layout.doors.iter().enumerate())
+        .filter(|&(d, door)| asked.no_lock[d] && !door.open && door.open_when.is_none())
+        .map(|(_, door)| crate::generate::Constraint::NeverLock(door.id.clone()))
+        .collect();
+    if kept.is_empty() {
+        Ok(())
+    } else {
+        Err(GenerateError::Constraints(kept))
+    }
+}
+
 /// The candidates of the conditions search: one conjunction per closed door.
 #[derive(Clone, Debug)]
 struct CondSpace {
@@ -146,6 +161,7 @@ pub(super) fn levers(
 ) -> Result<Generated, GenerateError> {
     let layout = &params.layout;
     check_layout(layout)?;
+    check_asked(layout)?;
     super::check_budget(params)?;
     check_literals(params)?;
     let eval = ConditionEvaluator::new(layout).map_err(|e| match e {

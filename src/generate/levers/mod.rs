@@ -335,7 +335,16 @@ fn check_budget(params: &LeversParams) -> Result<(), GenerateError> {
 /// allowed (and there must be wirings enough for that).
 fn wiring_space(params: &LeversParams) -> Result<Space, GenerateError> {
     let layout = &params.layout;
-    let doors = layout.doors.len();
+    // Doors the designer keeps from the generators are never wired.
+    let asked = crate::generate::Constraints::of(layout)?;
+    let all_doors = layout.doors.len();
+    let kept: u64 = (0..all_doors.min(64))
+        .filter(|&d| asked.no_lock[d])
+        .fold(0, |m, d| m | (1 << d));
+    let doors = all_doors - kept.count_ones() as usize;
+    if doors == 0 && kept != 0 {
+        return Err(GenerateError::Constraints(asked.list(layout)));
+    }
     let max_doors = params.max_doors.min(doors);
     let fixed: Vec<Option<u64>> = LeverEvaluator::wiring_of(layout)
         .into_iter()
@@ -362,11 +371,11 @@ fn wiring_space(params: &LeversParams) -> Result<Space, GenerateError> {
     }
     Ok(Space {
         fixed,
-        doors: if doors == 64 {
+        doors: if all_doors == 64 {
             u64::MAX
         } else {
-            (1u64 << doors) - 1
-        },
+            (1u64 << all_doors) - 1
+        } & !kept,
         min_doors: params.min_doors as u32,
         max_doors: max_doors as u32,
         distinct,
