@@ -216,14 +216,14 @@ pub fn backward(
     if around && (params.aim.is_empty() || params.aim == Aim::shipped()) {
         // What is drawn decides most measures: the first level that keeps
         // it is kept.
-        return around_drawn(params, progress, cancel);
+        return around_drawn(params, Rng::new(params.seed), progress, cancel);
     }
     if params.aim.is_empty() {
         return backward_once(params, Rng::new(params.seed), progress, cancel);
     }
     let mut make = |rng| {
         if around {
-            around_drawn(params, &super::no_progress, cancel)
+            around_drawn(params, rng, &super::no_progress, cancel)
         } else {
             backward_once(params, rng, &super::no_progress, cancel)
         }
@@ -242,25 +242,27 @@ pub fn backward(
 /// Tries for placing locks around what is drawn before giving up.
 const AROUND_TRIES: usize = 20;
 
-/// The backward method on a layout with drawn content: each try (a stream
-/// of the seed of its own) places the locks, and the solver checks that the
-/// level can be solved and that each new lock is needed; the first try that
-/// passes is kept.
+/// The backward method on a layout with drawn content: each try places the
+/// locks (the first from `first`, each next from a stream drawn from it),
+/// and the solver checks that the level can be solved and that each new
+/// lock is needed; the first try that passes is kept.
 fn around_drawn(
     params: &BackwardParams,
+    first: Rng,
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
+    let mut seeds = first.clone();
+    let mut rng = first;
     let mut last = None;
     for t in 0..AROUND_TRIES {
         if cancel.load(Ordering::Relaxed) {
             return Err(GenerateError::Cancelled);
         }
-        let rng = match t {
-            0 => Rng::new(params.seed),
-            t => Rng::with_stream(params.seed, t as u64),
-        };
-        match backward_once(params, rng, progress, cancel) {
+        if t > 0 {
+            rng = Rng::with_stream(seeds.next_u64(), t as u64);
+        }
+        match backward_once(params, rng.clone(), progress, cancel) {
             Err(GenerateError::Internal(why)) => last = Some(why),
             made => return made,
         }
