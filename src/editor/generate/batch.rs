@@ -68,6 +68,7 @@ impl Column {
     pub const ALL: [Self; 13] = [
         Self::Seed,
         Self::Score,
+        Self::Band,
         Self::Cost,
         Self::Moves,
         Self::Pulls,
@@ -78,7 +79,6 @@ impl Column {
         Self::DeadEnds,
         Self::OptionalRooms,
         Self::Rooms,
-        Self::Band,
     ];
 
     /// The header of the column and the name of the axis.
