@@ -149,17 +149,26 @@ impl Constraints {
         out
     }
 
-    /// The constraints `level` (a level the generator made from the one
-    /// these were read from, its rooms in the same order) does not keep:
-    /// locked doors that were never to be, doors to lock left unlocked,
-    /// key rooms without a new key and key-free rooms with one. `new_key`
-    /// tells the keys the generator placed.
-    pub fn broken(
-        &self,
-        before: &Level,
-        after: &Level,
-        new_key: &dyn Fn(&str) -> bool,
-    ) -> Vec<Constraint> {
+    /// Nothing, when `after` (a level a generator made from `before`, the
+    /// level these were read from, its rooms in the same order) keeps every
+    /// constraint; else the error naming each it does not keep.
+    ///
+    /// # Errors
+    /// [`GenerateError::Constraints`] as said.
+    pub fn check(&self, before: &Level, after: &Level) -> Result<(), GenerateError> {
+        let broken = self.broken(before, after);
+        if broken.is_empty() {
+            Ok(())
+        } else {
+            Err(GenerateError::Constraints(broken))
+        }
+    }
+
+    /// The constraints `after` does not keep: locked doors that were never
+    /// to be, doors to lock left unlocked, key rooms without a new key and
+    /// key-free rooms with one. A key is new when `before` has no key of its id.
+    fn broken(&self, before: &Level, after: &Level) -> Vec<Constraint> {
+        let new_key = |id: &str| !before.keys.iter().any(|k| k.id.as_str() == id);
         let mut out = Vec::new();
         for (d, door) in before.doors.iter().enumerate() {
             let now = after.doors.iter().find(|x| x.id == door.id);

@@ -168,6 +168,8 @@ pub fn random(
     let mut rng = Rng::new(params.seed);
     let (base, from_layout, layout_name) = first_base(&params.source, &mut rng)?;
     check_request(&base, params, from_layout)?;
+    // A constraint neither "always" nor "never" is refused before any try.
+    let asked = Constraints::of(&base)?;
     if params.levers == 0 && from_layout {
         super::common::check_solvable_as_drawn(&base, params.max_states)?;
     }
@@ -175,11 +177,7 @@ pub fn random(
     let (accepted, cancelled) = (search.accepted, search.cancelled && !search.accepted);
     let (found, tally) = search.into_found()?;
     if from_layout && let Source::Layout { level: drawn, .. } = &params.source {
-        let drawn_keys = |id: &str| !drawn.keys.iter().any(|k| k.id.as_str() == id);
-        let broken = Constraints::of(drawn)?.broken(drawn, &found.level, &drawn_keys);
-        if !broken.is_empty() {
-            return Err(GenerateError::Constraints(broken));
-        }
+        asked.check(drawn, &found.level)?;
     }
     let mut level = found.level;
     describe(&mut level, params, from_layout, tally.tries);

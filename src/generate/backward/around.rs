@@ -140,15 +140,7 @@ impl Work {
 
     /// The designer's constraints, kept; or all those that are not.
     pub(super) fn check_asked(&self) -> Result<(), GenerateError> {
-        let drawn_keys = self.drawn.keys.len();
-        let new_key = |id: &str| !self.drawn.keys.iter().any(|k| k.id.as_str() == id);
-        debug_assert!(self.level.keys.len() >= drawn_keys);
-        let broken = self.asked.broken(&self.drawn, &self.level, &new_key);
-        if broken.is_empty() {
-            Ok(())
-        } else {
-            Err(GenerateError::Constraints(broken))
-        }
+        self.asked.check(&self.drawn, &self.level)
     }
 }
 
