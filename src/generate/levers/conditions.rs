@@ -8,19 +8,13 @@
 //! literals (`open_when: [["l2", "!l5"]]`), not a disjunction of several:
 //! a single list per door is how the real basement's doors read.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use serde_json::{Map, Value};
 
-use serde_json::json;
-
+use super::LeversParams;
 use super::cond_eval::{CondLayoutError, ConditionEvaluator, Conj, MAX_LEVERS, mask};
-use super::search::{Found, Moves, pick_bit};
-use super::{
-    LeversParams, Search, Totals, best_of, check_with_solver, search_budget, search_threads,
-};
-use crate::generate::common::{dress, num, record};
-use crate::generate::{
-    Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Rng,
-};
+use super::pipeline::Mode;
+use super::search::{Moves, pick_bit};
+use crate::generate::{Change, DoorChange, GenerateError, Param, Problem, Rng};
 use crate::model::{Level, Literal};
 
 /// Every closed door without a condition gets one: a door the designer
@@ -40,7 +34,7 @@ fn check_asked(layout: &Level) -> Result<(), GenerateError> {
 
 /// The candidates of the conditions search: one conjunction per closed door.
 #[derive(Clone, Debug)]
-struct CondSpace {
+pub(super) struct CondSpace {
     slots: usize,
     levers: u32,
     min_literals: u32,
@@ -154,48 +148,82 @@ impl Moves for CondSpace {
 }
 
 /// The conditions mode of [`levers`](super::levers): see the module text.
-pub(super) fn levers(
-    params: &LeversParams,
-    progress: &dyn Fn(Progress),
-    cancel: &AtomicBool,
-) -> Result<Generated, GenerateError> {
-    let layout = &params.layout;
-    check_layout(layout)?;
-    check_asked(layout)?;
-    super::check_budget(params)?;
-    check_literals(params)?;
-    let eval = ConditionEvaluator::new(layout).map_err(|e| match e {
-        CondLayoutError::TooManyLevers(n) => GenerateError::Layout(format!(
-            "the layout has {n} levers; conditions on doors handle at most {MAX_LEVERS}: \
-             remove levers"
-        )),
-        CondLayoutError::Invalid(m) => GenerateError::InvalidLayout(m),
-    })?;
-    if eval.slots().is_empty() {
-        return Err(GenerateError::Layout(
-            "every door is open or has its condition already: close a door for the search \
-             to put a condition on"
-                .into(),
-        ));
+pub(super) struct Conditions {
+    eval: ConditionEvaluator,
+    space: CondSpace,
+}
+
+impl Conditions {
+    /// The evaluator and the candidates of a layout fit for conditions.
+    pub(super) fn new(params: &LeversParams) -> Result<Self, GenerateError> {
+        let layout = &params.layout;
+        check_layout(layout)?;
+        check_asked(layout)?;
+        super::check_budget(params)?;
+        check_literals(params)?;
+        let eval = ConditionEvaluator::new(layout).map_err(|e| match e {
+            CondLayoutError::TooManyLevers(n) => GenerateError::Layout(format!(
+                "the layout has {n} levers; conditions on doors handle at most {MAX_LEVERS}: \
+                 remove levers"
+            )),
+            CondLayoutError::Invalid(m) => GenerateError::InvalidLayout(m),
+        })?;
+        if eval.slots().is_empty() {
+            return Err(GenerateError::Layout(
+                "every door is open or has its condition already: close a door for the search \
+                 to put a condition on"
+                    .into(),
+            ));
+        }
+        let space = CondSpace {
+            slots: eval.slots().len(),
+            levers: eval.levers() as u32,
+            min_literals: params.min_literals as u32,
+            max_literals: params.max_literals as u32,
+            fixed_named: eval.fixed_named(),
+        };
+        Ok(Self { eval, space })
     }
-    let space = CondSpace {
-        slots: eval.slots().len(),
-        levers: eval.levers() as u32,
-        min_literals: params.min_literals as u32,
-        max_literals: params.max_literals as u32,
-        fixed_named: eval.fixed_named(),
-    };
-    let threads = search_threads(params);
-    let search = Search {
-        eval: &eval,
-        space: &space,
-        seed: params.seed,
-        budget: search_budget(params),
-        threads,
-    };
-    let results = search.run(progress, cancel)?;
-    let cancelled = cancel.load(Ordering::Relaxed);
-    finish(params, &eval, results, threads, cancelled, progress)
+}
+
+impl Mode for Conditions {
+    type Eval = ConditionEvaluator;
+    type Space = CondSpace;
+
+    fn eval(&self) -> &ConditionEvaluator {
+        &self.eval
+    }
+
+    fn space(&self) -> &CondSpace {
+        &self.space
+    }
+
+    fn write(&self, layout: &Level, wires: &[u64]) -> (Level, Vec<DoorChange>) {
+        write_conditions(layout, self.eval.slots(), wires)
+    }
+
+    fn title(&self, seed: u64) -> String {
+        format!("Lever conditions, seed {seed}")
+    }
+
+    fn description(&self, pulls: u32) -> String {
+        format!(
+            "Doors opened by lever positions, found by lockwork generate levers: at least \
+             {pulls} pulls to reach the goal."
+        )
+    }
+
+    fn params_json(&self, params: &LeversParams) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("conditions".into(), true.into());
+        map.insert("min_literals".into(), params.min_literals.into());
+        map.insert("max_literals".into(), params.max_literals.into());
+        map
+    }
+
+    fn dead_name(&self) -> &'static str {
+        "levers_never_named"
+    }
 }
 
 /// A layout for conditions: what the wiring mode accepts, with levers that
@@ -250,71 +278,6 @@ fn check_literals(params: &LeversParams) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// Picks the best conditions of all workers, writes them into the layout,
-/// and checks the level with the solver.
-fn finish(
-    params: &LeversParams,
-    eval: &ConditionEvaluator,
-    results: Vec<Found>,
-    threads: usize,
-    cancelled: bool,
-    progress: &dyn Fn(Progress),
-) -> Result<Generated, GenerateError> {
-    let totals = Totals {
-        evaluations: results.iter().map(|f| f.evaluations).sum(),
-        memo_hits: results.iter().map(|f| f.memo_hits).sum(),
-        restarts: results.iter().map(|f| f.restarts).sum(),
-    };
-    let (best, pulls) = best_of(results, eval, cancelled)?;
-    progress(Progress::new(
-        "checking with the solver",
-        totals.evaluations,
-        None,
-    ));
-    let (mut level, changes) = write_conditions(&params.layout, eval.slots(), &best.wires);
-    dress(&mut level);
-    let cost = check_with_solver(&level, pulls)?;
-    if level.name.is_empty() {
-        level.name = format!("Lever conditions, seed {}", params.seed);
-    }
-    if level.description.is_empty() {
-        level.description = format!(
-            "Doors opened by lever positions, found by lockwork generate levers: at least \
-             {pulls} pulls to reach the goal."
-        );
-    }
-    let deterministic =
-        params.seconds.is_none() && !cancelled && (params.target.is_none() || threads == 1);
-    let params_json = json!({
-        "layout": params.layout_name,
-        "conditions": true,
-        "min_literals": params.min_literals,
-        "max_literals": params.max_literals,
-        "seconds": params.seconds.map(num),
-        "evaluations": params.evaluations,
-        "threads": threads,
-        "target": params.target,
-    });
-    let result = json!({
-        "pulls": pulls,
-        "cost": num(cost),
-        "levers_never_named": best.dead_doors,
-        "evaluations": totals.evaluations,
-        "evaluator_calls": totals.evaluations - totals.memo_hits,
-        "best_found_after_evaluations": best.found_after,
-        "restarts": totals.restarts,
-        "reproducible": deterministic,
-        "cancelled": cancelled,
-    });
-    record(&mut level, "levers", params.seed, params_json, result);
-    progress(Progress::new("done", totals.evaluations, None));
-    Ok(Generated {
-        level,
-        changes,
-        cancelled,
-    })
-}
-
 /// The layout with slot `s`'s door opening while `wires[s]` holds (one
 /// list of literals, in lever order), and the doors given conditions.
 fn write_conditions(layout: &Level, slots: &[usize], wires: &[u64]) -> (Level, Vec<DoorChange>) {
@@ -344,6 +307,8 @@ fn write_conditions(layout: &Level, slots: &[usize], wires: &[u64]) -> (Level, V
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicBool;
+
     use super::*;
     use crate::generate::{basement_layout, no_progress};
 

@@ -6,17 +6,15 @@ mod bits;
 mod cond_eval;
 mod conditions;
 mod eval;
+mod pipeline;
 mod search;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use serde_json::json;
-
 pub use eval::{DENSE_MAX_DOORS, EvalLayoutError, LeverEvaluator, MAX_DOORS};
 use search::{Budget, Found, Shared, Space, anneal};
 
-use super::common::{dress, num, record};
 use super::{Change, DoorChange, GenerateError, Generated, Param, Problem, Progress, Unreachable};
 
 /// The longest time budget, in seconds (about four months).
@@ -245,25 +243,69 @@ pub fn levers(
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
-    if params.conditions {
-        return conditions::levers(params, progress, cancel);
-    }
-    let layout = &params.layout;
-    check_layout(layout)?;
-    check_params(params)?;
-    let eval = LeverEvaluator::new(layout).map_err(layout_error)?;
-    let space = wiring_space(params)?;
     let threads = search_threads(params);
-    let search = Search {
-        eval: &eval,
-        space: &space,
-        seed: params.seed,
-        budget: search_budget(params),
-        threads,
-    };
-    let results = search.run(progress, cancel)?;
-    let cancelled = cancel.load(Ordering::Relaxed);
-    finish_levers(params, &eval, results, threads, cancelled, progress)
+    if params.conditions {
+        let mode = conditions::Conditions::new(params)?;
+        return pipeline::run(&mode, params, threads, progress, cancel);
+    }
+    let mode = Toggles::new(params)?;
+    pipeline::run(&mode, params, threads, progress, cancel)
+}
+
+/// The wiring mode: each lever gets the doors it flips.
+struct Toggles {
+    eval: LeverEvaluator,
+    space: Space,
+}
+
+impl Toggles {
+    /// The evaluator and wiring space of a layout fit to wire.
+    fn new(params: &LeversParams) -> Result<Self, GenerateError> {
+        check_layout(&params.layout)?;
+        check_params(params)?;
+        let eval = LeverEvaluator::new(&params.layout).map_err(layout_error)?;
+        let space = wiring_space(params)?;
+        Ok(Self { eval, space })
+    }
+}
+
+impl pipeline::Mode for Toggles {
+    type Eval = LeverEvaluator;
+    type Space = Space;
+
+    fn eval(&self) -> &LeverEvaluator {
+        &self.eval
+    }
+
+    fn space(&self) -> &Space {
+        &self.space
+    }
+
+    fn write(&self, layout: &Level, wires: &[u64]) -> (Level, Vec<DoorChange>) {
+        wire(layout, wires)
+    }
+
+    fn title(&self, seed: u64) -> String {
+        format!("Levers, seed {seed}")
+    }
+
+    fn description(&self, pulls: u32) -> String {
+        format!(
+            "Levers wired by lockwork generate levers: at least {pulls} pulls to reach the goal."
+        )
+    }
+
+    fn params_json(&self, params: &LeversParams) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        map.insert("min_doors".into(), params.min_doors.into());
+        map.insert("max_doors".into(), params.max_doors.into());
+        map.insert("distinct".into(), (!params.allow_alike).into());
+        map
+    }
+
+    fn dead_name(&self) -> &'static str {
+        "closed_doors_never_flipped"
+    }
 }
 
 /// The threads a search runs on: `params.threads`, or every core for 0.
@@ -475,66 +517,15 @@ struct Totals {
     restarts: u64,
 }
 
-/// Picks the best wiring of all workers (ties to the lowest worker), writes
-/// it into the layout, and checks it with the solver.
-fn finish_levers(
-    params: &LeversParams,
-    eval: &LeverEvaluator,
-    results: Vec<Found>,
-    threads: usize,
-    cancelled: bool,
-    progress: &dyn Fn(Progress),
-) -> Result<Generated, GenerateError> {
-    let totals = Totals {
-        evaluations: results.iter().map(|f| f.evaluations).sum(),
-        memo_hits: results.iter().map(|f| f.memo_hits).sum(),
-        restarts: results.iter().map(|f| f.restarts).sum(),
-    };
-    let (mut best, pulls) = best_of(results, eval, cancelled)?;
-    progress(Progress::new(
-        "checking with the solver",
-        totals.evaluations,
-        None,
-    ));
-    let tied = std::mem::take(&mut best.ties);
-    let compared = tied.len() + 1;
-    let (wires, backtracking) = most_backtracking(&params.layout, &best.wires, tied);
-    if eval.clone().min_pulls(&wires) != Some(pulls) {
-        return Err(GenerateError::Internal(
-            "a wiring tied with the best needs another number of pulls".into(),
-        ));
+impl Totals {
+    /// The sums over `results`.
+    fn of(results: &[Found]) -> Self {
+        Self {
+            evaluations: results.iter().map(|f| f.evaluations).sum(),
+            memo_hits: results.iter().map(|f| f.memo_hits).sum(),
+            restarts: results.iter().map(|f| f.restarts).sum(),
+        }
     }
-    best.wires = wires;
-    let (mut level, changes) = wire(&params.layout, &best.wires);
-    dress(&mut level);
-    let cost = check_with_solver(&level, pulls)?;
-    if level.name.is_empty() {
-        level.name = format!("Levers, seed {}", params.seed);
-    }
-    if level.description.is_empty() {
-        level.description = format!(
-            "Levers wired by lockwork generate levers: at least {pulls} pulls to reach the goal."
-        );
-    }
-    let made = Made {
-        best: &best,
-        pulls,
-        cost,
-        totals,
-        threads,
-        cancelled,
-    };
-    made.record(&mut level, params);
-    if let Some(record) = level.generator.as_mut() {
-        record["result"]["wirings_tied_for_best"] = compared.into();
-        record["result"]["backtracking"] = backtracking.map_or(serde_json::Value::Null, num);
-    }
-    progress(Progress::new("done", made.totals.evaluations, None));
-    Ok(Generated {
-        level,
-        changes,
-        cancelled,
-    })
 }
 
 /// The best wiring found and its pulls, scored afresh (the search may have
@@ -590,15 +581,18 @@ fn best_of<E: search::Evaluate>(
 /// most (the first on ties, `best` first of all), with its backtracking.
 /// A wiring whose analysis does not finish within a modest budget is
 /// passed over.
-fn most_backtracking(layout: &Level, best: &[u64], tied: Vec<Vec<u64>>) -> (Vec<u64>, Option<f64>) {
+fn most_backtracking(
+    write: &dyn Fn(&[u64]) -> Level,
+    best: &[u64],
+    tied: Vec<Vec<u64>>,
+) -> (Vec<u64>, Option<f64>) {
     let options = crate::solver::SolveOptions {
         max_states: 2_000_000,
         max_time: Some(std::time::Duration::from_secs(2)),
         ..crate::solver::SolveOptions::default()
     };
     let backtracking = |wires: &[u64]| {
-        let (level, _) = wire(layout, wires);
-        crate::measures::measure_level(&level, &options)
+        crate::measures::measure_level(&write(wires), &options)
             .ok()
             .and_then(|(_, m)| m.backtracking)
     };
@@ -659,48 +653,6 @@ fn check_with_solver(level: &Level, pulls: u32) -> Result<f64, GenerateError> {
     Ok(analysis.plan.as_ref().map_or(0.0, |p| p.cost))
 }
 
-/// What the search made, for the generator record.
-struct Made<'a> {
-    best: &'a Found,
-    pulls: u32,
-    cost: f64,
-    totals: Totals,
-    threads: usize,
-    cancelled: bool,
-}
-
-impl Made<'_> {
-    /// Writes the generator record.
-    fn record(&self, level: &mut Level, params: &LeversParams) {
-        let deterministic = params.seconds.is_none()
-            && !self.cancelled
-            && (params.target.is_none() || self.threads == 1);
-        let params_json = json!({
-            "layout": params.layout_name,
-            "min_doors": params.min_doors,
-            "max_doors": params.max_doors,
-            "distinct": !params.allow_alike,
-            "seconds": params.seconds.map(super::common::num),
-            "evaluations": params.evaluations,
-            "threads": self.threads,
-            "target": params.target,
-        });
-        let totals = &self.totals;
-        let result = json!({
-            "pulls": self.pulls,
-            "cost": super::common::num(self.cost),
-            "closed_doors_never_flipped": self.best.dead_doors,
-            "evaluations": totals.evaluations,
-            "evaluator_calls": totals.evaluations - totals.memo_hits,
-            "best_found_after_evaluations": self.best.found_after,
-            "restarts": totals.restarts,
-            "reproducible": deterministic,
-            "cancelled": self.cancelled,
-        });
-        record(level, "levers", params.seed, params_json, result);
-    }
-}
-
 /// `n choose k`, saturating.
 fn binomial(n: u128, k: u128) -> u128 {
     if k > n {
@@ -747,10 +699,11 @@ mod tie_tests {
             .filter_map(|w| backtracking(w))
             .fold(None, |m: Option<f64>, b| Some(m.map_or(b, |m| m.max(b))));
         assert!(most.is_some(), "some wiring is solvable");
-        let (kept, b) = most_backtracking(&layout, &wirings[0], wirings[1..].to_vec());
+        let write = |w: &[u64]| wire(&layout, w).0;
+        let (kept, b) = most_backtracking(&write, &wirings[0], wirings[1..].to_vec());
         assert_eq!(b, most);
         assert_eq!(backtracking(&kept), most);
-        let (alone, _) = most_backtracking(&layout, &wirings[3], Vec::new());
+        let (alone, _) = most_backtracking(&write, &wirings[3], Vec::new());
         assert_eq!(alone, wirings[3]);
     }
 }
