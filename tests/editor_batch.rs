@@ -16,7 +16,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use lockwork::document::Document;
 use lockwork::editor::prefs::Prefs;
-use lockwork::generate::{BackwardParams, BatchKind, batch};
+use lockwork::generate::{BackwardParams, GeneratorParams, batch};
 use lockwork::measures::measure_level;
 use lockwork::model::{Level, format_cost};
 use lockwork::solver::SolveOptions;
@@ -133,7 +133,7 @@ fn expected_batch() -> Vec<(u64, Level, f64)> {
         ..BackwardParams::default()
     };
     let items = batch(
-        &BatchKind::Backward(params),
+        &GeneratorParams::Backward(params),
         9000,
         4,
         1,

@@ -635,3 +635,38 @@ fn the_lever_search_gives_doors_conditions_when_ticked_in_the_window() {
         "no plan beats the least pulls"
     );
 }
+
+/// The form is drawn from each generator's recipe: every parameter the
+/// recipe lists has its labelled row, and a value typed there reaches the
+/// parameters the run uses.
+#[test]
+fn the_form_shows_every_parameter_of_each_recipe() {
+    use lockwork::generate::{Generator, Param, Value};
+    let mut harness = harness(Document::new(Level::new("form"), None));
+    open_generator(&mut harness, "Backward");
+    for generator in Generator::ALL {
+        let recipe = generator.recipe();
+        harness
+            .get_by_role_and_label(Role::Button, recipe.label)
+            .click();
+        harness.run_steps(2);
+        for spec in &recipe.params {
+            if spec.when.is_some() {
+                continue;
+            }
+            assert!(
+                harness.query_all_by_label(spec.label).next().is_some(),
+                "{}: no row for {}",
+                recipe.name,
+                spec.label
+            );
+        }
+    }
+    harness
+        .get_by_role_and_label(Role::Button, "Backward")
+        .click();
+    harness.run_steps(2);
+    set_number(&mut harness, "Red herrings", 4.0);
+    let params = app(&harness).generator().form().chosen().clone();
+    assert_eq!(params.get(Param::RedHerrings), Some(Value::Count(4)));
+}

@@ -307,9 +307,9 @@ fn generators_aim_for_the_measures() {
 
 #[test]
 fn a_batch_is_the_levels_of_its_seeds_measured() {
-    use lockwork::generate::{BatchKind, NestedParams, batch, nested, no_progress};
+    use lockwork::generate::{GeneratorParams, NestedParams, batch, nested, no_progress};
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let kind = BatchKind::Nested(NestedParams::default());
+    let kind = GeneratorParams::Nested(NestedParams::default());
     let calls = std::sync::atomic::AtomicUsize::new(0);
     let items = batch(
         &kind,

@@ -8,18 +8,18 @@
 
 use std::sync::atomic::AtomicBool;
 
-use lockwork::generate::{BackwardParams, BatchKind, NestedParams, RandomParams, batch};
+use lockwork::generate::{BackwardParams, GeneratorParams, NestedParams, RandomParams, batch};
 use lockwork::measures::{BandMeasure, Measures};
 
 /// The 20 levels' measures of `kind` at its defaults.
-fn measured(kind: &BatchKind) -> Vec<Measures> {
+fn measured(kind: &GeneratorParams) -> Vec<Measures> {
     batch(kind, 1, 20, 0, &|_, _| {}, &AtomicBool::new(false))
         .into_iter()
         .map(|item| {
             let seed = item.seed;
             match item.outcome {
                 Ok((_, m)) => m,
-                Err(e) => panic!("{} seed {seed}: {e}", kind.name()),
+                Err(e) => panic!("{} seed {seed}: {e}", kind.generator().name()),
             }
         })
         .collect()
@@ -32,7 +32,7 @@ fn median(mut values: Vec<f64>) -> f64 {
 }
 
 /// Checks the band and the share of levels with several ways into an area.
-fn like_shipped(kind: &BatchKind) {
+fn like_shipped(kind: &GeneratorParams) {
     let levels = measured(kind);
     assert_eq!(levels.len(), 20);
     for measure in BandMeasure::ALL {
@@ -45,7 +45,7 @@ fn like_shipped(kind: &BatchKind) {
         assert!(
             (low..=high).contains(&mid),
             "{}: median {} {mid:.3} lies outside the band {low}..{high}",
-            kind.name(),
+            kind.generator().name(),
             measure.name()
         );
     }
@@ -53,30 +53,30 @@ fn like_shipped(kind: &BatchKind) {
     assert!(
         several * 10 >= levels.len() * 4,
         "{}: {several} of 20 levels have an area with several ways in",
-        kind.name()
+        kind.generator().name()
     );
     // Each level's record says how many measures lie in the band.
     let inside = levels.iter().map(|m| m.band().inside()).min().unwrap_or(0);
     assert!(
         inside >= 5,
         "{}: a level has only {inside} of 8",
-        kind.name()
+        kind.generator().name()
     );
 }
 
 #[test]
 fn backward_levels_measure_like_shipped_ones() {
-    like_shipped(&BatchKind::Backward(BackwardParams::default()));
+    like_shipped(&GeneratorParams::Backward(BackwardParams::default()));
 }
 
 #[test]
 fn random_levels_measure_like_shipped_ones() {
-    like_shipped(&BatchKind::Random(RandomParams::default()));
+    like_shipped(&GeneratorParams::Random(RandomParams::default()));
 }
 
 #[test]
 fn nested_levels_measure_like_shipped_ones() {
-    like_shipped(&BatchKind::Nested(NestedParams::default()));
+    like_shipped(&GeneratorParams::Nested(NestedParams::default()));
 }
 
 /// The article's shapes stay reachable, and are what they always were: a
@@ -84,11 +84,11 @@ fn nested_levels_measure_like_shipped_ones() {
 #[test]
 fn the_articles_shapes_have_one_way_into_each_area() {
     for kind in [
-        BatchKind::Backward(BackwardParams::article()),
-        BatchKind::Nested(NestedParams::article()),
+        GeneratorParams::Backward(BackwardParams::article()),
+        GeneratorParams::Nested(NestedParams::article()),
     ] {
         for m in measured(&kind) {
-            assert_eq!(m.routes.several, 0, "{}", kind.name());
+            assert_eq!(m.routes.several, 0, "{}", kind.generator().name());
         }
     }
 }

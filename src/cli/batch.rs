@@ -31,7 +31,7 @@ pub fn run(
     quiet: bool,
     cancel: &AtomicBool,
 ) -> u8 {
-    let Some(batch_kind) = kind.batch_kind(seed) else {
+    let Some(params) = kind.params(seed) else {
         return EXIT_INVALID;
     };
     if let Err(e) = std::fs::create_dir_all(dir) {
@@ -45,7 +45,7 @@ pub fn run(
             eprint!("\r{done}/{total} levels");
         }
     };
-    let items = batch(&batch_kind, seed, count, 0, &report, cancel);
+    let items = batch(&params, seed, count, 0, &report, cancel);
     if !quiet {
         eprintln!(
             "{}{} levels in {:.1} s",
@@ -54,7 +54,7 @@ pub fn run(
             started.elapsed().as_secs_f64()
         );
     }
-    let name = batch_kind.name();
+    let name = params.generator().name();
     let mut csv = format!("{HEADER}\n");
     let mut failed = 0;
     for item in &items {

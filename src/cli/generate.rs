@@ -17,8 +17,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use super::load_or_report;
 use crate::format;
 use crate::generate::{
-    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Param, Progress,
-    RandomParams, Source, fresh_seed,
+    BackwardParams, GenerateError, Generated, Generator, GeneratorParams, LeversParams,
+    NestedParams, Param, Progress, RandomParams, Source, fresh_seed, help,
 };
 use crate::model::Level;
 
@@ -38,21 +38,23 @@ pub struct GenerateArgs {
     pub kind: Kind,
 }
 
-/// The four generators.
+/// The four generators, described by their recipes.
 #[derive(Debug, Subcommand)]
 pub enum Kind {
-    /// Lock and key, made backwards from the goal: every lock is needed.
+    #[command(about = Generator::Backward.recipe().about)]
+    #[allow(missing_docs)]
     Backward(BackwardArgs),
-    /// Wire the levers of a drawn layout so that the goal needs as many pulls as possible.
-    ///
-    /// With --evaluations (and no --seconds), the same seed and --threads give
-    /// the same level on every machine. With a time budget (--seconds, the
-    /// default) how far the search gets depends on the machine, so the result
-    /// does not repeat; the seed is still recorded in the file.
+    #[command(
+        about = Generator::Levers.recipe().about,
+        long_about = format!("{}\n\n{}", Generator::Levers.recipe().about, Generator::Levers.recipe().details)
+    )]
+    #[allow(missing_docs)]
     Levers(LeversArgs),
-    /// A tree of nested rooms, each door locked by a key found before it.
+    #[command(about = Generator::Nested.recipe().about)]
+    #[allow(missing_docs)]
     Nested(NestedArgs),
-    /// Random locks, keys and levers, kept once the solver proves them solvable and hard enough.
+    #[command(about = Generator::Random.recipe().about)]
+    #[allow(missing_docs)]
     Random(RandomArgs),
 }
 
@@ -91,12 +93,10 @@ pub struct SourceArgs {
     /// Work on this layout (a level file) instead of a random graph.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["rooms", "extra_doors"])]
     pub layout: Option<PathBuf>,
-    /// Rooms of the random graph.
-    #[arg(long)]
-    pub rooms: Option<usize>,
-    /// Doors of the random graph beyond the tree that joins its rooms.
-    #[arg(long)]
-    pub extra_doors: Option<usize>,
+    #[arg(long, help = help(Generator::Backward, Param::Rooms))]
+    rooms: Option<usize>,
+    #[arg(long, help = help(Generator::Backward, Param::ExtraDoors))]
+    extra_doors: Option<usize>,
 }
 
 /// `lockwork generate backward`. Its defaults are [`BackwardParams::default`]'s.
@@ -106,33 +106,23 @@ pub struct BackwardArgs {
     common: CommonArgs,
     #[command(flatten)]
     source: SourceArgs,
-    /// Locks on the way to the goal.
-    #[arg(long, default_value_t = BackwardParams::default().locks)]
+    #[arg(long, default_value_t = BackwardParams::default().locks, help = help(Generator::Backward, Param::Locks))]
     locks: usize,
-    /// Keys each lock needs: a number, or a range MIN..MAX.
-    #[arg(long, value_name = "MIN..MAX", default_value_t = BackwardParams::default().keys_per_lock.into())]
+    #[arg(long, value_name = "MIN..MAX", default_value_t = BackwardParams::default().keys_per_lock.into(), help = help(Generator::Backward, Param::KeysPerLock))]
     keys_per_lock: Span,
-    /// Keys that open nothing, lying where the player passes.
-    #[arg(long, default_value_t = BackwardParams::default().red_herrings)]
+    #[arg(long, default_value_t = BackwardParams::default().red_herrings, help = help(Generator::Backward, Param::RedHerrings))]
     red_herrings: usize,
-    /// Locked dead ends holding only a treasure nobody needs.
-    #[arg(long, default_value_t = BackwardParams::default().side_areas)]
+    #[arg(long, default_value_t = BackwardParams::default().side_areas, help = help(Generator::Backward, Param::SideAreas))]
     side_areas: usize,
     #[command(flatten)]
     aim: AimArgs,
-    /// Levels to make, at most, to meet the targets or to get into the band
-    /// of shipped dungeons.
-    #[arg(long, default_value_t = BackwardParams::default().max_tries)]
+    #[arg(long, default_value_t = BackwardParams::default().max_tries, help = help(Generator::Backward, Param::MaxTries))]
     max_tries: usize,
-    /// Let some locks apply from one side only (the way back is free).
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Backward, Param::OneSided))]
     one_sided: bool,
-    /// Let some locks open with any one of their keys.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Backward, Param::AnyOf))]
     any_of: bool,
-    /// Locked areas, at most, that get a second way in (a door taken out,
-    /// kept and locked like the first); 0 for one way into every area.
-    #[arg(long, default_value_t = BackwardParams::default().second_ways)]
+    #[arg(long, default_value_t = BackwardParams::default().second_ways, help = help(Generator::Backward, Param::SecondWays))]
     second_ways: usize,
     /// The level exactly as seed article 002's method makes it: one way
     /// into every locked area, the first level kept.
@@ -149,39 +139,29 @@ pub struct LeversArgs {
     /// empty toggles (levers already wired keep their wiring).
     #[arg(long, value_name = "FILE")]
     layout: PathBuf,
-    /// Each lever flips at least this many doors.
-    #[arg(long, default_value_t = LeversParams::default().min_doors)]
+    #[arg(long, default_value_t = LeversParams::default().min_doors, help = help(Generator::Levers, Param::MinDoors))]
     min_doors: usize,
-    /// Each lever flips at most this many doors.
-    #[arg(long, default_value_t = LeversParams::default().max_doors)]
+    #[arg(long, default_value_t = LeversParams::default().max_doors, help = help(Generator::Levers, Param::MaxDoors))]
     max_doors: usize,
-    /// Let two levers flip the same doors.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Levers, Param::AllowAlike))]
     allow_alike: bool,
     #[arg(long, help = format!(
-        "Time budget in seconds [default: {}, unless --evaluations or --target is given]. \
-         Results under a time budget depend on the machine",
+        "{}, in seconds [default: {}, unless --evaluations or --target is given]",
+        help(Generator::Levers, Param::Seconds),
         LeversParams::DEFAULT_SECONDS
     ))]
     seconds: Option<f64>,
-    /// Budget in wirings tried per thread; reproducible.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Levers, Param::Evaluations))]
     evaluations: Option<u64>,
-    /// Search threads [default: one per core].
-    #[arg(long, default_value_t = LeversParams::default().threads, hide_default_value = true)]
+    #[arg(long, default_value_t = LeversParams::default().threads, hide_default_value = true, help = help(Generator::Levers, Param::Threads))]
     threads: usize,
-    /// Stop as soon as a wiring needs this many pulls.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Levers, Param::Target))]
     target: Option<u32>,
-    /// Give each closed door a condition on the levers' positions
-    /// (`open_when`) instead of wiring the levers to flip doors.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Levers, Param::Conditions))]
     conditions: bool,
-    /// With --conditions: each door's condition names at least this many levers.
-    #[arg(long, default_value_t = LeversParams::default().min_literals)]
+    #[arg(long, default_value_t = LeversParams::default().min_literals, help = help(Generator::Levers, Param::MinLiterals))]
     min_literals: usize,
-    /// With --conditions: each door's condition names at most this many levers.
-    #[arg(long, default_value_t = LeversParams::default().max_literals)]
+    #[arg(long, default_value_t = LeversParams::default().max_literals, help = help(Generator::Levers, Param::MaxLiterals))]
     max_literals: usize,
 }
 
@@ -195,29 +175,23 @@ pub struct NestedArgs {
     /// --depth says otherwise, the first tree kept.
     #[arg(long, conflicts_with_all = ["branching", "extra_entrances", "side_keys", "min_backtracking", "min_key_distance", "min_routes", "score", "no_band", "max_tries"])]
     article: bool,
-    /// Depth of the tree (the goal is this many doors from the start).
     #[arg(long, help = format!(
-        "Depth of the tree (the goal is this many doors from the start) [default: {}; {} with --article]",
+        "{} [default: {}; {} with --article]",
+        help(Generator::Nested, Param::Depth),
         NestedParams::default().depth, NestedParams::article().depth
     ))]
     depth: Option<usize>,
-    /// Children of each room: a number, or a range MIN..MAX.
-    #[arg(long, value_name = "MIN..MAX", default_value_t = NestedParams::default().branching.into())]
+    #[arg(long, value_name = "MIN..MAX", default_value_t = NestedParams::default().branching.into(), help = help(Generator::Nested, Param::Branching))]
     branching: Span,
-    /// Extra doors into rooms (each needs every key of the locks it goes around).
-    #[arg(long, default_value_t = NestedParams::default().extra_entrances)]
+    #[arg(long, default_value_t = NestedParams::default().extra_entrances, help = help(Generator::Nested, Param::ExtraEntrances))]
     extra_entrances: usize,
-    /// Share of keys (0 to 1) hidden deep in a side branch instead of an ancestor room.
-    #[arg(long, default_value_t = NestedParams::default().side_keys)]
+    #[arg(long, default_value_t = NestedParams::default().side_keys, help = help(Generator::Nested, Param::SideKeys))]
     side_keys: f64,
-    /// Refuse trees with more rooms than this.
-    #[arg(long, default_value_t = NestedParams::default().max_rooms)]
+    #[arg(long, default_value_t = NestedParams::default().max_rooms, help = help(Generator::Nested, Param::MaxRooms))]
     max_rooms: usize,
     #[command(flatten)]
     aim: AimArgs,
-    /// Trees to make, at most, to meet the targets or to get into the band
-    /// of shipped dungeons.
-    #[arg(long, default_value_t = NestedParams::default().max_tries)]
+    #[arg(long, default_value_t = NestedParams::default().max_tries, help = help(Generator::Nested, Param::MaxTries))]
     max_tries: usize,
 }
 
@@ -228,23 +202,17 @@ pub struct RandomArgs {
     common: CommonArgs,
     #[command(flatten)]
     source: SourceArgs,
-    /// Locks to place, each with one key.
-    #[arg(long, default_value_t = RandomParams::default().locks)]
+    #[arg(long, default_value_t = RandomParams::default().locks, help = help(Generator::Random, Param::Locks))]
     locks: usize,
-    /// Levers to place, each flipping one or two doors.
-    #[arg(long, default_value_t = RandomParams::default().levers)]
+    #[arg(long, default_value_t = RandomParams::default().levers, help = help(Generator::Random, Param::Levers))]
     levers: usize,
-    /// Give up after this many tries.
-    #[arg(long, default_value_t = RandomParams::default().max_tries)]
+    #[arg(long, default_value_t = RandomParams::default().max_tries, help = help(Generator::Random, Param::MaxTries))]
     max_tries: usize,
-    /// Keep only levels whose least cost is at least this.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Random, Param::MinCost))]
     min_cost: Option<f64>,
-    /// Keep only levels that need at least this many lever pulls.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Random, Param::MinPulls))]
     min_pulls: Option<u32>,
-    /// Reject tries with more solver states than this.
-    #[arg(long, default_value_t = RandomParams::default().max_states)]
+    #[arg(long, default_value_t = RandomParams::default().max_states, help = help(Generator::Random, Param::MaxStates))]
     max_states: usize,
     #[command(flatten)]
     aim: AimArgs,
@@ -253,18 +221,13 @@ pub struct RandomArgs {
 /// Targets on the quality measures (docs/format.md), for `random`, `backward` and `nested`.
 #[derive(Debug, Args)]
 pub struct AimArgs {
-    /// Keep only levels whose backtracking share (0 to 1) is at least this.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Backward, Param::MinBacktracking))]
     min_backtracking: Option<f64>,
-    /// Keep only levels whose mean key-lock distance is at least this many steps.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Backward, Param::MinKeyDistance))]
     min_key_distance: Option<f64>,
-    /// Keep only levels whose locked areas have at least this many doors in, on average.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Backward, Param::MinRoutes))]
     min_routes: Option<f64>,
-    /// Make every try and keep the one with the highest difficulty score
-    /// among those that meet the targets.
-    #[arg(long)]
+    #[arg(long, help = help(Generator::Backward, Param::Score))]
     score: bool,
     /// Keep the first level made instead of trying for one whose measures
     /// lie in the band of shipped dungeons (shared/real: rooms visited,
@@ -370,9 +333,10 @@ pub fn run(args: GenerateArgs) -> u8 {
     }
     let reporter = Reporter::new(quiet);
     let report = |p: Progress| reporter.report(p);
-    let Some(result) = generate(&kind, seed, &report, &cancel) else {
+    let Some(params) = kind.params(seed) else {
         return EXIT_INVALID;
     };
+    let result = params.generate(&report, &cancel);
     reporter.clear();
     match result {
         Ok(mut generated) => {
@@ -396,38 +360,18 @@ pub fn run(args: GenerateArgs) -> u8 {
     }
 }
 
-/// Runs the generator; `None` when an input file could not be loaded (the
-/// problems are reported).
-fn generate(
-    kind: &Kind,
-    seed: u64,
-    report: &dyn Fn(Progress),
-    cancel: &AtomicBool,
-) -> Option<Result<Generated, GenerateError>> {
-    Some(match kind {
-        Kind::Backward(a) => crate::generate::backward(&a.params(seed)?, report, cancel),
-        Kind::Levers(a) => {
-            let loaded = load_or_report(&a.layout)?;
-            crate::generate::levers(&a.params(seed, loaded.level), report, cancel)
-        }
-        Kind::Nested(a) => crate::generate::nested(&a.params(seed), report, cancel),
-        Kind::Random(a) => crate::generate::random(&a.params(seed)?, report, cancel),
-    })
-}
-
 impl Kind {
-    /// The generator and its parameters for a batch; `None` when an input
-    /// file could not be loaded (the problems are reported).
-    pub(super) fn batch_kind(&self, seed: u64) -> Option<crate::generate::BatchKind> {
-        use crate::generate::BatchKind;
+    /// The generator and its parameters; `None` when an input file could
+    /// not be loaded (the problems are reported).
+    pub(super) fn params(&self, seed: u64) -> Option<GeneratorParams> {
         Some(match self {
-            Self::Backward(a) => BatchKind::Backward(a.params(seed)?),
+            Self::Backward(a) => GeneratorParams::Backward(a.params(seed)?),
             Self::Levers(a) => {
                 let loaded = load_or_report(&a.layout)?;
-                BatchKind::Levers(Box::new(a.params(seed, loaded.level)))
+                GeneratorParams::Levers(Box::new(a.params(seed, loaded.level)))
             }
-            Self::Nested(a) => BatchKind::Nested(a.params(seed)),
-            Self::Random(a) => BatchKind::Random(a.params(seed)?),
+            Self::Nested(a) => GeneratorParams::Nested(a.params(seed)),
+            Self::Random(a) => GeneratorParams::Random(a.params(seed)?),
         })
     }
 }
@@ -518,6 +462,10 @@ impl RandomArgs {
 /// A generator parameter as its option: `--keys-per-lock`. The options are
 /// named after the parameters' fields.
 pub(super) fn flag(param: Param) -> String {
+    if param == Param::Band {
+        // On by default: the option switches it off.
+        return "--no-band".into();
+    }
     format!("--{}", param.field().replace('_', "-"))
 }
 
@@ -694,6 +642,60 @@ mod tests {
         assert_eq!(parse_range("1..=3"), Ok((1, 3)));
         assert!(parse_range("3..1").is_err());
         assert!(parse_range("a..b").is_err());
+    }
+
+    /// Each option of `lockwork generate KIND` that sets a parameter of the
+    /// generator's recipe says what the recipe says, with its default.
+    #[test]
+    fn options_read_the_recipes() {
+        use clap::CommandFactory;
+        let cli = crate::cli::Cli::command();
+        let generate = cli.find_subcommand("generate").expect("generate");
+        let mut checked = 0;
+        for generator in Generator::ALL {
+            let recipe = generator.recipe();
+            let command = generate
+                .find_subcommand(recipe.name)
+                .expect("a kind per recipe");
+            assert_eq!(
+                command.get_about().map(ToString::to_string).as_deref(),
+                Some(recipe.about)
+            );
+            for spec in &recipe.params {
+                let id = spec.param.field();
+                let Some(arg) = command.get_arguments().find(|a| a.get_id() == id) else {
+                    continue;
+                };
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                assert!(
+                    help.starts_with(spec.help),
+                    "{} --{id}: {help}",
+                    recipe.name
+                );
+                let default: Vec<String> = arg
+                    .get_default_values()
+                    .iter()
+                    .map(|v| v.to_string_lossy().into())
+                    .collect();
+                let expected = match spec.default {
+                    _ if spec.optional || matches!(spec.shape, crate::generate::Shape::Switch) => {
+                        None
+                    }
+                    Some(crate::generate::Value::Count(n)) => Some(n.to_string()),
+                    Some(crate::generate::Value::Span(lo, hi)) => Some(format!("{lo}..{hi}")),
+                    Some(crate::generate::Value::Number(x)) => Some(x.to_string()),
+                    _ => None,
+                };
+                if let Some(expected) = expected
+                    && !matches!(spec.shape, crate::generate::Shape::Span { upper: Some(_) })
+                    && !default.is_empty()
+                {
+                    assert_eq!(default, vec![expected], "{} --{id}", recipe.name);
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked >= 30, "{checked} options checked");
     }
 
     /// The options of `lockwork generate KIND`, as `--name`.

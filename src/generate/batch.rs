@@ -4,55 +4,21 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use super::{
-    BackwardParams, GenerateError, LeversParams, NestedParams, RandomParams, backward, levers,
-    nested, no_progress, random,
-};
+use super::{GenerateError, GeneratorParams, no_progress};
 use crate::measures::Measures;
 use crate::model::Level;
 use crate::solver::SolveOptions;
 
-/// The generator of a batch and its parameters (their seeds are replaced by
-/// the batch's).
-#[derive(Clone, Debug)]
-pub enum BatchKind {
-    /// [`backward()`](super::backward()).
-    Backward(BackwardParams),
-    /// [`levers()`](super::levers()); each level's search runs on one thread.
-    Levers(Box<LeversParams>),
-    /// [`nested()`](super::nested()).
-    Nested(NestedParams),
-    /// [`random()`](super::random()).
-    Random(RandomParams),
-}
-
-impl BatchKind {
-    /// `"backward"`, `"levers"`, `"nested"` or `"random"`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Self::Backward(_) => "backward",
-            Self::Levers(_) => "levers",
-            Self::Nested(_) => "nested",
-            Self::Random(_) => "random",
-        }
-    }
-
-    /// Makes the level of `seed`.
+impl GeneratorParams {
+    /// Makes the level of `seed` for a batch: the lever search runs on one
+    /// thread, since the batch runs levels side by side.
     fn make(&self, seed: u64, cancel: &AtomicBool) -> Result<Level, GenerateError> {
-        let made = match self {
-            Self::Backward(p) => {
-                backward(&BackwardParams { seed, ..p.clone() }, &no_progress, cancel)
-            }
-            Self::Levers(p) => {
-                let mut p = p.as_ref().clone();
-                p.seed = seed;
-                p.threads = 1;
-                levers(&p, &no_progress, cancel)
-            }
-            Self::Nested(p) => nested(&NestedParams { seed, ..p.clone() }, &no_progress, cancel),
-            Self::Random(p) => random(&RandomParams { seed, ..p.clone() }, &no_progress, cancel),
-        }?;
-        Ok(made.level)
+        let mut params = self.clone();
+        params.set_seed(seed);
+        if let Self::Levers(p) = &mut params {
+            p.threads = 1;
+        }
+        Ok(params.generate(&no_progress, cancel)?.level)
     }
 }
 
@@ -86,15 +52,15 @@ pub const MAX_BATCH: usize = 10_000;
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use lockwork::generate::{BatchKind, NestedParams, batch};
+/// use lockwork::generate::{GeneratorParams, NestedParams, batch};
 ///
-/// let kind = BatchKind::Nested(NestedParams::default());
+/// let kind = GeneratorParams::Nested(NestedParams::default());
 /// let items = batch(&kind, 10, 4, 2, &|_, _| {}, &AtomicBool::new(false));
 /// assert_eq!(items.iter().map(|i| i.seed).collect::<Vec<_>>(), [10, 11, 12, 13]);
 /// assert!(items.iter().all(|i| i.outcome.is_ok()));
 /// ```
 pub fn batch(
-    kind: &BatchKind,
+    kind: &GeneratorParams,
     first_seed: u64,
     count: usize,
     threads: usize,
@@ -139,7 +105,7 @@ pub fn batch(
 }
 
 /// The level of `seed`, measured.
-fn one(kind: &BatchKind, seed: u64, cancel: &AtomicBool) -> BatchItem {
+fn one(kind: &GeneratorParams, seed: u64, cancel: &AtomicBool) -> BatchItem {
     let outcome = kind.make(seed, cancel).and_then(|mut level| {
         let options = SolveOptions {
             max_time: Some(crate::measures::RECORD_TIME),

@@ -81,11 +81,15 @@ pub enum Param {
     OneSided,
     /// `BackwardParams::any_of`.
     AnyOf,
+    /// `BackwardParams::second_ways`.
+    SecondWays,
+    /// `Aim::band`.
+    Band,
 }
 
 impl Param {
     /// Every parameter.
-    pub const ALL: [Self; 32] = [
+    pub const ALL: [Self; 34] = [
         Self::Rooms,
         Self::ExtraDoors,
         Self::Locks,
@@ -118,6 +122,8 @@ impl Param {
         Self::MaxLiterals,
         Self::OneSided,
         Self::AnyOf,
+        Self::SecondWays,
+        Self::Band,
     ];
 
     /// The name of its field: `"keys_per_lock"`.
@@ -161,6 +167,8 @@ impl Param {
             Self::MaxLiterals => "max_literals",
             Self::OneSided => "one_sided",
             Self::AnyOf => "any_of",
+            Self::SecondWays => "second_ways",
+            Self::Band => "band",
         }
     }
 }

@@ -33,6 +33,7 @@ mod levers;
 mod nested;
 pub mod obstacles;
 mod random;
+mod recipe;
 mod rng;
 
 use std::fmt;
@@ -40,7 +41,7 @@ use std::fmt;
 pub use crate::model::palette::nth as palette;
 pub use aim::{Aim, Shortfall};
 pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
-pub use batch::{BatchItem, BatchKind, MAX_BATCH, batch};
+pub use batch::{BatchItem, MAX_BATCH, batch};
 pub use constraints::{Constraint, Constraints, PROPS_KEY};
 #[cfg(all(test, any(feature = "cli", feature = "editor")))]
 pub(crate) use error::examples as error_examples;
@@ -52,6 +53,9 @@ pub use levers::{
 };
 pub use nested::{NestedParams, nested};
 pub use random::{RandomParams, random};
+pub use recipe::{
+    BestFigure, Generator, GeneratorParams, LayoutUse, ParamSpec, Recipe, Shape, Value, help,
+};
 pub use rng::{Rng, fresh_seed};
 
 use crate::model::{DoorId, KeyId, Level};

@@ -4,20 +4,9 @@
 
 use std::fmt;
 
-use super::{GenerateError, Unreachable};
-use crate::model::{DoorId, ItemId, KeyId, Level, LevelIndex, LeverId};
+use super::{GenerateError, Generator, Unreachable};
+use crate::model::{DoorId, ItemId, KeyId, Level, LevelIndex};
 use crate::validate::validate;
-
-/// The generators that work on a drawn level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LayoutUser {
-    /// Backward lock and key.
-    Backward,
-    /// Lever wiring.
-    Levers,
-    /// Random locks, keys and levers.
-    Random,
-}
 
 /// One thing in the way, naming the items by id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,16 +20,10 @@ pub enum Obstacle {
     },
     /// Keys lie in the level, and the generator places its own (or none).
     Keys(Vec<KeyId>),
-    /// Levers stand in the level, and the generator needs none.
-    Levers(Vec<LeverId>),
     /// The lever generator has no lever to wire.
     NoLevers,
     /// Every lever is wired already.
     AllWired,
-    /// One-way doors, where two-way ones are needed.
-    OneWay(Vec<DoorId>),
-    /// Doors that start closed, where open ones are needed.
-    Closed(Vec<DoorId>),
     /// Locked doors (keys or small keys), where plain ones are needed.
     Locked(Vec<DoorId>),
     /// Every door starts open: no wiring can make the goal need a pull.
@@ -66,14 +49,8 @@ pub enum Obstacle {
 pub enum Fix {
     /// Delete the keys.
     RemoveKeys,
-    /// Delete the levers.
-    RemoveLevers,
     /// Put a lever (toggling nothing yet) in the start room.
     AddLever,
-    /// Make one-way doors two-way.
-    TwoWay,
-    /// Open the doors that start closed.
-    OpenDoors,
     /// Take the locks off the doors.
     Unlock,
     /// Close every door at the start.
@@ -85,10 +62,7 @@ impl Fix {
     pub fn label(self) -> &'static str {
         match self {
             Self::RemoveKeys => "Remove the keys",
-            Self::RemoveLevers => "Remove the levers",
             Self::AddLever => "Add a lever to the start room",
-            Self::TwoWay => "Make them two-way",
-            Self::OpenDoors => "Open them",
             Self::Unlock => "Unlock them",
             Self::CloseDoors => "Close the doors",
         }
@@ -123,24 +97,8 @@ impl fmt::Display for Obstacle {
                     ids(k)
                 )
             }
-            Self::Levers(l) => {
-                let verb = if l.len() == 1 { "stands" } else { "stand" };
-                write!(
-                    f,
-                    "{} {verb} in the level ({})",
-                    count(l.len(), "lever"),
-                    ids(l)
-                )
-            }
             Self::NoLevers => f.write_str("there is no lever to wire"),
             Self::AllWired => f.write_str("every lever is wired already"),
-            Self::OneWay(d) => write!(f, "{} one-way ({})", are(d.len(), "door"), ids(d)),
-            Self::Closed(d) => write!(
-                f,
-                "{} closed at the start ({})",
-                are(d.len(), "door"),
-                ids(d)
-            ),
             Self::Locked(d) => write!(f, "{} locked ({})", are(d.len(), "door"), ids(d)),
             Self::AllOpen => f.write_str(
                 "every door starts open, so no wiring can make the goal need a single pull",
@@ -175,10 +133,7 @@ impl Obstacle {
     pub fn items(&self) -> Vec<ItemId> {
         match self {
             Self::Keys(k) => k.iter().cloned().map(ItemId::Key).collect(),
-            Self::Levers(l) => l.iter().cloned().map(ItemId::Lever).collect(),
-            Self::OneWay(d) | Self::Closed(d) | Self::Locked(d) => {
-                d.iter().cloned().map(ItemId::Door).collect()
-            }
+            Self::Locked(d) => d.iter().cloned().map(ItemId::Door).collect(),
             _ => Vec::new(),
         }
     }
@@ -187,10 +142,7 @@ impl Obstacle {
     pub fn fix(&self) -> Option<Fix> {
         match self {
             Self::Keys(_) => Some(Fix::RemoveKeys),
-            Self::Levers(_) => Some(Fix::RemoveLevers),
             Self::NoLevers => Some(Fix::AddLever),
-            Self::OneWay(_) => Some(Fix::TwoWay),
-            Self::Closed(_) => Some(Fix::OpenDoors),
             Self::Locked(_) => Some(Fix::Unlock),
             Self::AllOpen => Some(Fix::CloseDoors),
             Self::Invalid { .. }
@@ -201,11 +153,10 @@ impl Obstacle {
     }
 
     /// The error a generator gives for it.
-    pub(crate) fn into_error(self, who: LayoutUser) -> GenerateError {
+    pub(crate) fn into_error(self, who: Generator) -> GenerateError {
         let what = match who {
-            LayoutUser::Backward => "the backward generator needs a valid layout",
-            LayoutUser::Levers => "the lever generator works on rooms, closed doors and levers",
-            LayoutUser::Random => "the random generator needs a valid layout",
+            Generator::Levers => "the lever generator works on rooms, closed doors and levers",
+            _ => "the generator needs a valid layout",
         };
         match self {
             Self::Invalid { first, .. } => GenerateError::InvalidLayout(first),
@@ -219,7 +170,7 @@ impl Obstacle {
 }
 
 /// Every obstacle to running `who` on `level`, most basic first.
-pub fn obstacles(level: &Level, who: LayoutUser) -> Vec<Obstacle> {
+pub fn obstacles(level: &Level, who: Generator) -> Vec<Obstacle> {
     let report = validate(level);
     if let Some(first) = report.errors.first() {
         return vec![Obstacle::Invalid {
@@ -241,8 +192,8 @@ pub fn obstacles(level: &Level, who: LayoutUser) -> Vec<Obstacle> {
     match who {
         // The backward generator keeps what is drawn and adds its locks
         // around it; so does the random one.
-        LayoutUser::Backward | LayoutUser::Random => {}
-        LayoutUser::Levers => {
+        Generator::Backward | Generator::Random | Generator::Nested => {}
+        Generator::Levers => {
             if level.levers.is_empty() {
                 out.push(Obstacle::NoLevers);
             } else if level.levers.iter().all(|l| !l.toggles.is_empty()) {
@@ -262,7 +213,7 @@ pub fn obstacles(level: &Level, who: LayoutUser) -> Vec<Obstacle> {
             }
         }
     }
-    let respect_one_way = who == LayoutUser::Levers;
+    let respect_one_way = who == Generator::Levers;
     if !goal_reachable(level, respect_one_way) {
         out.push(Obstacle::GoalUnreachable {
             start: level.room_label(&level.start),
@@ -273,10 +224,10 @@ pub fn obstacles(level: &Level, who: LayoutUser) -> Vec<Obstacle> {
 }
 
 /// The first obstacle as the generator's error.
-pub(crate) fn check(level: &Level, who: LayoutUser) -> Result<(), GenerateError> {
+pub(crate) fn check(level: &Level, who: Generator) -> Result<(), GenerateError> {
     let first = obstacles(level, who)
         .into_iter()
-        .find(|o| !(who == LayoutUser::Levers && matches!(o, Obstacle::AllOpen)));
+        .find(|o| !(who == Generator::Levers && matches!(o, Obstacle::AllOpen)));
     match first {
         Some(o) => Err(o.into_error(who)),
         None => Ok(()),
@@ -332,22 +283,22 @@ mod tests {
         level.levers.push(Lever::new("l1", "r1", vec![]));
         level.goal = "r2".into();
         // The backward and random generators keep what is drawn.
-        assert_eq!(obstacles(&level, LayoutUser::Backward), vec![]);
-        assert_eq!(obstacles(&level, LayoutUser::Random), vec![]);
+        assert_eq!(obstacles(&level, Generator::Backward), vec![]);
+        assert_eq!(obstacles(&level, Generator::Random), vec![]);
         assert_eq!(
-            Obstacle::OneWay(vec!["d1".into()]).to_string(),
-            "1 door is one-way (d1)"
+            Obstacle::Locked(vec!["d1".into()]).to_string(),
+            "1 door is locked (d1)"
         );
-        let levers = obstacles(&level, LayoutUser::Levers);
+        let levers = obstacles(&level, Generator::Levers);
         assert_eq!(levers, vec![Obstacle::Keys(vec!["k1".into()])]);
         level.doors[1].open = true;
         level.keys.clear();
         assert_eq!(
-            obstacles(&level, LayoutUser::Levers),
+            obstacles(&level, Generator::Levers),
             vec![Obstacle::AllOpen]
         );
         assert!(
-            check(&level, LayoutUser::Levers).is_ok(),
+            check(&level, Generator::Levers).is_ok(),
             "the command line still runs it"
         );
     }
@@ -367,7 +318,7 @@ mod tests {
         level.doors[2].open = false;
         let keys = Obstacle::Keys(vec!["k1".into()]);
         assert_eq!(
-            obstacles(&level, LayoutUser::Levers),
+            obstacles(&level, Generator::Levers),
             vec![
                 keys.clone(),
                 Obstacle::Locked(vec!["d1".into(), "d2".into()])
@@ -376,7 +327,7 @@ mod tests {
         for door in &mut level.doors {
             door.unlock();
         }
-        assert_eq!(obstacles(&level, LayoutUser::Levers), vec![keys]);
+        assert_eq!(obstacles(&level, Generator::Levers), vec![keys]);
         assert!(level.doors.iter().all(|d| d.spends().is_empty()));
     }
 }

@@ -210,7 +210,7 @@ fn first_base(source: &Source, rng: &mut Rng) -> Result<(Level, bool, String), G
             (graph_base(rng, *rooms, *extra_doors)?, false, String::new())
         }
         Source::Layout { level, name } => {
-            super::obstacles::check(level, super::obstacles::LayoutUser::Random)?;
+            super::obstacles::check(level, super::Generator::Random)?;
             (level.as_ref().clone(), true, name.clone())
         }
     })

@@ -2,9 +2,9 @@
 //! result that would achieve nothing or would replace edits made since the
 //! run began.
 
+use crate::generate::Generator;
 use egui::{RichText, Ui};
 
-use super::kind::Kind;
 use crate::editor::theme::Theme;
 use crate::generate::Generated;
 
@@ -40,19 +40,19 @@ pub enum Closing {
 }
 
 /// Why `generated` achieves nothing, if it does not.
-pub fn hollow(kind: Kind, generated: &Generated) -> Option<String> {
+pub fn hollow(kind: Generator, generated: &Generated) -> Option<String> {
     let result = generated.level.generator.as_ref()?.get("result")?;
     let figure = |k: &str| result.get(k).and_then(serde_json::Value::as_f64);
     match kind {
-        Kind::Levers if figure("pulls") == Some(0.0) => Some(
+        Generator::Levers if figure("pulls") == Some(0.0) => Some(
             "the goal can be reached without pulling a single lever (0 pulls): close the doors \
              on the way to the goal, or put levers where the player must pass"
                 .to_owned(),
         ),
-        Kind::Backward if figure("locks") == Some(0.0) => {
+        Generator::Backward if figure("locks") == Some(0.0) => {
             Some("no lock could be placed: the goal is open from the start".to_owned())
         }
-        Kind::Random if figure("cost") == Some(0.0) => {
+        Generator::Random if figure("cost") == Some(0.0) => {
             Some("the player starts at the goal (cost 0)".to_owned())
         }
         _ => None,

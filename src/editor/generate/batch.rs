@@ -3,15 +3,14 @@
 //! them over the cores), for the designer to compare in a table and a
 //! scatter plot, preview on the canvas and pick from.
 
+use crate::generate::Generator;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::Instant;
 
-use super::job::Run;
-use super::kind::Kind;
-use crate::generate::{BatchItem, BatchKind, batch};
+use crate::generate::{BatchItem, GeneratorParams, batch};
 use crate::measures::Measures;
 use crate::model::Level;
 
@@ -164,7 +163,7 @@ impl Column {
 
 /// A batch being made.
 pub struct BatchJob {
-    kind: Kind,
+    kind: Generator,
     count: usize,
     done: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
@@ -172,26 +171,16 @@ pub struct BatchJob {
     result: Receiver<Vec<BatchItem>>,
 }
 
-/// The generator's parameters as a batch.
-fn batch_kind(run: Run) -> BatchKind {
-    match run {
-        Run::Backward(p) => BatchKind::Backward(p),
-        Run::Levers(p) => BatchKind::Levers(p),
-        Run::Nested(p) => BatchKind::Nested(p),
-        Run::Random(p) => BatchKind::Random(p),
-    }
-}
-
 impl BatchJob {
     /// Starts making `count` levels of `run`, seeds from its own, on a
     /// worker thread that wakes `ctx` after each level.
     pub fn spawn(
         ctx: &egui::Context,
-        run: Run,
+        run: GeneratorParams,
         first_seed: u64,
         count: usize,
     ) -> Result<Self, String> {
-        let kind = run.kind();
+        let kind = run.generator();
         let (tx, result) = mpsc::channel();
         let done = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
@@ -204,7 +193,7 @@ impl BatchJob {
                     ctx.request_repaint();
                 };
                 // 0 threads: one per core.
-                let items = batch(&batch_kind(run), first_seed, count, 0, &progress, &cancel_w);
+                let items = batch(&run, first_seed, count, 0, &progress, &cancel_w);
                 // The window may be gone; then nobody waits for the levels.
                 let _ = tx.send(items);
                 ctx.request_repaint();
@@ -221,7 +210,7 @@ impl BatchJob {
     }
 
     /// Which generator.
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> Generator {
         self.kind
     }
 
@@ -278,7 +267,7 @@ pub struct Batch {
     /// The batch being made.
     pub job: Option<BatchJob>,
     /// The generator of the candidates shown.
-    pub kind: Kind,
+    pub kind: Generator,
     /// The candidates of the last batch, in seed order.
     pub candidates: Vec<Candidate>,
     /// Seeds that gave no level, and why.
@@ -300,7 +289,7 @@ impl Default for Batch {
         Self {
             count: DEFAULT_COUNT,
             job: None,
-            kind: Kind::Backward,
+            kind: Generator::Backward,
             candidates: Vec::new(),
             failed: Vec::new(),
             stopped: false,
@@ -322,7 +311,7 @@ impl Batch {
     }
 
     /// Takes in a finished batch's levels.
-    pub fn finish(&mut self, kind: Kind, items: Vec<BatchItem>, asked: usize, name: Names) {
+    pub fn finish(&mut self, kind: Generator, items: Vec<BatchItem>, asked: usize, name: Names) {
         self.kind = kind;
         self.stopped = items.len() < asked;
         self.candidates.clear();

@@ -1,20 +1,20 @@
 //! What keeps the chosen generator from the level on the canvas, all of it
 //! at once, each with the button that clears it in one undoable edit.
 
+use crate::generate::Generator;
 use egui::{RichText, Ui};
 
 use super::form::Form;
-use super::kind::Kind;
 use crate::document::{Document, LevelCommand};
 use crate::editor::intent::{Intent, SelectMode};
 use crate::editor::theme::Theme;
-use crate::generate::obstacles::{Fix, LayoutUser, Obstacle, obstacles};
+use crate::generate::obstacles::{Fix, Obstacle, obstacles};
 use crate::model::{ItemId, Level};
 
 /// The obstacles of one level revision for one generator, worked out once.
 #[derive(Default)]
 pub struct Blockers {
-    cached: Option<(u64, LayoutUser, bool, Vec<Obstacle>)>,
+    cached: Option<(u64, Generator, bool, Vec<Obstacle>)>,
 }
 
 impl Blockers {
@@ -23,7 +23,7 @@ impl Blockers {
         let Some(user) = user(form) else {
             return &[];
         };
-        let rewire = form.kind == Kind::Levers && form.levers.rewire;
+        let rewire = form.kind == Generator::Levers && form.rewire;
         let stale = self
             .cached
             .as_ref()
@@ -41,15 +41,11 @@ impl Blockers {
 }
 
 /// Which generator reads the level on the canvas, if this run does.
-fn user(form: &Form) -> Option<LayoutUser> {
+fn user(form: &Form) -> Option<Generator> {
     if !form.uses_canvas() {
         return None;
     }
-    Some(match form.kind {
-        Kind::Backward => LayoutUser::Backward,
-        Kind::Levers => LayoutUser::Levers,
-        Kind::Random | Kind::Nested => LayoutUser::Random,
-    })
+    Some(form.kind)
 }
 
 /// Lists the obstacles with their fixes.
@@ -142,27 +138,12 @@ pub fn fix_command(fix: Fix, level: &Level) -> LevelCommand {
                     .collect(),
             )],
         ),
-        Fix::RemoveLevers => (
-            "remove levers",
-            vec![LevelCommand::Delete(
-                level
-                    .levers
-                    .iter()
-                    .map(|l| ItemId::Lever(l.id.clone()))
-                    .collect(),
-            )],
-        ),
         Fix::AddLever => (
             "add lever",
             vec![LevelCommand::AddLever {
                 room: level.start.clone(),
             }],
         ),
-        Fix::TwoWay => (
-            "make doors two-way",
-            doors(&|d| d.one_way, &|d| d.one_way = false),
-        ),
-        Fix::OpenDoors => ("open doors", doors(&|d| !d.open, &|d| d.open = true)),
         Fix::Unlock => ("unlock doors", doors(&|d| d.is_locked(), &|d| d.unlock())),
         Fix::CloseDoors => ("close doors", doors(&|d| d.open, &|d| d.open = false)),
     };

@@ -1,15 +1,12 @@
-//! The generator window's form: which generator, and every option that
-//! `lockwork generate` has, with the same defaults, turned into the
-//! generator's parameters.
+//! The generator window's form: which generator, and every parameter of
+//! its recipe (the schema `lockwork generate` reads too, with the same
+//! labels, help, ranges and defaults), held as the generator's parameters.
+
+use std::collections::HashMap;
 
 use egui::{DragValue, Ui};
 
-use super::fields::{Optional, label, number};
-use super::job::Run;
-use super::kind::Kind;
-use crate::generate::{
-    BackwardParams, LeversParams, NestedParams, Param, RandomParams, Source, fresh_seed,
-};
+use crate::generate::{Generator, GeneratorParams, LayoutUse, Param, Source, Value, fresh_seed};
 use crate::model::Level;
 
 /// Where backward and random get their rooms and doors.
@@ -21,85 +18,24 @@ pub enum Origin {
     Graph,
 }
 
-/// The options of `lockwork generate levers`, plus rewiring.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LeverOptions {
-    /// Each lever flips at least this many doors.
-    pub min_doors: usize,
-    /// Each lever flips at most this many doors.
-    pub max_doors: usize,
-    /// Let two levers flip the same doors.
-    pub allow_alike: bool,
-    /// Time budget in seconds.
-    pub seconds: Optional<f64>,
-    /// Wirings tried per thread.
-    pub evaluations: Optional<u64>,
-    /// Search threads; 0 for one per core.
-    pub threads: usize,
-    /// Stop at this many pulls.
-    pub target: Optional<u32>,
-    /// Clear the wiring of every lever first, so all of them get wired.
-    pub rewire: bool,
-    /// Give closed doors conditions on the levers instead of wiring toggles.
-    pub conditions: bool,
-    /// With `conditions`: the fewest and most levers a door's condition names.
-    pub literals: (usize, usize),
-}
-
-impl Default for LeverOptions {
-    /// [`LeversParams::default`]'s options; the budgets it leaves off start
-    /// at values worth trying when ticked.
-    fn default() -> Self {
-        let params = LeversParams::default();
-        Self {
-            min_doors: params.min_doors,
-            max_doors: params.max_doors,
-            allow_alike: params.allow_alike,
-            seconds: Optional {
-                on: params.seconds.is_some(),
-                value: params.seconds.unwrap_or(LeversParams::DEFAULT_SECONDS),
-            },
-            evaluations: Optional {
-                on: params.evaluations.is_some(),
-                value: params.evaluations.unwrap_or(100_000),
-            },
-            threads: params.threads,
-            target: Optional {
-                on: params.target.is_some(),
-                value: params.target.unwrap_or(10),
-            },
-            rewire: false,
-            conditions: params.conditions,
-            literals: (params.min_literals, params.max_literals),
-        }
-    }
-}
-
 /// Everything the window asks before a run.
 #[derive(Clone, Debug)]
 pub struct Form {
     /// Which generator.
-    pub kind: Kind,
+    pub kind: Generator,
     /// The seed.
     pub seed: u64,
     /// Canvas or random graph (backward and random).
     pub origin: Origin,
-    /// Rooms and extra doors of backward's random graph.
-    pub backward_graph: (usize, usize),
-    /// Rooms and extra doors of random's random graph.
-    pub random_graph: (usize, usize),
-    /// Backward's options (its seed and source are ignored).
-    pub backward: BackwardParams,
-    /// The lever options.
-    pub levers: LeverOptions,
-    /// Nested's options (its seed is ignored).
-    pub nested: NestedParams,
-    /// Random's options (its seed, source and optional bars are ignored).
-    pub random: RandomParams,
-    /// Keep only levels of at least this cost (random).
-    pub min_cost: Optional<f64>,
-    /// Keep only levels of at least this many pulls (random).
-    pub min_pulls: Optional<u32>,
+    /// Each generator's parameters, in [`Generator::ALL`]'s order (seeds,
+    /// the lever layout and the source on the canvas are set at a run; the
+    /// sources hold the random graph's size).
+    pub params: Vec<GeneratorParams>,
+    /// Values of optional parameters while they are switched off, to come
+    /// back when switched on.
+    pub remembered: HashMap<(Generator, Param), Value>,
+    /// Clear every lever's wiring first, so all of them get wired (levers).
+    pub rewire: bool,
     /// The form is for a batch: its seed is the first of the batch's.
     pub batch: bool,
 }
@@ -107,17 +43,12 @@ pub struct Form {
 impl Default for Form {
     fn default() -> Self {
         Self {
-            kind: Kind::Backward,
+            kind: Generator::Backward,
             seed: fresh_seed(),
             origin: Origin::Graph,
-            backward_graph: BackwardParams::DEFAULT_GRAPH,
-            random_graph: RandomParams::DEFAULT_GRAPH,
-            backward: BackwardParams::default(),
-            levers: LeverOptions::default(),
-            nested: NestedParams::default(),
-            random: RandomParams::default(),
-            min_cost: Optional::off(10.0),
-            min_pulls: Optional::off(3),
+            params: Generator::ALL.map(GeneratorParams::defaults).to_vec(),
+            remembered: HashMap::new(),
+            rewire: false,
             batch: false,
         }
     }
@@ -125,74 +56,68 @@ impl Default for Form {
 
 impl Form {
     /// Does this kind work on the canvas or a random graph, as chosen?
-    fn has_origin(&self) -> bool {
-        matches!(self.kind, Kind::Backward | Kind::Random)
+    pub(super) fn has_origin(&self) -> bool {
+        self.kind.recipe().layout == LayoutUse::Either
     }
 
     /// Does the run read the level on the canvas?
     pub fn uses_canvas(&self) -> bool {
-        self.kind == Kind::Levers || (self.has_origin() && self.origin == Origin::Canvas)
+        match self.kind.recipe().layout {
+            LayoutUse::Always => true,
+            LayoutUse::Either => self.origin == Origin::Canvas,
+            LayoutUse::Never => false,
+        }
+    }
+
+    /// The chosen generator's parameters.
+    pub fn chosen(&self) -> &GeneratorParams {
+        &self.params[self.kind as usize]
+    }
+
+    /// The chosen generator's parameters, to change.
+    pub fn chosen_mut(&mut self) -> &mut GeneratorParams {
+        &mut self.params[self.kind as usize]
     }
 
     /// The run's parameters; `layout` is the level on the canvas and `name`
     /// its file name for the generator record.
-    pub fn run(&self, layout: &Level, name: &str) -> Run {
-        let source = |(rooms, extra_doors): (usize, usize)| match self.origin {
-            Origin::Canvas => Source::Layout {
-                level: Box::new(layout.clone()),
-                name: name.to_owned(),
-            },
-            Origin::Graph => Source::Graph { rooms, extra_doors },
+    pub fn run(&self, layout: &Level, name: &str) -> GeneratorParams {
+        let mut run = self.chosen().clone();
+        run.set_seed(self.seed);
+        let canvas = || Source::Layout {
+            level: Box::new(layout.clone()),
+            name: name.to_owned(),
         };
-        match self.kind {
-            Kind::Backward => Run::Backward(BackwardParams {
-                seed: self.seed,
-                source: source(self.backward_graph),
-                ..self.backward.clone()
-            }),
-            Kind::Levers => {
-                let o = &self.levers;
+        match &mut run {
+            GeneratorParams::Backward(p) if self.uses_canvas() => p.source = canvas(),
+            GeneratorParams::Random(p) if self.uses_canvas() => p.source = canvas(),
+            GeneratorParams::Levers(p) => {
                 let mut level = layout.clone();
-                if o.rewire {
+                if self.rewire {
                     for lever in &mut level.levers {
                         lever.toggles.clear();
                     }
                 }
-                let mut params = LeversParams::new(level);
-                params.seed = self.seed;
-                params.layout_name = name.to_owned();
-                params.min_doors = o.min_doors;
-                params.max_doors = o.max_doors;
-                params.allow_alike = o.allow_alike;
-                params.conditions = o.conditions;
-                (params.min_literals, params.max_literals) = o.literals;
-                params.set_budget(o.seconds.get(), o.evaluations.get(), o.target.get());
-                params.threads = o.threads;
-                Run::Levers(Box::new(params))
+                p.layout = level;
+                p.layout_name = name.to_owned();
+                // With no budget ticked, the default time limit.
+                p.set_budget(p.seconds, p.evaluations, p.target);
             }
-            Kind::Nested => Run::Nested(NestedParams {
-                seed: self.seed,
-                ..self.nested.clone()
-            }),
-            Kind::Random => Run::Random(RandomParams {
-                seed: self.seed,
-                source: source(self.random_graph),
-                min_cost: self.min_cost.get(),
-                min_pulls: self.min_pulls.get(),
-                ..self.random.clone()
-            }),
+            _ => {}
         }
+        run
     }
 
     /// The picker, the seed and the options of the chosen kind.
     pub fn ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
-            for kind in Kind::ALL {
-                ui.selectable_value(&mut self.kind, kind, kind.label())
-                    .on_hover_text(kind.about());
+            for kind in Generator::ALL {
+                let recipe = kind.recipe();
+                ui.selectable_value(&mut self.kind, kind, recipe.label)
+                    .on_hover_text(recipe.about);
             }
         });
-        ui.label(self.kind.about());
+        ui.label(self.kind.recipe().about);
         ui.add_space(4.0);
         egui::Grid::new("generator form")
             .num_columns(2)
@@ -213,25 +138,20 @@ impl Form {
                 });
                 ui.end_row();
                 self.source_ui(ui);
-                match self.kind {
-                    Kind::Backward => self.backward_ui(ui),
-                    Kind::Levers => self.levers_ui(ui),
-                    Kind::Nested => self.nested_ui(ui),
-                    Kind::Random => self.random_ui(ui),
-                }
+                self.params_ui(ui);
             });
     }
 
     fn source_ui(&mut self, ui: &mut Ui) {
         ui.label("Rooms and doors");
-        match self.kind {
-            Kind::Levers => {
+        match self.kind.recipe().layout {
+            LayoutUse::Always => {
                 ui.label("the level on the canvas");
             }
-            Kind::Nested => {
+            LayoutUse::Never => {
                 ui.label("a new level");
             }
-            Kind::Backward | Kind::Random => {
+            LayoutUse::Either => {
                 ui.horizontal(|ui| {
                     ui.radio_value(&mut self.origin, Origin::Canvas, "The level on the canvas")
                         .on_hover_text(
@@ -249,27 +169,6 @@ impl Form {
             ui.label("");
             ui.label("Keeps what I drew: new locks go around the keys, locks and levers drawn");
             ui.end_row();
-        }
-        if self.has_origin() && self.origin == Origin::Graph {
-            let graph = if self.kind == Kind::Backward {
-                &mut self.backward_graph
-            } else {
-                &mut self.random_graph
-            };
-            number(
-                ui,
-                label(Param::Rooms),
-                &mut graph.0,
-                2..=2000,
-                "Rooms of the random graph",
-            );
-            number(
-                ui,
-                label(Param::ExtraDoors),
-                &mut graph.1,
-                0..=2000,
-                "Doors of the random graph beyond the tree that joins its rooms",
-            );
         }
     }
 }

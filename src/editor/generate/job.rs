@@ -2,6 +2,7 @@
 //! channel (each report wakes the UI), Cancel sets the generator's cancel
 //! flag, and the result comes back the same way.
 
+use crate::generate::Generator;
 use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,62 +12,20 @@ use std::time::{Duration, Instant};
 
 use egui::{RichText, Ui};
 
-use super::kind::Kind;
 use crate::editor::theme::Theme;
-use crate::generate::{
-    BackwardParams, GenerateError, Generated, LeversParams, NestedParams, Progress, RandomParams,
-};
+use crate::generate::{BestFigure, GenerateError, Generated, GeneratorParams, Progress};
 use crate::solver::SolveOptions;
 
 /// Reports closer together than this are dropped (the last one before the
 /// result does not matter: the result follows).
 const REPORT_EVERY: Duration = Duration::from_millis(40);
 
-/// One run of one generator, with its parameters.
-#[derive(Clone, Debug)]
-pub enum Run {
-    /// `generate backward`.
-    Backward(BackwardParams),
-    /// `generate levers`.
-    Levers(Box<LeversParams>),
-    /// `generate nested`.
-    Nested(NestedParams),
-    /// `generate random`.
-    Random(RandomParams),
-}
-
-impl Run {
-    /// Which generator.
-    pub fn kind(&self) -> Kind {
-        match self {
-            Self::Backward(_) => Kind::Backward,
-            Self::Levers(_) => Kind::Levers,
-            Self::Nested(_) => Kind::Nested,
-            Self::Random(_) => Kind::Random,
-        }
-    }
-
-    /// The lever search's time budget, for the progress bar.
-    fn seconds(&self) -> Option<f64> {
-        match self {
-            Self::Levers(p) => p.seconds,
-            _ => None,
-        }
-    }
-
-    /// Runs the generator here, on this thread.
-    pub fn generate(
-        &self,
-        progress: &dyn Fn(Progress),
-        cancel: &AtomicBool,
-    ) -> Result<Generated, GenerateError> {
-        use crate::generate::{backward, levers, nested, random};
-        match self {
-            Self::Backward(p) => backward(p, progress, cancel),
-            Self::Levers(p) => levers(p, progress, cancel),
-            Self::Nested(p) => nested(p, progress, cancel),
-            Self::Random(p) => random(p, progress, cancel),
-        }
+/// The best figure so far, in words.
+fn best_text(kind: Generator, best: f64) -> String {
+    let n = crate::format::number(best);
+    match kind.recipe().best {
+        BestFigure::Pulls => format!("{n} pulls"),
+        BestFigure::Cost => format!("cost {n}"),
     }
 }
 
@@ -98,7 +57,7 @@ fn measure(generated: &mut Generated, cancel: &Arc<AtomicBool>) {
 
 /// A run in progress.
 pub struct Job {
-    kind: Kind,
+    kind: Generator,
     seconds: Option<f64>,
     started: Instant,
     cancel: Arc<AtomicBool>,
@@ -109,10 +68,10 @@ pub struct Job {
 
 impl Job {
     /// Starts `run` on a worker thread that wakes `ctx` as it reports.
-    pub fn spawn(ctx: &egui::Context, run: Run) -> Result<Self, String> {
+    pub fn spawn(ctx: &egui::Context, run: GeneratorParams) -> Result<Self, String> {
         let (tx, messages) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
-        let (kind, seconds) = (run.kind(), run.seconds());
+        let (kind, seconds) = (run.generator(), run.seconds());
         let flag = Arc::clone(&cancel);
         let ctx = ctx.clone();
         thread::Builder::new()
@@ -152,7 +111,7 @@ impl Job {
     }
 
     /// Which generator is running.
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> Generator {
         self.kind
     }
 
@@ -217,9 +176,9 @@ impl Job {
                 "{} of {} {}",
                 grouped(done),
                 grouped(total),
-                self.kind.work()
+                self.kind.recipe().work
             ),
-            None => format!("{} {}", grouped(done), self.kind.work()),
+            None => format!("{} {}", grouped(done), self.kind.recipe().work),
         };
         let figures = [
             format!("{elapsed:.1} s"),
@@ -227,19 +186,19 @@ impl Job {
             format!(
                 "{} {} per second",
                 grouped(rate.round() as u64),
-                self.kind.unit()
+                self.kind.recipe().unit
             ),
         ];
         ui.label(figures.join(" · "));
         match p.and_then(|p| p.best) {
             Some(best) => {
                 ui.label(
-                    RichText::new(format!("Best so far: {}", self.kind.best_text(best)))
+                    RichText::new(format!("Best so far: {}", best_text(self.kind, best)))
                         .strong()
                         .color(theme.good),
                 );
             }
-            None if matches!(self.kind, Kind::Levers | Kind::Random) => {
+            None if matches!(self.kind, Generator::Levers | Generator::Random) => {
                 ui.label(RichText::new("Nothing found yet").color(theme.weak_text));
             }
             None => {}

@@ -15,11 +15,11 @@ mod blockers;
 mod fields;
 mod form;
 mod job;
-mod kind;
 mod options;
 pub mod record;
 mod report;
 
+use crate::generate::Generator;
 use egui::{RichText, Ui};
 
 use ask::{Answer, Closing, Hold};
@@ -27,7 +27,6 @@ use batch::{Batch, BatchJob};
 use blockers::Blockers;
 pub use form::{Form, Origin};
 use job::{Finished, Job};
-pub use kind::Kind;
 use report::Report;
 pub use report::fields_ui;
 
@@ -140,6 +139,11 @@ impl GeneratorWindow {
     /// Is the window shown?
     pub fn is_open(&self) -> bool {
         self.open
+    }
+
+    /// The form: the chosen generator and its parameters.
+    pub fn form(&self) -> &Form {
+        &self.form
     }
 
     /// Is a generator (or a batch) running?
@@ -407,7 +411,7 @@ impl GeneratorWindow {
         let mut summary = format!(
             "{} candidates of the {} generator",
             b.candidates.len(),
-            b.kind.label().to_lowercase()
+            b.kind.recipe().label.to_lowercase()
         );
         if b.stopped {
             summary.push_str(" (stopped early)");
@@ -529,7 +533,7 @@ impl GeneratorWindow {
     /// A run is over: deliver its level, keep it aside, or say why there is none.
     fn finish(
         &mut self,
-        kind: Kind,
+        kind: Generator,
         finished: Finished,
         doc: &Document,
         files: &mut Files,
@@ -566,7 +570,7 @@ impl GeneratorWindow {
     /// Applies `generated`, or asks for it to be opened as a new document.
     fn deliver(
         &mut self,
-        kind: Kind,
+        kind: Generator,
         generated: Generated,
         doc: &Document,
         files: &mut Files,
@@ -598,7 +602,7 @@ impl GeneratorWindow {
     /// The error, with a hint when the window knows a better one.
     fn explain(&self, e: &GenerateError, level: &Level) -> String {
         let wired = level.levers.iter().any(|l| !l.toggles.is_empty());
-        if matches!(e, GenerateError::NoLevers) && wired && !self.form.levers.rewire {
+        if matches!(e, GenerateError::NoLevers) && wired && !self.form.rewire {
             "Every lever on the canvas is wired already: tick \u{201c}Rewire levers that are \
              already wired\u{201d} to wire them anew, or add levers that toggle nothing."
                 .to_owned()
@@ -653,7 +657,7 @@ impl GeneratorWindow {
 
     /// Whether a result must wait for the designer: it achieves nothing, or
     /// it would replace edits made since the run began.
-    fn hold(&self, kind: Kind, generated: &Generated, doc: &Document) -> Option<Hold> {
+    fn hold(&self, kind: Generator, generated: &Generated, doc: &Document) -> Option<Hold> {
         if let Some(why) = ask::hollow(kind, generated) {
             return Some(Hold::Hollow(why));
         }

@@ -1,118 +1,67 @@
-//! The options of each generator, as rows of the form's grid.
+//! The parameters of the chosen generator, as rows of the form's grid,
+//! drawn from its recipe: one widget per shape, with the recipe's label,
+//! help, range and unit.
 
-use egui::{DragValue, Ui};
+use egui::{DragValue, Response, Ui};
 
-use super::fields::{label, number, optional, range};
-use super::form::Form;
-use crate::generate::{LeversParams, MAX_KEYS_PER_LOCK, Param};
+use super::form::{Form, Origin};
+use crate::generate::{Generator, LeversParams, NestedParams, Param, ParamSpec, Shape, Value};
 
 impl Form {
-    pub(super) fn backward_ui(&mut self, ui: &mut Ui) {
-        let p = &mut self.backward;
-        number(
-            ui,
-            label(Param::Locks),
-            &mut p.locks,
-            0..=500,
-            "Locks on the way to the goal",
-        );
-        range(
-            ui,
-            label(Param::KeysPerLock),
-            &mut p.keys_per_lock,
-            1..=MAX_KEYS_PER_LOCK,
-            "Each lock needs between this many keys",
-        );
-        number(
-            ui,
-            label(Param::RedHerrings),
-            &mut p.red_herrings,
-            0..=500,
-            "Keys that open nothing, lying where the player passes",
-        );
-        number(
-            ui,
-            label(Param::SideAreas),
-            &mut p.side_areas,
-            0..=500,
-            "Locked dead ends holding only a treasure nobody needs",
-        );
-        number(
-            ui,
-            "Second ways in",
-            &mut p.second_ways,
-            0..=500,
-            "Locked areas that get a second way in: a door the method took out, kept and \
-             locked like the first (every lock stays needed)",
-        );
-        ui.label("");
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut p.one_sided, label(Param::OneSided))
-                .on_hover_text("Let some locks apply from one side only: the way back is free");
-            ui.checkbox(&mut p.any_of, label(Param::AnyOf))
-                .on_hover_text("Let some locks open with any one of their keys");
-            shipped_checkbox(ui, &mut p.aim);
-        });
-        ui.end_row();
+    /// Every parameter of the chosen generator's recipe, then the form's own
+    /// rows for it.
+    pub(super) fn params_ui(&mut self, ui: &mut Ui) {
+        let kind = self.kind;
+        for spec in &kind.recipe().params {
+            if self.hidden(spec) {
+                continue;
+            }
+            let key = (kind, spec.param);
+            let value = self.chosen().get(spec.param);
+            let mut edited = value;
+            if spec.optional {
+                let remembered = self.remembered.get(&key).copied();
+                let mut on = value.is_some();
+                let mut shown = value.or(remembered).or(spec.suggested).or(spec.default);
+                optional_row(ui, spec, &mut on, &mut shown);
+                if let Some(v) = shown {
+                    self.remembered.insert(key, v);
+                }
+                edited = if on { shown } else { None };
+            } else if let Some(mut v) = value {
+                row(ui, spec, &mut v);
+                edited = Some(v);
+            }
+            if edited != value {
+                self.chosen_mut().set(spec.param, edited);
+            }
+        }
+        match kind {
+            Generator::Levers => self.levers_extra_ui(ui),
+            Generator::Nested => self.nested_extra_ui(ui),
+            Generator::Backward | Generator::Random => {}
+        }
     }
 
-    pub(super) fn levers_ui(&mut self, ui: &mut Ui) {
-        let o = &mut self.levers;
-        let mut doors = (o.min_doors, o.max_doors);
-        range(
-            ui,
-            label(Param::MinDoors),
-            &mut doors,
-            1..=64,
-            "Each lever flips between this many doors",
-        );
-        (o.min_doors, o.max_doors) = doors;
-        ui.label("");
-        ui.checkbox(&mut o.conditions, label(Param::Conditions))
-            .on_hover_text(
-                "Give each closed door a condition on the levers' positions \
-                 (seed 000's puzzle) instead of wiring levers to toggle doors",
-            );
-        ui.end_row();
-        if o.conditions {
-            range(
-                ui,
-                label(Param::MinLiterals),
-                &mut o.literals,
-                1..=8,
-                "Each door's condition names between this many levers",
-            );
+    /// Is this row left out: the random graph's size on the canvas, or a
+    /// parameter whose switch is off?
+    fn hidden(&self, spec: &ParamSpec) -> bool {
+        let graph = matches!(spec.param, Param::Rooms | Param::ExtraDoors);
+        if graph && self.origin == Origin::Canvas {
+            return true;
         }
+        spec.when
+            .is_some_and(|on| self.chosen().get(on) != Some(Value::Switch(true)))
+    }
+
+    /// Rewiring, and what runs when no budget is ticked.
+    fn levers_extra_ui(&mut self, ui: &mut Ui) {
         ui.label("");
-        ui.vertical(|ui| {
-            ui.checkbox(&mut o.allow_alike, label(Param::AllowAlike));
-            ui.checkbox(&mut o.rewire, "Rewire levers that are already wired")
-                .on_hover_text(
-                    "Clear every lever's wiring first, so that all of them are wired anew",
-                );
-        });
+        ui.checkbox(&mut self.rewire, "Rewire levers that are already wired")
+            .on_hover_text("Clear every lever's wiring first, so that all of them are wired anew");
         ui.end_row();
-        optional(ui, label(Param::Seconds), &mut o.seconds, |v| {
-            DragValue::new(v)
-                .range(0.1..=3600.0)
-                .speed(0.1)
-                .suffix(" s")
-        })
-        .on_hover_text("Stop after this long (the result then depends on the machine)");
-        optional(ui, label(Param::Evaluations), &mut o.evaluations, |v| {
-            DragValue::new(v)
-                .range(1..=u64::MAX / 2)
-                .speed(100.0)
-                .suffix(" per thread")
-        })
-        .on_hover_text(
-            "Stop after this many wirings per thread: reproducible with a time limit off",
-        );
-        optional(ui, label(Param::Target), &mut o.target, |v| {
-            DragValue::new(v).range(1..=100_000).suffix(" pulls")
-        })
-        .on_hover_text("Stop as soon as a wiring needs this many pulls");
-        if !(o.seconds.on || o.evaluations.on || o.target.on) {
+        let budget = [Param::Seconds, Param::Evaluations, Param::Target];
+        if budget.iter().all(|&p| self.chosen().get(p).is_none()) {
             ui.label("");
             ui.label(format!(
                 "No budget ticked: the search runs for {} s.",
@@ -120,135 +69,115 @@ impl Form {
             ));
             ui.end_row();
         }
-        let row = ui.label(label(Param::Threads));
-        ui.add(
-            DragValue::new(&mut o.threads)
-                .range(0..=256)
-                .custom_formatter(|n, _| {
+    }
+
+    /// The button for the tree seed article 004 builds.
+    fn nested_extra_ui(&mut self, ui: &mut Ui) {
+        ui.label("");
+        if ui
+            .button("As the article builds it")
+            .on_hover_text(
+                "Depth 4, one to three children a room, every key in an ancestor, no extra \
+                 entrance, the first tree kept (seed article 004)",
+            )
+            .clicked()
+            && let crate::generate::GeneratorParams::Nested(p) = self.chosen_mut()
+        {
+            *p = NestedParams::article();
+        }
+        ui.end_row();
+    }
+}
+
+/// A parameter that is always set, on a row of the grid.
+fn row(ui: &mut Ui, spec: &ParamSpec, value: &mut Value) {
+    if let Value::Switch(on) = value {
+        ui.label("");
+        ui.checkbox(on, spec.label).on_hover_text(spec.help);
+        ui.end_row();
+        return;
+    }
+    let label = ui.label(spec.label);
+    value_widget(ui, spec, value, true)
+        .labelled_by(label.id)
+        .on_hover_text(spec.help);
+    ui.end_row();
+}
+
+/// A parameter that a checkbox switches on, on a row of the grid; `value`
+/// is shown (greyed out while off) and kept.
+fn optional_row(ui: &mut Ui, spec: &ParamSpec, on: &mut bool, value: &mut Option<Value>) {
+    let check = ui.checkbox(on, spec.label).on_hover_text(spec.help);
+    match value {
+        Some(v) => {
+            value_widget(ui, spec, v, *on).labelled_by(check.id);
+        }
+        None => {
+            ui.label("");
+        }
+    }
+    ui.end_row();
+}
+
+/// The widget of one value in its shape and range.
+fn value_widget(ui: &mut Ui, spec: &ParamSpec, value: &mut Value, enabled: bool) -> Response {
+    let suffix = if spec.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", spec.unit)
+    };
+    let (min, max) = (spec.min, spec.max);
+    match value {
+        Value::Count(n) => {
+            let zero = spec.zero;
+            let mut drag = DragValue::new(n)
+                .range(min as u64..=max as u64)
+                .suffix(suffix)
+                .speed(count_speed(max));
+            if !zero.is_empty() {
+                drag = drag.custom_formatter(move |n, _| {
                     if n == 0.0 {
-                        "one per core".to_owned()
+                        zero.to_owned()
                     } else {
                         format!("{n}")
                     }
-                }),
-        )
-        .labelled_by(row.id)
-        .on_hover_text("Search threads; 0 for one per core");
-        ui.end_row();
-    }
-
-    pub(super) fn nested_ui(&mut self, ui: &mut Ui) {
-        let p = &mut self.nested;
-        number(
-            ui,
-            label(Param::Depth),
-            &mut p.depth,
-            1..=100,
-            "The goal is this many doors from the start",
-        );
-        range(
-            ui,
-            label(Param::Branching),
-            &mut p.branching,
-            0..=20,
-            "Children of each room",
-        );
-        number(
-            ui,
-            label(Param::ExtraEntrances),
-            &mut p.extra_entrances,
-            0..=500,
-            "Extra doors into rooms, each needing every key of the locks it goes around",
-        );
-        let row = ui.label(label(Param::SideKeys));
-        ui.add(egui::Slider::new(&mut p.side_keys, 0.0..=1.0))
-            .labelled_by(row.id)
-            .on_hover_text(
-                "Share of keys hidden deep in a side branch instead of an ancestor room",
-            );
-        ui.end_row();
-        number(
-            ui,
-            label(Param::MaxRooms),
-            &mut p.max_rooms,
-            1..=100_000,
-            "Refuse trees with more rooms than this",
-        );
-        ui.label("");
-        ui.horizontal(|ui| {
-            shipped_checkbox(ui, &mut p.aim);
-            article_button(ui, p);
-        });
-        ui.end_row();
+                });
+            }
+            ui.add_enabled(enabled, drag)
+        }
+        Value::Number(x) if spec.shape == Shape::Share => {
+            ui.add_enabled(enabled, egui::Slider::new(x, min..=max))
+        }
+        Value::Number(x) => ui.add_enabled(
+            enabled,
+            DragValue::new(x).range(min..=max).speed(0.1).suffix(suffix),
+        ),
+        Value::Span(lo, hi) => span(ui, spec, lo, hi, enabled),
+        Value::Switch(on) => ui.add_enabled(enabled, egui::Checkbox::without_text(on)),
     }
 }
 
-/// Sets the nested options to the tree seed article 004 builds.
-fn article_button(ui: &mut Ui, p: &mut crate::generate::NestedParams) {
-    if ui
-        .button("As the article builds it")
-        .on_hover_text(
-            "Depth 4, one to three children a room, every key in an ancestor, no extra \
-                 entrance, the first tree kept (seed article 004)",
-        )
-        .clicked()
-    {
-        *p = crate::generate::NestedParams::article();
-    }
+/// A drag speed that reaches the far end of a large range in a few drags.
+fn count_speed(max: f64) -> f64 {
+    if max > 1e6 { 100.0 } else { 1.0 }
 }
 
-impl Form {
-    pub(super) fn random_ui(&mut self, ui: &mut Ui) {
-        let p = &mut self.random;
-        number(
-            ui,
-            label(Param::Locks),
-            &mut p.locks,
-            0..=500,
-            "Locks to place, each with one key",
-        );
-        number(
-            ui,
-            label(Param::Levers),
-            &mut p.levers,
-            0..=500,
-            "Levers to place, each flipping one or two doors",
-        );
-        number(
-            ui,
-            label(Param::MaxTries),
-            &mut p.max_tries,
-            1..=1_000_000,
-            "Give up after this many tries",
-        );
-        optional(ui, label(Param::MinCost), &mut self.min_cost, |v| {
-            DragValue::new(v).range(0.0..=1e9).speed(0.5)
+/// A MIN..MAX range: two numbers, the smaller first. Returns the first's response.
+fn span(ui: &mut Ui, spec: &ParamSpec, lo: &mut usize, hi: &mut usize, enabled: bool) -> Response {
+    let bounds = spec.min as usize..=spec.max as usize;
+    let first = ui
+        .horizontal(|ui| {
+            let first = ui
+                .add_enabled(enabled, DragValue::new(lo).range(bounds.clone()))
+                .on_hover_text(spec.help);
+            ui.label("to");
+            ui.add_enabled(enabled, DragValue::new(hi).range(bounds))
+                .on_hover_text(spec.help);
+            first
         })
-        .on_hover_text("Keep only levels whose least cost is at least this");
-        optional(ui, label(Param::MinPulls), &mut self.min_pulls, |v| {
-            DragValue::new(v).range(0..=100_000)
-        })
-        .on_hover_text("Keep only levels that need at least this many lever pulls");
-        let p = &mut self.random;
-        number(
-            ui,
-            label(Param::MaxStates),
-            &mut p.max_states,
-            1..=100_000_000,
-            "Reject tries with more solver states than this",
-        );
-        ui.label("");
-        shipped_checkbox(ui, &mut p.aim);
-        ui.end_row();
+        .inner;
+    if *lo > *hi {
+        *hi = *lo;
     }
-}
-
-/// The checkbox of the preference for levels like shipped dungeons.
-fn shipped_checkbox(ui: &mut Ui, aim: &mut crate::generate::Aim) {
-    ui.checkbox(&mut aim.band, "Like shipped dungeons")
-        .on_hover_text(
-            "Of the levels tried, keep the first whose measures all lie in the band of 38 \
-             shipped Zelda dungeons and that has a locked area with several ways in, or the \
-             closest; off keeps the first level made",
-        );
+    first
 }

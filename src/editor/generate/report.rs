@@ -2,10 +2,10 @@
 //! size, the figures of its generator record, and every door the generator
 //! removed or changed.
 
+use crate::generate::Generator;
 use egui::{RichText, Ui};
 
 use super::Deliver;
-use super::kind::Kind;
 use crate::editor::theme::Theme;
 use crate::generate::Generated;
 use crate::model::Level;
@@ -13,7 +13,7 @@ use crate::model::Level;
 /// The window's account of one generated level.
 pub struct Report {
     /// The generator that made it.
-    pub kind: Kind,
+    pub kind: Generator,
     /// What became of it, in a sentence.
     pub headline: String,
     /// The status-bar message.
@@ -30,7 +30,7 @@ pub struct Report {
 
 impl Report {
     /// A level applied, or being opened as a new document.
-    pub fn delivered(kind: Kind, generated: &Generated, deliver: Deliver) -> Self {
+    pub fn delivered(kind: Generator, generated: &Generated, deliver: Deliver) -> Self {
         let mut report = Self::of(kind, generated);
         report.headline = match (deliver, generated.cancelled) {
             (Deliver::Replace, false) => {
@@ -43,7 +43,7 @@ impl Report {
         };
         report.status = format!(
             "Generated ({}, seed {}): {}{}",
-            kind.label().to_lowercase(),
+            kind.recipe().label.to_lowercase(),
             seed(&generated.level),
             report.size,
             if generated.cancelled {
@@ -56,7 +56,7 @@ impl Report {
     }
 
     /// A cancelled run's best, left unapplied.
-    pub fn unused(kind: Kind, generated: &Generated) -> Self {
+    pub fn unused(kind: Generator, generated: &Generated) -> Self {
         let mut report = Self::of(kind, generated);
         report.headline = "Cancelled: the level is unchanged. The best level found so far \
                            is below."
@@ -65,14 +65,14 @@ impl Report {
     }
 
     /// A result waiting for the designer's answer.
-    pub fn waiting(kind: Kind, generated: &Generated) -> Self {
+    pub fn waiting(kind: Generator, generated: &Generated) -> Self {
         let mut report = Self::of(kind, generated);
         report.headline = "Not applied yet: the level is unchanged.".to_owned();
         report.cancelled = true;
         report
     }
 
-    fn of(kind: Kind, generated: &Generated) -> Self {
+    fn of(kind: Generator, generated: &Generated) -> Self {
         let level = &generated.level;
         Self {
             kind,
@@ -102,7 +102,7 @@ impl Report {
             fields_ui(ui, "generator-report", &self.figures, theme);
         }
         if self.changes.is_empty() {
-            let none = if self.kind == Kind::Nested {
+            let none = if self.kind == Generator::Nested {
                 "A new level: no door of a layout was removed or changed."
             } else {
                 "No door was removed or changed."

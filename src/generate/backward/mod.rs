@@ -552,7 +552,7 @@ pub(crate) fn source_json(source: &Source, layout_name: &str) -> Value {
 /// A layout the backward method can work on: valid, its goal joined to its
 /// start. What is drawn on it is kept.
 fn check_layout(level: &Level) -> Result<(), GenerateError> {
-    super::obstacles::check(level, super::obstacles::LayoutUser::Backward)
+    super::obstacles::check(level, super::Generator::Backward)
 }
 
 /// A room among the farthest quarter from the start (by doors), or `None`

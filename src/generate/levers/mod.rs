@@ -669,7 +669,7 @@ fn binomial(n: u128, k: u128) -> u128 {
 /// A layout the lever generator can wire: valid, rooms, doors and levers
 /// only, and a goal that some wiring could reach.
 fn check_layout(level: &Level) -> Result<(), GenerateError> {
-    super::obstacles::check(level, super::obstacles::LayoutUser::Levers)
+    super::obstacles::check(level, super::Generator::Levers)
 }
 
 #[cfg(test)]
