@@ -231,6 +231,24 @@ pub(crate) struct Aimed {
     pub met: usize,
 }
 
+/// Makes a level with `make`, aiming as `aim` says: with no aim, the
+/// first level of `seed` (reporting `progress`); otherwise up to
+/// `max_tries` levels, each from its own stream, and the best judged.
+pub(crate) fn aimed(
+    aim: &Aim,
+    seed: u64,
+    max_tries: usize,
+    progress: &dyn Fn(Progress),
+    cancel: &AtomicBool,
+    make: &mut dyn FnMut(Rng, &dyn Fn(Progress)) -> Result<Generated, GenerateError>,
+) -> Result<Generated, GenerateError> {
+    if aim.is_empty() {
+        return make(Rng::new(seed), progress);
+    }
+    let mut quiet = |rng| make(rng, &super::no_progress);
+    aim_tries(aim, seed, max_tries, progress, cancel, &mut quiet)?.finish(aim, max_tries)
+}
+
 /// Makes up to `max_tries` levels with `make`, the first from the seed's
 /// own stream (so a first try that is kept is the level the seed makes
 /// without an aim) and each next from a stream of its own, and keeps the

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::json;
 
-use super::aim::{Aim, aim_tries};
+use super::aim::{Aim, aimed};
 use super::common::{VERIFY_MAX_STATES, Verified, dress, record, verify};
 use super::{GenerateError, Generated, Param, Problem, Progress, Rng};
 use crate::model::{Door, Key, KeyId, Level, Room};
@@ -140,19 +140,15 @@ pub fn nested(
     cancel: &AtomicBool,
 ) -> Result<Generated, GenerateError> {
     check_params(params)?;
-    if params.aim.is_empty() {
-        return nested_once(params, Rng::new(params.seed), progress, cancel);
-    }
-    let mut make = |rng| nested_once(params, rng, &super::no_progress, cancel);
-    aim_tries(
+    let mut make = |rng, progress: &dyn Fn(Progress)| nested_once(params, rng, progress, cancel);
+    aimed(
         &params.aim,
         params.seed,
         params.max_tries,
         progress,
         cancel,
         &mut make,
-    )?
-    .finish(&params.aim, params.max_tries)
+    )
 }
 
 /// One tree of nested rooms, from `rng`.

@@ -281,7 +281,7 @@ fn check_request(
     }
     let doors_at_most = match &params.source {
         Source::Graph { rooms, extra_doors } => (rooms - 1).saturating_add(*extra_doors),
-        Source::Layout { .. } => lockable_of(base).len(),
+        Source::Layout { .. } => lockable_of(base, &Constraints::of(base)?).len(),
     };
     if params.locks > doors_at_most {
         return Err(GenerateError::TooManyLocks {
@@ -322,8 +322,7 @@ fn check_item_count(base: &Level, params: &RandomParams) -> Result<(), GenerateE
 }
 
 /// The doors that have no lock yet.
-fn lockable_of(level: &Level) -> Vec<usize> {
-    let asked = Constraints::of(level).unwrap_or_default();
+fn lockable_of(level: &Level, asked: &Constraints) -> Vec<usize> {
     (0..level.doors.len())
         .filter(|&d| level.doors[d].locks.is_empty())
         .filter(|&d| !asked.no_lock.get(d).copied().unwrap_or(false))
@@ -353,7 +352,10 @@ impl Search {
         cancel: &AtomicBool,
     ) -> Result<Self, GenerateError> {
         let mut search = Self::default();
-        let mut lockable = lockable_of(&base);
+        // The constraints are read once per base: every try on a layout
+        // shares them, and a random graph has none.
+        let mut asked = Constraints::of(&base).unwrap_or_default();
+        let mut lockable = lockable_of(&base, &asked);
         while search.tally.tries < params.max_tries {
             if cancel.load(Ordering::Relaxed) {
                 search.cancelled = true;
@@ -364,9 +366,10 @@ impl Search {
                 && let Source::Graph { rooms, extra_doors } = &params.source
             {
                 base = graph_base(rng, *rooms, *extra_doors)?;
-                lockable = lockable_of(&base);
+                asked = Constraints::default();
+                lockable = lockable_of(&base, &asked);
             }
-            let (level, changes) = place(&base, &lockable, params, rng);
+            let (level, changes) = place(&base, &lockable, &asked, params, rng);
             let measured = measure(&level, params);
             let total = Some(params.max_tries as u64);
             let mut report = Progress::new("trying", search.tally.tries as u64, total);
@@ -567,12 +570,12 @@ fn graph_base(rng: &mut Rng, rooms: usize, extra_doors: usize) -> Result<Level, 
 fn place(
     base: &Level,
     lockable: &[usize],
+    asked: &Constraints,
     params: &RandomParams,
     rng: &mut Rng,
 ) -> (Level, Vec<DoorChange>) {
     let mut level = base.clone();
-    let asked = Constraints::of(base).unwrap_or_default();
-    let mut changes = place_locks(&mut level, lockable, &asked, params.locks, rng);
+    let mut changes = place_locks(&mut level, lockable, asked, params.locks, rng);
     changes.extend(place_levers(&mut level, lockable, params.levers, rng));
     (level, changes)
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
-use super::aim::{Aim, aim_tries};
+use super::aim::{Aim, aimed};
 use super::common::{Graph, Ids, VERIFY_MAX_STATES, Verified, record};
 use super::constraints::Constraints;
 use super::{
@@ -218,25 +218,21 @@ pub fn backward(
         // it is kept.
         return around_drawn(params, Rng::new(params.seed), progress, cancel);
     }
-    if params.aim.is_empty() {
-        return backward_once(params, Rng::new(params.seed), progress, cancel);
-    }
-    let mut make = |rng| {
+    let mut make = |rng, progress: &dyn Fn(Progress)| {
         if around {
-            around_drawn(params, rng, &super::no_progress, cancel)
+            around_drawn(params, rng, progress, cancel)
         } else {
-            backward_once(params, rng, &super::no_progress, cancel)
+            backward_once(params, rng, progress, cancel)
         }
     };
-    aim_tries(
+    aimed(
         &params.aim,
         params.seed,
         params.max_tries,
         progress,
         cancel,
         &mut make,
-    )?
-    .finish(&params.aim, params.max_tries)
+    )
 }
 
 /// Tries for placing locks around what is drawn before giving up.
