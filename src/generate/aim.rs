@@ -231,6 +231,10 @@ pub(crate) struct Aimed {
     pub met: usize,
 }
 
+/// A generator's one level from a stream, reporting its progress.
+pub(crate) type MakeOne<'a> =
+    dyn FnMut(Rng, &dyn Fn(Progress)) -> Result<Generated, GenerateError> + 'a;
+
 /// Makes a level with `make`, aiming as `aim` says: with no aim, the
 /// first level of `seed` (reporting `progress`); otherwise up to
 /// `max_tries` levels, each from its own stream, and the best judged.
@@ -240,7 +244,7 @@ pub(crate) fn aimed(
     max_tries: usize,
     progress: &dyn Fn(Progress),
     cancel: &AtomicBool,
-    make: &mut dyn FnMut(Rng, &dyn Fn(Progress)) -> Result<Generated, GenerateError>,
+    make: &mut MakeOne<'_>,
 ) -> Result<Generated, GenerateError> {
     if aim.is_empty() {
         return make(Rng::new(seed), progress);
