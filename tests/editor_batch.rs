@@ -90,8 +90,10 @@ fn the_metrics_section_shows_the_cores_measures() {
 
 /// Opens the generator in Batch mode, backward, 12 rooms, 3 locks, seeds 9000..9004.
 fn run_batch(harness: &mut App<'_>) {
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::G);
-    harness.run_steps(2);
+    if !app(harness).generator().is_open() {
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::G);
+        harness.run_steps(2);
+    }
     harness.get_by_role_and_label(Role::Button, "Batch").click();
     harness.run_steps(2);
     harness
@@ -184,12 +186,26 @@ fn a_batch_fills_the_table_and_a_picked_row_is_used_as_one_edit() {
         &format!("Preview of seed 9002: {rooms} rooms")
     ));
     assert!(text_shown(&harness, "Seed 9002, previewed"));
-    assert!(text_shown(&harness, "Nothing of a preview can be edited"));
     let first_key = previewed.keys.first().expect("the candidate has keys");
     assert!(text_shown(&harness, first_key.id.as_str()));
     assert!(
         !text_shown(&harness, "✔ Solvable"),
         "no analysis of the document shown"
+    );
+    // The generator docks in the right panel; its Inspector tab describes
+    // the preview, and the Generate tab comes back with the candidates.
+    harness.get_by_label("Inspector").click();
+    harness.run_steps(3);
+    assert!(text_shown(&harness, "Nothing of a preview can be edited"));
+    assert!(
+        app(&harness).generator().preview().is_some(),
+        "still previewed"
+    );
+    harness.get_by_label("Generate").click();
+    harness.run_steps(3);
+    assert!(
+        text_shown(&harness, "Previewing seed 9002"),
+        "the Generate tab is back"
     );
 
     // "Use this one" applies it as one undoable edit.
@@ -208,4 +224,26 @@ fn a_batch_fills_the_table_and_a_picked_row_is_used_as_one_edit() {
         &old,
         "one Undo brings it back"
     );
+}
+
+/// A batch's candidate replaces the level as one edit, even when the
+/// one-level setting says "Open as a new document".
+#[test]
+fn use_this_one_replaces_the_level_whatever_the_one_level_setting() {
+    let path = asset("basement.level.json");
+    let (doc, _) = Document::open(&path).unwrap();
+    let mut harness = harness(doc);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::G);
+    harness.run_steps(2);
+    harness.get_by_label("Open as a new document").click();
+    harness.run_steps(2);
+    run_batch(&mut harness);
+    harness.get_by_label("9002").click();
+    harness.run_steps(3);
+    harness.get_by_label("✔ Use this one").click();
+    harness.run_steps(4);
+    let doc = app(&harness).document();
+    assert_eq!(doc.level().generator.as_ref().unwrap()["seed"], 9002);
+    assert_eq!(doc.path(), Some(path.as_path()), "the same document");
+    assert_eq!(doc.history().undo_label(), Some("replace level"));
 }

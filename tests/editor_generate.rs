@@ -455,16 +455,14 @@ fn closing_the_window_during_a_run_asks_whether_to_stop_it() {
     assert_eq!(app(&harness).document().history().undo_label(), None);
 }
 
-/// A screen point on the canvas, right of the generator window, far from every room.
+/// A screen point on the canvas (the generator docks beside it), far from every room.
 fn empty_spot_beside_the_window(harness: &App<'_>) -> egui::Pos2 {
     let canvas = app(harness).canvas();
     let (view, to_screen) = (canvas.visible(), canvas.to_screen());
     let rooms = level(harness).rooms;
-    let window = harness.get_by_label("Generate").rect();
     (1..10)
         .flat_map(|i| (1..10).map(move |j| (i, j)))
         .map(|(i, j)| view.min + view.size() * egui::vec2(i as f32 / 10.0, j as f32 / 10.0))
-        .filter(|p| (to_screen * *p).x > window.right() + 20.0)
         .find(|p| {
             rooms.iter().all(|r| {
                 let [x, y] = r.pos.unwrap_or_default();
@@ -556,8 +554,10 @@ fn a_generated_level_is_described_in_words_not_json() {
     for said in ["Least cost", "Moves of the best plan", "Keys"] {
         assert!(text_shown(&harness, said), "the report says {said}");
     }
-    // The inspector shows the record as labelled fields.
+    // The inspector, the other tab of the right panel, shows the record
+    // as labelled fields.
     harness.key_press(Key::Escape);
+    harness.get_by_label("Inspector").click();
     harness.run_steps(2);
     assert!(text_shown(&harness, "How it was generated"));
     assert!(text_shown(&harness, "the nested generator"));
@@ -669,4 +669,69 @@ fn the_form_shows_every_parameter_of_each_recipe() {
     set_number(&mut harness, "Red herrings", 4.0);
     let params = app(&harness).generator().form().chosen().clone();
     assert_eq!(params.get(Param::RedHerrings), Some(Value::Count(4)));
+}
+
+/// The generator docks in the right panel: the canvas stays whole beside
+/// it, and closing it gives the panel back to the inspector.
+#[test]
+fn the_generator_docks_beside_the_canvas_and_never_covers_it() {
+    let (doc, _) = Document::open(&asset("keys.level.json")).unwrap();
+    let mut harness = harness(doc);
+    let canvas_before = app(&harness).canvas().screen_rect();
+    open_generator(&mut harness, "Nested");
+    let panel = harness.get_by_label("Close").rect();
+    let canvas = app(&harness).canvas().screen_rect();
+    assert!(
+        canvas.right() <= panel.left(),
+        "the canvas {canvas:?} ends before the generator's panel {panel:?}"
+    );
+    assert!(canvas.width() >= canvas_before.width() * 0.6, "{canvas:?}");
+    harness.get_by_label("Close").click();
+    harness.run_steps(2);
+    assert!(!app(&harness).generator().is_open());
+    assert!(text_shown(&harness, "Level"), "the inspector is back");
+}
+
+/// Results belong to the generator that made them: picking another
+/// generator clears them.
+#[test]
+fn choosing_another_generator_clears_the_last_results() {
+    let (doc, _) = Document::open(&asset("keys.level.json")).unwrap();
+    let mut harness = harness(doc);
+    open_generator(&mut harness, "Nested");
+    set_number(&mut harness, "Seed", 3.0);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    let report = "Applied as one edit";
+    assert!(text_shown(&harness, report), "the nested report");
+    harness
+        .get_by_role_and_label(Role::Button, "Backward")
+        .click();
+    harness.run_steps(2);
+    assert!(
+        !text_shown(&harness, report),
+        "no report of nested under backward"
+    );
+}
+
+/// A level this window opened as a new document and nobody touched is
+/// replaced by the next run without the unsaved-changes question.
+#[test]
+fn an_untouched_generated_document_is_replaced_without_asking() {
+    let (doc, _) = Document::open(&asset("keys.level.json")).unwrap();
+    let mut harness = harness(doc);
+    open_generator(&mut harness, "Nested");
+    harness.get_by_label("Open as a new document").click();
+    harness.run_steps(2);
+    set_number(&mut harness, "Seed", 11.0);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    harness.run_steps(4);
+    assert_eq!(level(&harness).generator.as_ref().unwrap()["seed"], 11);
+    set_number(&mut harness, "Seed", 12.0);
+    run(&mut harness);
+    wait_for_the_run(&mut harness, Duration::from_secs(60));
+    harness.run_steps(4);
+    assert!(harness.query_by_label("Discard").is_none(), "no question");
+    assert_eq!(level(&harness).generator.as_ref().unwrap()["seed"], 12);
 }

@@ -42,6 +42,28 @@ const MESSAGE_SECS: u64 = 6;
 const PANEL_SHARE: f32 = 0.25;
 /// Least width of a side panel.
 const PANEL_MIN: f32 = 120.0;
+/// Most of the window's width the docked generator may take.
+const GENERATOR_SHARE: f32 = 0.5;
+
+/// What the right panel shows while the generator is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RightTab {
+    /// The selected item.
+    Inspector,
+    /// The generator.
+    Generate,
+}
+
+/// The tabs of the right panel while the generator is open.
+fn right_tabs(ui: &mut Ui, tab: &mut RightTab) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(tab, RightTab::Inspector, "Inspector")
+            .on_hover_text("The selected item (or the previewed candidate)");
+        ui.selectable_value(tab, RightTab::Generate, "Generate")
+            .on_hover_text("The generator, its run and its results");
+    });
+    ui.separator();
+}
 
 /// The Lockwork editor.
 pub struct EditorApp {
@@ -73,6 +95,10 @@ pub struct EditorApp {
     /// The document revision the mode was started at.
     mode_revision: u64,
     title: String,
+    /// The right panel's tab while the generator is open.
+    right_tab: RightTab,
+    /// The generator was open last frame (opening it shows its tab).
+    generator_was_open: bool,
 }
 
 impl EditorApp {
@@ -104,6 +130,8 @@ impl EditorApp {
             mode: Mode::Edit,
             mode_revision: 0,
             title: String::new(),
+            right_tab: RightTab::Generate,
+            generator_was_open: false,
             doc,
         };
         app.apply_theme(ctx);
@@ -179,6 +207,20 @@ impl EditorApp {
         &self.generator
     }
 
+    /// Is the right panel showing the generator?
+    fn generating(&self) -> bool {
+        self.generator.is_open() && self.right_tab == RightTab::Generate
+    }
+
+    /// Opening the generator shows its tab.
+    fn follow_generator(&mut self) {
+        let open = self.generator.is_open();
+        if open && !self.generator_was_open {
+            self.right_tab = RightTab::Generate;
+        }
+        self.generator_was_open = open;
+    }
+
     /// Editing, viewing a plan, or playing.
     pub fn mode(&self) -> &Mode {
         &self.mode
@@ -236,6 +278,21 @@ impl EditorApp {
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_ui(ui, &mut out));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut out));
+        self.follow_generator();
+        if self.generating() {
+            // The generator docks where the inspector stands: it never
+            // covers the canvas, and its previews show there.
+            let wide = (ctx.content_rect().width() * GENERATOR_SHARE).max(PANEL_MIN);
+            egui::Panel::right("generate")
+                .resizable(true)
+                .default_size(self.generator.panel_width().min(wide))
+                .size_range(PANEL_MIN..=wide)
+                .show(ui, |ui| {
+                    right_tabs(ui, &mut self.right_tab);
+                    self.generator
+                        .panel_ui(ui, &self.doc, &mut self.files, &theme, &mut out);
+                });
+        }
         {
             let view = View {
                 level: self.doc.level(),
@@ -277,12 +334,15 @@ impl EditorApp {
                         });
                     });
             }
-            if self.prefs.inspector {
+            if !self.generating() && (self.prefs.inspector || self.generator.is_open()) {
                 egui::Panel::right("inspector")
                     .resizable(true)
                     .default_size(280.0f32.min(most))
                     .size_range(PANEL_MIN..=most)
                     .show(ui, |ui| {
+                        if self.generator.is_open() {
+                            right_tabs(ui, &mut self.right_tab);
+                        }
                         egui::ScrollArea::both().show(ui, |ui| match &preview {
                             Some((seed, _)) => preview::inspector_ui(ui, *seed, &theme),
                             None => inspector::inspector_ui(ui, &view, &mut out),
@@ -301,7 +361,7 @@ impl EditorApp {
         }
         // Before the files: a generated document may wait on them.
         self.generator
-            .ui(&ctx, &self.doc, &mut self.files, &theme, &mut out);
+            .tick(&ctx, &self.doc, &mut self.files, &mut out);
         self.files.ui(&ctx, &self.doc, &mut self.prefs, &mut out);
         help::help_ui(&ctx, &mut self.show_help);
 

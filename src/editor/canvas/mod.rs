@@ -196,6 +196,11 @@ impl Canvas {
         &self.lit_doors
     }
 
+    /// Where the canvas was on the screen last frame.
+    pub fn screen_rect(&self) -> Rect {
+        self.screen
+    }
+
     /// The part of the level in view last frame, in canvas units.
     pub fn visible(&self) -> Rect {
         self.to_screen.inverse() * self.screen

@@ -166,6 +166,18 @@ impl Files {
         self.wake();
     }
 
+    /// Carries out `request` without asking about unsaved changes: for a
+    /// level nobody has touched since the program made it.
+    pub fn request_unasked(&mut self, request: FileRequest) {
+        if self.is_busy() {
+            self.notes
+                .push("Finish the open file dialog first".to_owned());
+            return;
+        }
+        self.step = Step::Go(request);
+        self.wake();
+    }
+
     /// Shows any dialog in progress, and carries requests on.
     pub fn ui(
         &mut self,

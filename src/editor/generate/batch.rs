@@ -310,6 +310,14 @@ impl Batch {
         }
     }
 
+    /// Forgets the last batch's candidates (the settings stay).
+    pub fn clear(&mut self) {
+        self.candidates.clear();
+        self.failed.clear();
+        self.stopped = false;
+        self.pick(None);
+    }
+
     /// Takes in a finished batch's levels.
     pub fn finish(&mut self, kind: Generator, items: Vec<BatchItem>, asked: usize, name: Names) {
         self.kind = kind;

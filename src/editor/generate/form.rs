@@ -108,8 +108,8 @@ impl Form {
         run
     }
 
-    /// The picker, the seed and the options of the chosen kind.
-    pub fn ui(&mut self, ui: &mut Ui) {
+    /// The picker of generators, and what the chosen one makes.
+    pub fn picker_ui(&mut self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             for kind in Generator::ALL {
                 let recipe = kind.recipe();
@@ -118,7 +118,10 @@ impl Form {
             }
         });
         ui.label(self.kind.recipe().about);
-        ui.add_space(4.0);
+    }
+
+    /// The seed and the options of the chosen kind.
+    pub fn ui(&mut self, ui: &mut Ui) {
         egui::Grid::new("generator form")
             .num_columns(2)
             .spacing([12.0, 6.0])

@@ -92,6 +92,13 @@ pub struct GeneratorWindow {
     held: Option<Box<Document>>,
     /// A status message for the next frame.
     note: Option<String>,
+    /// The revision of the last document this window opened, to open the
+    /// next one without asking while that one is untouched.
+    opened_revision: Option<u64>,
+    /// The generator whose results are shown: choosing another clears them.
+    shown_kind: Generator,
+    /// A new outcome is to be scrolled into view.
+    show_outcome: bool,
 }
 
 impl Default for GeneratorWindow {
@@ -111,6 +118,9 @@ impl Default for GeneratorWindow {
             outcome: None,
             held: None,
             note: None,
+            opened_revision: None,
+            shown_kind: Generator::Backward,
+            show_outcome: false,
         }
     }
 }
@@ -178,15 +188,15 @@ impl GeneratorWindow {
         Some(doc)
     }
 
-    /// Carries the run on and shows the window. Call it before
-    /// [`Files::ui`], so that a document held for opening is not taken for
-    /// abandoned in the frame where Files replaces the level.
-    pub fn ui(
+    /// Carries the run on (its result, a finished batch, the answer to the
+    /// unsaved-changes question); [`Self::panel_ui`] shows it. Call it
+    /// before [`Files::ui`], so that a document held for opening is not
+    /// taken for abandoned in the frame where Files replaces the level.
+    pub fn tick(
         &mut self,
         ctx: &egui::Context,
         doc: &Document,
         files: &mut Files,
-        theme: &Theme,
         out: &mut Vec<Intent>,
     ) {
         if let Some(finished) = self.job.as_mut().and_then(Job::poll) {
@@ -209,23 +219,63 @@ impl GeneratorWindow {
             // The elapsed time moves on between reports.
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let was_open = self.open;
-        let mut open = self.open;
-        let screen = ctx.content_rect();
-        egui::Window::new("Generate")
-            .open(&mut open)
-            .default_width(440.0)
-            .default_pos([260.0, 70.0])
-            .max_height(screen.height() - 60.0)
-            .constrain(true)
-            .resizable(true)
-            .show(ctx, |ui| self.window_ui(ui, doc, files, theme, out));
-        if !open && self.is_running() {
-            // Closing during a run asks first.
-            self.asking_close = true;
-        } else if self.open == was_open {
-            // (The question's answer may have closed it already.)
-            self.open = open;
+    }
+
+    /// The generator docked in the right panel: its title and close button,
+    /// then the form, the run and its results, all in one scroll area, so
+    /// that nothing of it covers the canvas.
+    pub fn panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        doc: &Document,
+        files: &mut Files,
+        theme: &Theme,
+        out: &mut Vec<Intent>,
+    ) {
+        ui.horizontal(|ui| {
+            ui.heading("Generate");
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui
+                    .button("Close")
+                    .on_hover_text("Close the generator (asks first during a run)")
+                    .clicked()
+                {
+                    self.toggle();
+                }
+            });
+        });
+        ui.separator();
+        if self.asking_close {
+            self.closing_ui(ui, theme);
+            ui.separator();
+        }
+        // Which generator and how many levels stay in view above the
+        // scrolling form and results.
+        ui.add_enabled_ui(!self.is_running(), |ui| {
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut self.mode, Mode::Single, "One level")
+                    .on_hover_text("Make one level and apply it");
+                ui.selectable_value(&mut self.mode, Mode::Batch, "Batch")
+                    .on_hover_text(
+                        "Make many levels (seeds in a row), compare their measures in a table \
+                         and a plot, preview them on the canvas and use the one you like",
+                    );
+            });
+            self.form.picker_ui(ui);
+        });
+        self.clear_other_results();
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("generator panel")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.window_ui(ui, doc, files, theme, out));
+    }
+
+    /// The width the panel asks for: the batch table needs more.
+    pub fn panel_width(&self) -> f32 {
+        match self.mode {
+            Mode::Single => 440.0,
+            Mode::Batch => 600.0,
         }
     }
 
@@ -237,23 +287,6 @@ impl GeneratorWindow {
         theme: &Theme,
         out: &mut Vec<Intent>,
     ) {
-        if self.asking_close {
-            self.closing_ui(ui, theme);
-            ui.separator();
-        }
-        ui.add_enabled_ui(!self.is_running(), |ui| {
-            ui.horizontal(|ui| {
-                ui.selectable_value(&mut self.mode, Mode::Single, "One level")
-                    .on_hover_text("Make one level and apply it");
-                ui.selectable_value(&mut self.mode, Mode::Batch, "Batch")
-                    .on_hover_text(
-                        "Make many levels (seeds in a row), compare their measures in a table                          and a plot, preview them on the canvas and use the one you like",
-                    );
-            });
-        });
-        if self.mode == Mode::Batch {
-            ui.set_min_width(660.0);
-        }
         self.form.batch = self.mode == Mode::Batch;
         self.form_ui(ui);
         if self.mode == Mode::Single {
@@ -274,40 +307,44 @@ impl GeneratorWindow {
         self.outcome_ui(ui, doc, files, theme, out);
     }
 
-    /// The form and where the result goes; it scrolls on a short window, so
-    /// that the run's controls stay in view.
+    /// The form and, for one level, where the result goes (a batch's
+    /// candidate replaces the level).
     fn form_ui(&mut self, ui: &mut Ui) {
         let running = self.is_running();
-        let reserve = if self.mode == Mode::Batch {
-            620.0
-        } else {
-            380.0
-        };
-        let form_height = (ui.ctx().content_rect().height() - reserve).max(120.0);
-        egui::ScrollArea::vertical()
-            .id_salt("generator form")
-            .max_height(form_height)
-            .auto_shrink([false, true])
-            .show(ui, |ui| {
-                ui.add_enabled_ui(!running, |ui| {
-                    self.form.ui(ui);
-                    ui.separator();
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Result:");
-                        ui.radio_value(&mut self.deliver, Deliver::Replace, "Replace the level")
-                            .on_hover_text("One undoable edit: Undo brings the level back");
-                        ui.radio_value(
-                            &mut self.deliver,
-                            Deliver::NewDocument,
-                            "Open as a new document",
-                        )
-                        .on_hover_text(
-                            "Open the result in place of this level, as File > New does \
-                             (asks about unsaved changes first)",
-                        );
-                    });
+        let single = self.mode == Mode::Single;
+        ui.add_enabled_ui(!running, |ui| {
+            self.form.ui(ui);
+            ui.separator();
+            if single {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Result:");
+                    ui.radio_value(&mut self.deliver, Deliver::Replace, "Replace the level")
+                        .on_hover_text("One undoable edit: Undo brings the level back");
+                    ui.radio_value(
+                        &mut self.deliver,
+                        Deliver::NewDocument,
+                        "Open as a new document",
+                    )
+                    .on_hover_text(
+                        "Open the result in place of this level, as File > New does \
+                         (asks about unsaved changes first)",
+                    );
                 });
-            });
+            }
+        });
+    }
+
+    /// Results of another generator than the chosen one are cleared: they
+    /// no longer answer the form shown (a result waiting for an answer stays).
+    fn clear_other_results(&mut self) {
+        if self.form.kind == self.shown_kind || self.is_running() {
+            return;
+        }
+        self.shown_kind = self.form.kind;
+        if !matches!(self.outcome, Some(Outcome::Held(..))) {
+            self.outcome = None;
+        }
+        self.batch.clear();
     }
 
     /// Run, or the progress of the run and Cancel.
@@ -433,9 +470,11 @@ impl GeneratorWindow {
         if self.batch.candidates.is_empty() {
             return;
         }
+        // The pick and its action first, where they stay in view above
+        // the table and the plot.
+        self.use_ui(ui, doc, files, theme, out);
         batch_ui::table_ui(ui, &mut self.batch, theme);
         batch_ui::plot_ui(ui, &mut self.batch, theme);
-        self.use_ui(ui, doc, files, theme, out);
     }
 
     /// Which candidate the canvas shows, and "Use this one".
@@ -496,6 +535,7 @@ impl GeneratorWindow {
             Ok(job) => self.batch.job = Some(job),
             Err(e) => self.outcome = Some(Outcome::Failed(e)),
         }
+        self.show_outcome = true;
     }
 
     /// Takes in a finished batch.
@@ -539,6 +579,7 @@ impl GeneratorWindow {
         files: &mut Files,
         out: &mut Vec<Intent>,
     ) {
+        self.show_outcome = true;
         self.outcome = Some(match finished {
             Ok(generated) if self.drop_result => {
                 let report = Report::unused(kind, &generated);
@@ -557,7 +598,10 @@ impl GeneratorWindow {
                     let report = Report::waiting(kind, &generated);
                     Outcome::Held(Box::new(generated), report, hold)
                 }
-                None => self.deliver(kind, generated, doc, files, out),
+                None => {
+                    let how = self.result_goes();
+                    self.deliver(kind, generated, doc, files, out, how)
+                }
             },
             Err(GenerateError::Cancelled) => {
                 self.note = Some("Cancelled: the level is unchanged".to_owned());
@@ -565,6 +609,16 @@ impl GeneratorWindow {
             }
             Err(e) => Outcome::Failed(self.explain(&e, doc.level())),
         });
+    }
+
+    /// Where a result goes: as the form says for one level; a batch's
+    /// candidate replaces the level (one undoable edit), whatever the
+    /// one-level setting.
+    fn result_goes(&self) -> Deliver {
+        match self.mode {
+            Mode::Single => self.deliver,
+            Mode::Batch => Deliver::Replace,
+        }
     }
 
     /// Applies `generated`, or asks for it to be opened as a new document.
@@ -575,9 +629,10 @@ impl GeneratorWindow {
         doc: &Document,
         files: &mut Files,
         out: &mut Vec<Intent>,
+        how: Deliver,
     ) -> Outcome {
-        let mut report = Report::delivered(kind, &generated, self.deliver);
-        match self.deliver {
+        let mut report = Report::delivered(kind, &generated, how);
+        match how {
             Deliver::Replace => {
                 out.push(Intent::Edit(LevelCommand::ReplaceLevel(Box::new(
                     generated.level,
@@ -590,10 +645,19 @@ impl GeneratorWindow {
                     report.headline = "Not opened: finish the open file dialog first.".to_owned();
                     return Outcome::Unused(Box::new(generated), report);
                 }
-                self.held = Some(Box::new(new_document(generated.level)));
+                let held = new_document(generated.level);
+                let untouched = self.opened_revision == Some(doc.revision());
+                self.opened_revision = Some(held.revision());
+                self.held = Some(Box::new(held));
                 // As File > New: asks about unsaved changes, then replaces the
-                // level; the app takes the held document instead.
-                files.request(FileRequest::New, doc);
+                // level; the app takes the held document instead. A level
+                // this window opened and nobody touched since is replaced
+                // without the question: the next run's is what was asked for.
+                if untouched {
+                    files.request_unasked(FileRequest::New);
+                } else {
+                    files.request(FileRequest::New, doc);
+                }
             }
         }
         Outcome::Delivered(report)
@@ -623,6 +687,10 @@ impl GeneratorWindow {
             return;
         };
         ui.separator();
+        if std::mem::take(&mut self.show_outcome) {
+            // A new outcome comes into view below the form.
+            ui.scroll_to_cursor(Some(egui::Align::TOP));
+        }
         let mut use_it = false;
         let mut answer = None;
         match outcome {
@@ -646,7 +714,8 @@ impl GeneratorWindow {
             }
         }
         if use_it && let Some(Outcome::Unused(generated, report)) = self.outcome.take() {
-            self.outcome = Some(self.deliver(report.kind, *generated, doc, files, out));
+            let how = self.result_goes();
+            self.outcome = Some(self.deliver(report.kind, *generated, doc, files, out, how));
         }
         if let Some(answer) = answer
             && let Some(Outcome::Held(generated, report, _)) = self.outcome.take()
@@ -661,7 +730,7 @@ impl GeneratorWindow {
         if let Some(why) = ask::hollow(kind, generated) {
             return Some(Hold::Hollow(why));
         }
-        let replaces = self.deliver == Deliver::Replace;
+        let replaces = self.result_goes() == Deliver::Replace;
         (replaces && doc.revision() != self.run_revision).then_some(Hold::LevelChanged)
     }
 
@@ -677,19 +746,9 @@ impl GeneratorWindow {
     ) -> Outcome {
         let kind = report.kind;
         match answer {
-            Answer::Apply => {
-                let chosen = self.deliver;
-                self.deliver = Deliver::Replace;
-                let outcome = self.deliver(kind, generated, doc, files, out);
-                self.deliver = chosen;
-                outcome
-            }
+            Answer::Apply => self.deliver(kind, generated, doc, files, out, Deliver::Replace),
             Answer::NewDocument => {
-                let chosen = self.deliver;
-                self.deliver = Deliver::NewDocument;
-                let outcome = self.deliver(kind, generated, doc, files, out);
-                self.deliver = chosen;
-                outcome
+                self.deliver(kind, generated, doc, files, out, Deliver::NewDocument)
             }
             Answer::Discard => {
                 self.note = Some("Discarded the result: the level is unchanged".to_owned());
