@@ -50,7 +50,7 @@ fn levers_and_keys() -> Level {
     let mut rng = Lcg(84);
     let edge = |a: usize, b: usize| {
         (a / w == 0 && b / w == 0)
-            || (a % w == 0 && b % w == 0)
+            || (a.is_multiple_of(w) && b.is_multiple_of(w))
             || (a / w == h - 1 && b / w == h - 1)
             || (a % w == w - 1 && b % w == w - 1)
     };

@@ -337,11 +337,10 @@ pub(crate) fn crossings(m: &Mechanics, blocks: &Blocks) -> Vec<bool> {
     let mut node = tree.parent[m.goal()];
     while node != UNSEEN {
         let n = node as usize;
-        if n >= rooms {
-            if let &[door] = tree.block_doors.get(n - rooms) {
+        if n >= rooms
+            && let &[door] = tree.block_doors.get(n - rooms) {
                 crossed[door as usize] = true;
             }
-        }
         node = tree.parent[n];
     }
     crossed

@@ -54,6 +54,19 @@ enum RightTab {
     Generate,
 }
 
+/// Draws a side panel's contents on a layer of their own above the canvas.
+///
+/// The canvas is an `egui::Scene`, whose transformed layer sits on top of
+/// the panels' layer; its background takes pointer events by the rect it
+/// had the frame before, which reaches past the canvas into the panels
+/// while the view or the panels change size. Above it, the panels' widgets
+/// always get their clicks.
+fn above_canvas<R>(ui: &mut Ui, name: &str, contents: impl FnOnce(&mut Ui) -> R) -> R {
+    let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::unique(("panel", name)));
+    ui.scope_builder(egui::UiBuilder::new().layer_id(layer), contents)
+        .inner
+}
+
 /// The tabs of the right panel while the generator is open.
 fn right_tabs(ui: &mut Ui, tab: &mut RightTab) {
     ui.horizontal(|ui| {
@@ -288,9 +301,11 @@ impl EditorApp {
                 .default_size(self.generator.panel_width().min(wide))
                 .size_range(PANEL_MIN..=wide)
                 .show(ui, |ui| {
-                    right_tabs(ui, &mut self.right_tab);
-                    self.generator
-                        .panel_ui(ui, &self.doc, &mut self.files, &theme, &mut out);
+                    above_canvas(ui, "generate", |ui| {
+                        right_tabs(ui, &mut self.right_tab);
+                        self.generator
+                            .panel_ui(ui, &self.doc, &mut self.files, &theme, &mut out);
+                    });
                 });
         }
         {
@@ -328,9 +343,11 @@ impl EditorApp {
                     .default_size(240.0f32.min(most))
                     .size_range(PANEL_MIN..=most)
                     .show(ui, |ui| {
-                        egui::ScrollArea::both().show(ui, |ui| match &preview {
-                            Some((seed, preview)) => preview::lists_ui(ui, *seed, preview),
-                            None => lists::lists_ui(ui, &view, &mut out),
+                        above_canvas(ui, "lists", |ui| {
+                            egui::ScrollArea::both().show(ui, |ui| match &preview {
+                                Some((seed, preview)) => preview::lists_ui(ui, *seed, preview),
+                                None => lists::lists_ui(ui, &view, &mut out),
+                            });
                         });
                     });
             }
@@ -340,12 +357,14 @@ impl EditorApp {
                     .default_size(280.0f32.min(most))
                     .size_range(PANEL_MIN..=most)
                     .show(ui, |ui| {
-                        if self.generator.is_open() {
-                            right_tabs(ui, &mut self.right_tab);
-                        }
-                        egui::ScrollArea::both().show(ui, |ui| match &preview {
-                            Some((seed, _)) => preview::inspector_ui(ui, *seed, &theme),
-                            None => inspector::inspector_ui(ui, &view, &mut out),
+                        above_canvas(ui, "inspector", |ui| {
+                            if self.generator.is_open() {
+                                right_tabs(ui, &mut self.right_tab);
+                            }
+                            egui::ScrollArea::both().show(ui, |ui| match &preview {
+                                Some((seed, _)) => preview::inspector_ui(ui, *seed, &theme),
+                                None => inspector::inspector_ui(ui, &view, &mut out),
+                            });
                         });
                     });
             }

@@ -164,11 +164,10 @@ impl Canvas {
                 out.push(Intent::Select(Vec::new(), SelectMode::Replace));
             }
         }
-        if shift && response.drag_started_by(egui::PointerButton::Primary) {
-            if let Some(p) = pointer {
+        if shift && response.drag_started_by(egui::PointerButton::Primary)
+            && let Some(p) = pointer {
                 self.drag = Drag::Boxing { start: p, end: p };
             }
-        }
         if let Drag::Boxing { end, .. } = &mut self.drag
             && let Some(p) = ui.ctx().pointer_latest_pos()
         {

@@ -282,6 +282,13 @@ pub struct Batch {
     pub picked: Option<usize>,
     /// Changes whenever what the canvas should preview changes.
     pub preview_id: u64,
+    /// Candidates boxed in the plot (Shift and a drag): the table lists
+    /// them first.
+    pub boxed: Vec<usize>,
+    /// Where a box being dragged in the plot started.
+    pub box_start: Option<egui::Pos2>,
+    /// A candidate picked in the plot, whose row the table scrolls to.
+    pub scroll_to: Option<usize>,
 }
 
 impl Default for Batch {
@@ -297,6 +304,9 @@ impl Default for Batch {
             axes: (Column::Cost, Column::Backtracking),
             picked: None,
             preview_id: 0,
+            boxed: Vec::new(),
+            box_start: None,
+            scroll_to: None,
         }
     }
 }
@@ -312,6 +322,7 @@ impl Batch {
 
     /// Forgets the last batch's candidates (the settings stay).
     pub fn clear(&mut self) {
+        self.boxed.clear();
         self.candidates.clear();
         self.failed.clear();
         self.stopped = false;
@@ -324,6 +335,7 @@ impl Batch {
         self.stopped = items.len() < asked;
         self.candidates.clear();
         self.failed.clear();
+        self.boxed.clear();
         for item in items {
             match item.outcome {
                 Ok((level, measures)) => self.candidates.push(Candidate {
@@ -347,6 +359,8 @@ impl Batch {
             let by = key(a).total_cmp(&key(b)).then(a.seed.cmp(&b.seed));
             if descending { by.reverse() } else { by }
         });
+        // Candidates boxed in the plot come first, in the same order.
+        order.sort_by_key(|i| !self.boxed.contains(i));
         order
     }
 }

@@ -438,7 +438,7 @@ impl<E: Evaluate, S: Moves> Worker<'_, E, S> {
     /// evaluations and looks at the clock, the cancel flag and the target.
     fn spent(&mut self) -> bool {
         self.steps += 1;
-        if self.steps % 256 == 0 {
+        if self.steps.is_multiple_of(256) {
             self.shared
                 .evaluations
                 .fetch_add(self.unreported, Ordering::Relaxed);
