@@ -414,3 +414,31 @@ fn no_two_widgets_share_an_id_anywhere_a_designer_goes() {
         assert_no_id_clash(&h, at);
     }
 }
+
+/// Issue 38's bug, replayed: a condition added to a door that starts
+/// closed used to leave `open: false` beside `open_when`, an error the
+/// editor showed and nothing in the inspector fixed. The condition now
+/// replaces the door's own open, and the level stays valid.
+#[test]
+fn a_condition_on_a_closed_door_keeps_the_level_valid() {
+    let mut h = harness();
+    select_door(&mut h, "d1");
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "open")
+        .click();
+    h.run_steps(2);
+    assert!(!door(&h, "d1").open, "the door starts closed");
+    click(&mut h, "+ Add a condition");
+    let d1 = door(&h, "d1");
+    assert_eq!(d1.open_when, Some(vec![vec![lit("l1")]]));
+    let report = lockwork::validate::validate(level(&h));
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let shown = h
+        .query_all_by_label_contains("has no open field")
+        .next()
+        .is_some();
+    assert!(!shown, "no error shown");
+    // Saved and read back, the level is the one on the canvas.
+    let text = lockwork::format::to_string(level(&h));
+    let back = lockwork::format::from_str(&text).unwrap().level;
+    assert_eq!(&back, level(&h));
+}

@@ -344,6 +344,24 @@ impl Door {
         self.locked_from = None;
     }
 
+    /// Gives it a condition on the levers' positions, or takes it off. A
+    /// door with a condition has no `open` of its own (the condition alone
+    /// says when it is open), so `open` is set as a file without the field
+    /// reads; without a condition the door stays open as it was shown.
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Literal};
+    ///
+    /// let mut door = Door::new("d1", "r1", "r2");
+    /// door.open = false;
+    /// door.set_open_when(Some(vec![vec![Literal { lever: "l1".into(), pulled: true }]]));
+    /// assert!(door.open, "a condition replaces the door's own open");
+    /// ```
+    pub fn set_open_when(&mut self, condition: Option<Condition>) {
+        self.open = true;
+        self.open_when = condition;
+    }
+
     /// The kinds and counts its first passage spends, small keys included
     /// (`small_locks` as kind `"small"`), in kind order.
     pub fn spends(&self) -> BTreeMap<String, u32> {

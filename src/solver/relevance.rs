@@ -338,9 +338,10 @@ pub(crate) fn crossings(m: &Mechanics, blocks: &Blocks) -> Vec<bool> {
     while node != UNSEEN {
         let n = node as usize;
         if n >= rooms
-            && let &[door] = tree.block_doors.get(n - rooms) {
-                crossed[door as usize] = true;
-            }
+            && let &[door] = tree.block_doors.get(n - rooms)
+        {
+            crossed[door as usize] = true;
+        }
         node = tree.parent[n];
     }
     crossed

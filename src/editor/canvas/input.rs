@@ -164,10 +164,12 @@ impl Canvas {
                 out.push(Intent::Select(Vec::new(), SelectMode::Replace));
             }
         }
-        if shift && response.drag_started_by(egui::PointerButton::Primary)
-            && let Some(p) = pointer {
-                self.drag = Drag::Boxing { start: p, end: p };
-            }
+        if shift
+            && response.drag_started_by(egui::PointerButton::Primary)
+            && let Some(p) = pointer
+        {
+            self.drag = Drag::Boxing { start: p, end: p };
+        }
         if let Drag::Boxing { end, .. } = &mut self.drag
             && let Some(p) = ui.ctx().pointer_latest_pos()
         {

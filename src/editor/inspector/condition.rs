@@ -15,7 +15,9 @@ use crate::model::{Condition, Door, Literal, condition_words};
 /// Emits the door with its condition changed by `change`.
 fn set(out: &mut Vec<Intent>, door: &Door, change: impl FnOnce(&mut Option<Condition>)) {
     let mut changed = door.clone();
-    change(&mut changed.open_when);
+    let mut condition = changed.open_when.take();
+    change(&mut condition);
+    changed.set_open_when(condition);
     emit(out, LevelCommand::SetDoor(changed), None);
 }
 
