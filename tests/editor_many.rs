@@ -925,3 +925,34 @@ fn long_lists_show_their_first_rows_and_count_the_rest() {
         "the legend lays out the rows in sight only, not {legend}"
     );
 }
+
+/// Issue 38's legend: a count in the heading with a few rows shown misled,
+/// and items of one kind had a colour each. Ten named keys all show at
+/// 1280×800; two bombs and three small keys are one row each, with a count.
+#[test]
+fn the_legend_shows_every_key_and_one_row_per_kind() {
+    let mut level = backward_30();
+    level.keys.retain(|k| k.kind_name().is_none());
+    level.keys.truncate(10);
+    let have = level.keys.len();
+    keys_in_start(&mut level, "extra", 10 - have);
+    for (id, kind) in [("bomb1", "bomb"), ("bomb2", "bomb")] {
+        let mut key = lockwork::model::Key::new(id, level.start.as_str());
+        key.kind = Some(kind.to_owned());
+        level.keys.push(key);
+    }
+    let mut small = lockwork::model::Key::new("sk1", level.start.as_str());
+    small.kind = Some("small".to_owned());
+    level.keys.push(small);
+    let mut h = harness(level);
+    h.run_steps(3);
+    let rows = h
+        .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Legend: ")))
+        .count();
+    assert_eq!(rows, 10, "every named key has its row in view");
+    assert!(
+        h.query_by_label_contains("2 bombs").is_some(),
+        "one row for the bombs"
+    );
+    assert!(h.query_by_label_contains("1 small key").is_some());
+}

@@ -3,7 +3,7 @@
 //! AA, …) inside its mark and its locks' marks, so that no two keys look
 //! the same.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use egui::Color32;
 
@@ -37,26 +37,40 @@ pub fn glyph(n: usize) -> Option<String> {
     Some(letters.into_iter().rev().collect())
 }
 
-/// Every key's look, in key order (small keys in the theme's colour, no
-/// glyph). Keys without a colour of their own take the palette's colours
-/// that no other key has; a key whose colour an earlier key has too gets
-/// its number as a glyph, so that no two keys look the same.
+/// Every key's look, in key order. Items of one kind share one look:
+/// small keys the theme's colour, every other kind (bombs, arrows) one
+/// colour and the kind's first letter as its glyph. Named keys without a
+/// colour of their own take the palette's colours that no other key has;
+/// a key whose colour an earlier key has too gets its number as a glyph,
+/// so that no two named keys look the same.
 pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
     let chosen: HashSet<Rgb> = level.keys.iter().filter_map(|k| k.color).collect();
     let mut palette = (0..)
         .map(|i| palette::nth(i).0)
         .filter(|c| !chosen.contains(c));
     let mut seen = HashSet::new();
+    let mut kinds: HashMap<&str, KeyLook> = HashMap::new();
     let mut named = 0;
     level
         .keys
         .iter()
         .map(|key| {
-            if key.small {
+            if key.is_small() {
                 return KeyLook {
                     color: theme.small_key,
                     glyph: None,
                 };
+            }
+            if let Some(kind) = key.kind_name() {
+                let look = kinds.entry(kind).or_insert_with(|| KeyLook {
+                    color: Theme::key(
+                        key.color
+                            .or_else(|| palette.next())
+                            .unwrap_or(palette::KEY_COLORS[0]),
+                    ),
+                    glyph: kind.chars().next().map(|c| c.to_uppercase().collect()),
+                });
+                return look.clone();
             }
             let color = key
                 .color
@@ -75,6 +89,24 @@ pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Items of one kind look alike: one colour, the kind's letter; small
+    /// keys of `kind: small` look like small keys.
+    #[test]
+    fn items_of_one_kind_share_one_look() {
+        let mut level = Level::new("kinds");
+        for (id, kind) in [("b1", "bomb"), ("k1", ""), ("b2", "bomb"), ("s1", "small")] {
+            let mut key = crate::model::Key::new(id, "r1");
+            key.kind = (!kind.is_empty()).then(|| kind.to_owned());
+            level.keys.push(key);
+        }
+        let theme = Theme::new(false);
+        let looks = key_looks(&level, &theme);
+        assert_eq!(looks[0], looks[2], "bomb1 and bomb2");
+        assert_eq!(looks[0].glyph.as_deref(), Some("B"));
+        assert_ne!(looks[0].color, looks[1].color);
+        assert_eq!(looks[3].color, theme.small_key);
+    }
 
     #[test]
     fn glyphs_are_distinct_past_the_tenth_key() {

@@ -19,8 +19,12 @@ pub fn legend_ui(
 ) -> (Option<KeyId>, f32) {
     let level = view.level;
     let labels = view.labels();
-    let named = level.keys.iter().filter(|k| !k.small).count();
-    let small = level.keys.len() - named;
+    let named = level
+        .keys
+        .iter()
+        .filter(|k| k.kind_name().is_none())
+        .count();
+    let kinds = kinds(level);
     if level.keys.is_empty() {
         return (None, 0.0);
     }
@@ -34,14 +38,19 @@ pub fn legend_ui(
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width((canvas.width() * 0.4).clamp(120.0, 260.0));
-                egui::CollapsingHeader::new(RichText::new(format!("Keys ({named})")).strong())
+                let heading = match kinds.len() {
+                    0 => format!("Keys ({named})"),
+                    _ => format!("Keys ({named}) and items"),
+                };
+                egui::CollapsingHeader::new(RichText::new(heading).strong())
                     .id_salt("lockwork-legend-header")
                     .default_open(true)
                     .show(ui, |ui| {
+                        // Named keys, then one row per kind of item.
                         let rows: Vec<usize> = (level.keys.iter().enumerate())
-                            .filter(|(_, k)| !k.small)
+                            .filter(|(_, k)| k.kind_name().is_none())
                             .map(|(k, _)| k)
-                            .chain((small > 0).then_some(usize::MAX))
+                            .chain((0..kinds.len()).map(|i| usize::MAX - i))
                             .collect();
                         let height = ui.spacing().interact_size.y;
                         let row = Row {
@@ -51,8 +60,10 @@ pub fn legend_ui(
                         };
                         // Only the rows in sight are laid out: a legend of
                         // 100,000 keys is as quick as one of ten.
+                        // Tall enough for every row on most levels: a count
+                        // in the heading with a few rows shown misleads.
                         ScrollArea::vertical()
-                            .max_height((canvas.height() * 0.4).max(60.0))
+                            .max_height((canvas.height() * 0.6).max(60.0))
                             .show_rows(ui, height, rows.len(), |ui, range| {
                                 for &k in rows.get(range).unwrap_or_default() {
                                     match level.keys.get(k) {
@@ -61,7 +72,13 @@ pub fn legend_ui(
                                                 hovered = Some(h);
                                             }
                                         }
-                                        None => small_row(ui, view, small),
+                                        None => {
+                                            let i = usize::MAX - k;
+                                            if let Some((kind, first, count)) = kinds.get(i) {
+                                                let look = looks.get(*first);
+                                                kind_row(ui, view, kind, *count, look);
+                                            }
+                                        }
                                     }
                                 }
                             });
@@ -108,15 +125,50 @@ impl Row<'_, '_> {
     }
 }
 
-/// The last row: how many small keys there are.
-fn small_row(ui: &mut egui::Ui, view: &View<'_>, small: usize) {
+/// Each kind of item in the level (small keys first), the index of its
+/// first key and how many there are.
+fn kinds(level: &crate::model::Level) -> Vec<(String, usize, usize)> {
+    let mut kinds: Vec<(String, usize, usize)> = Vec::new();
+    for (k, key) in level.keys.iter().enumerate() {
+        let Some(kind) = key.kind_name() else {
+            continue;
+        };
+        match kinds.iter_mut().find(|(name, ..)| name == kind) {
+            Some(entry) => entry.2 += 1,
+            None => kinds.push((kind.to_owned(), k, 1)),
+        }
+    }
+    kinds.sort_by_key(|(name, ..)| name != crate::model::SMALL);
+    kinds
+}
+
+/// A row for one kind of item: its look and how many lie in the level or
+/// are carried.
+fn kind_row(
+    ui: &mut egui::Ui,
+    view: &View<'_>,
+    kind: &str,
+    count: usize,
+    look: Option<&crate::editor::key_look::KeyLook>,
+) {
+    let small = kind == crate::model::SMALL;
+    let color = look.map_or(view.theme.small_key, |l| l.color);
+    let glyph = look
+        .and_then(|l| l.glyph.clone())
+        .map(|g| (g, view.theme.ink_on(color)));
     let swatch = crate::editor::inspector::widgets::key_swatch_with(
-        view.theme.small_key,
-        true,
+        color,
+        small,
         view.theme.room_stroke,
-        None,
+        glyph,
     );
-    let text = format!("{small} small key{}", if small == 1 { "" } else { "s" });
+    let name = if small { "small key" } else { kind };
+    let text = format!("{count} {name}{}", if count == 1 { "" } else { "s" });
+    let tip = if small {
+        "Any small key opens any small lock, and is spent".to_owned()
+    } else {
+        format!("Any {kind} is as good as another; a door that spends one uses it up")
+    };
     ui.add(egui::Button::new((swatch, text)).frame(false))
-        .on_hover_text("Any small key opens any small lock, and is spent");
+        .on_hover_text(tip);
 }
