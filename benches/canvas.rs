@@ -15,6 +15,12 @@
 //! - `canvas/kittest_step`: one `egui_kittest::Harness::step()` of the app,
 //!   which also builds the AccessKit tree (that eframe only builds when a
 //!   screen reader asks for it); no tessellation.
+//! - `canvas/overview_frame`: a whole app frame at Fit showing the area
+//!   overview (goal ≤ 5 ms); the three above show the rooms
+//!   (`overview_from: 0`), as they did before the overview existed.
+//! - `canvas/overview_switch`: what switching to the overview works out
+//!   afresh, the rules and the area graph of the level (goal with a frame
+//!   ≤ 50 ms).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::hint::black_box;
@@ -96,10 +102,17 @@ fn frames(c: &mut Criterion) {
     group.sample_size(30);
     group.measurement_time(Duration::from_secs(10));
 
+    // The room view: no overview, whatever the level's size.
+    let rooms_prefs = Prefs {
+        overview_from: 0,
+        ..Prefs::default()
+    };
+    overview_benches(&mut group, &level);
+
     // The whole app, as eframe drives it (minus the GPU).
     let ctx = egui::Context::default();
     let doc = Document::new(level.clone(), None);
-    let mut app = EditorApp::new(&ctx, doc, Prefs::default(), Arc::new(NoDialogs));
+    let mut app = EditorApp::new(&ctx, doc, rooms_prefs.clone(), Arc::new(NoDialogs));
     let mut time = 0.0;
     settle(&ctx, &mut app, &mut time);
     let solver: SolverState = app.solver().state().clone();
@@ -125,13 +138,14 @@ fn frames(c: &mut Criterion) {
     let report = validate(&level);
     let selection = Selection::default();
     let theme = Theme::new(true);
-    let prefs = Prefs::default();
+    let prefs = rooms_prefs.clone();
     let mut canvas = Canvas::default();
     let mut time = 0.0;
     let mut canvas_frame = |time: f64| {
         let output = ctx.run_ui(input(time), |ui| {
             let view = View {
                 level: &level,
+                revision: 0,
                 labels: lockwork::model::Labels::with_index(&level, &index),
                 index: &index,
                 report: &report,
@@ -171,7 +185,7 @@ fn frames(c: &mut Criterion) {
                 *app = Some(EditorApp::new(
                     ui.ctx(),
                     doc,
-                    Prefs::default(),
+                    rooms_prefs.clone(),
                     Arc::new(NoDialogs),
                 ));
             }
@@ -199,6 +213,40 @@ fn frames(c: &mut Criterion) {
         b.iter_custom(|iters| cpu_time(iters, || harness.step()));
     });
     group.finish();
+}
+
+/// The app at Fit showing the area overview, and what switching to it
+/// works out.
+fn overview_benches(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    level: &lockwork::model::Level,
+) {
+    let ctx = egui::Context::default();
+    let doc = Document::new(level.clone(), None);
+    let mut app = EditorApp::new(&ctx, doc, Prefs::default(), Arc::new(NoDialogs));
+    let mut time = 0.0;
+    settle(&ctx, &mut app, &mut time);
+    assert!(
+        app.canvas().overview_areas().is_some(),
+        "the overview at Fit"
+    );
+    group.bench_function("overview_frame", |b| {
+        b.iter_custom(|iters| {
+            cpu_time(iters, || {
+                time += 1.0 / 60.0;
+                let output = ctx.run_ui(input(time), |ui| app.show(ui));
+                black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
+            })
+        });
+    });
+    group.bench_function("overview_switch", |b| {
+        b.iter_custom(|iters| {
+            cpu_time(iters, || {
+                let m = lockwork::rules::mechanics::Mechanics::new(level).unwrap();
+                black_box(lockwork::measures::Overview::of(level, &m, None));
+            })
+        });
+    });
 }
 
 /// Prints how much the canvas tessellated to.

@@ -956,3 +956,61 @@ fn the_legend_shows_every_key_and_one_row_per_kind() {
     );
     assert!(h.query_by_label_contains("1 small key").is_some());
 }
+
+/// A level of 300 rooms at Fit shows its area overview (past the designer's
+/// size, 150 rooms by default); O switches it on for any level; a
+/// double-click on an area shows its rooms, zoomed in on it.
+#[test]
+fn big_levels_show_their_area_overview_and_an_area_opens_on_double_click() {
+    let params = BackwardParams {
+        seed: 4,
+        source: Source::Graph {
+            rooms: 300,
+            extra_doors: 60,
+        },
+        locks: 20,
+        ..BackwardParams::default()
+    };
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let big = backward(&params, &no_progress, &go).unwrap().level;
+    let mut h = harness(big);
+    h.key_press(Key::F);
+    h.run_steps(4);
+    let areas = app(&h).canvas().overview_areas();
+    assert!(
+        areas.is_some_and(|n| n > 5 && n < 300),
+        "the overview at Fit: {areas:?}"
+    );
+    assert!(
+        marks(&h, "Room ").is_empty(),
+        "no room drawn in the overview"
+    );
+
+    // Double-click the goal's area: the rooms come back, zoomed onto it.
+    let goal = h
+        .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Area ")))
+        .last()
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap();
+    // Widgets inside the scene have their rects in canvas units.
+    let at = app(&h).canvas().to_screen() * h.get_by_label(&goal).rect().center();
+    click_at(&mut h, at, Modifiers::NONE);
+    h.step();
+    click_at(&mut h, at, Modifiers::NONE);
+    h.run_steps(4);
+    assert_eq!(
+        app(&h).canvas().overview_areas(),
+        None,
+        "rooms again after {goal}"
+    );
+    assert!(!marks(&h, "Room ").is_empty());
+
+    // O shows the overview of a small level too, and again hides it.
+    let mut small = harness(backward_30());
+    small.key_press(Key::O);
+    small.run_steps(3);
+    assert!(app(&small).canvas().overview_areas().is_some());
+    small.key_press(Key::O);
+    small.run_steps(3);
+    assert_eq!(app(&small).canvas().overview_areas(), None);
+}

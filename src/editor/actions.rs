@@ -58,6 +58,8 @@ pub enum Action {
     FitLevel,
     /// Show or hide the grid (and snapping).
     ToggleGrid,
+    /// Show the area overview in place of the rooms, or the rooms again.
+    ToggleOverview,
     /// Show or hide the least-cost solution on the canvas.
     ToggleSolution,
     /// Switch between dark and light theme.
@@ -175,6 +177,7 @@ impl Action {
         Self::Align(Align::DistributeY),
         Self::FitLevel,
         Self::ToggleGrid,
+        Self::ToggleOverview,
         Self::ToggleSolution,
         Self::ToggleLegend,
         Self::ToggleMinimap,
@@ -218,6 +221,7 @@ impl Action {
             Self::SelectNone => "Select None",
             Self::FitLevel => "Fit Level",
             Self::ToggleGrid => "Grid and Snap",
+            Self::ToggleOverview => "Area Overview",
             Self::ToggleSolution => "Show Solution",
             Self::ToggleTheme => "Dark Theme",
             Self::ToolSelect => "Select Tool",
@@ -294,6 +298,10 @@ impl Action {
             Self::SelectNone => "Clear the selection",
             Self::FitLevel => "Pan and zoom so the whole level is in view",
             Self::ToggleGrid => "Show a grid and snap moved rooms to it",
+            Self::ToggleOverview => {
+                "Show each area (rooms joined by free doors) as one node and the locks between \
+                 areas as links with their keys; double-click an area to see its rooms"
+            }
             Self::ToggleSolution => "Highlight the least-cost solution on the canvas, step by step",
             Self::ToggleTheme => "Switch between the dark and the light theme",
             Self::ToolSelect => {
@@ -365,6 +373,7 @@ impl Action {
             Self::SelectNone => plain(Key::Escape),
             Self::FitLevel => plain(Key::F),
             Self::ToggleGrid => plain(Key::G),
+            Self::ToggleOverview => plain(Key::O),
             Self::ToggleSolution => plain(Key::P),
             Self::ToggleTheme => None,
             Self::ToolSelect => plain(Key::V),

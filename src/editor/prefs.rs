@@ -29,6 +29,11 @@ pub struct Prefs {
     pub lists: bool,
     /// Show the inspector on the right.
     pub inspector: bool,
+    /// Show the area overview in place of the rooms.
+    pub overview: bool,
+    /// A level of at least this many rooms shows its overview when seen
+    /// from far (about Fit); 0 never.
+    pub overview_from: usize,
 }
 
 /// The time limits offered for the live analysis, in seconds.
@@ -46,6 +51,8 @@ impl Default for Prefs {
             minimap: true,
             lists: true,
             inspector: true,
+            overview: false,
+            overview_from: 150,
         }
     }
 }

@@ -14,6 +14,9 @@ use crate::validate::Report;
 pub struct View<'a> {
     /// The level being edited.
     pub level: &'a Level,
+    /// A number that changes whenever the level does (the document's
+    /// revision), for what the canvas works out once per level.
+    pub revision: u64,
     /// Its ids, indexed.
     pub index: &'a LevelIndex,
     /// Validation of the level as it is now.

@@ -79,7 +79,7 @@ fn is_free(m: &Mechanics, door: usize) -> bool {
 /// the parents of 80,000 rooms fit the processor's cache. A walk from room
 /// to room (as it was) read the passages in the order of the graph, one
 /// cache miss per room on a large level whose rooms lie scattered.
-fn area_of_rooms(m: &Mechanics) -> Vec<usize> {
+pub(super) fn area_of_rooms(m: &Mechanics) -> Vec<usize> {
     let mut sets = Sets::new(m.rooms());
     for door in (0..m.doors().len()).filter(|&d| is_free(m, d)) {
         if let Some((a, b)) = m.ends(door) {

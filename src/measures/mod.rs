@@ -54,6 +54,7 @@
 mod areas;
 mod band;
 mod dominators;
+mod overview;
 mod walk;
 
 use serde_json::{Value, json};
@@ -64,6 +65,7 @@ use crate::solver::{Analysis, SolveError, SolveOptions, analyze};
 
 pub use areas::{Area, Routes};
 pub use band::{BandCheck, BandMeasure, Reading};
+pub use overview::{AREA_NAME_KEY, Overview, OverviewArea, OverviewLink};
 
 /// The least-cost plan in figures.
 #[derive(Clone, Debug, PartialEq)]

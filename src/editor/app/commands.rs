@@ -57,6 +57,7 @@ impl EditorApp {
             | Action::SelectNone => self.select(action),
             Action::FitLevel => self.canvas.fit(),
             Action::ToggleGrid => self.prefs.grid = !self.prefs.grid,
+            Action::ToggleOverview => self.prefs.overview = !self.prefs.overview,
             Action::ToggleSolution => self.prefs.show_solution = !self.prefs.show_solution,
             Action::ToggleLegend => self.prefs.legend = !self.prefs.legend,
             Action::ToggleMinimap => self.prefs.minimap = !self.prefs.minimap,

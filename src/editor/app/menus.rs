@@ -94,6 +94,7 @@ impl EditorApp {
         let p = &self.prefs;
         for (action, on) in [
             (Action::ToggleGrid, p.grid),
+            (Action::ToggleOverview, p.overview),
             (Action::ToggleSolution, p.show_solution),
             (Action::ToggleLegend, p.legend),
             (Action::ToggleMinimap, p.minimap),
@@ -177,6 +178,7 @@ impl EditorApp {
             ui.separator();
             for (action, on, icon) in [
                 (Action::ToggleGrid, self.prefs.grid, "# Grid"),
+                (Action::ToggleOverview, self.prefs.overview, "◎ Overview"),
                 (
                     Action::ToggleSolution,
                     self.prefs.show_solution,

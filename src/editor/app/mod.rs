@@ -311,6 +311,7 @@ impl EditorApp {
         {
             let view = View {
                 level: self.doc.level(),
+                revision: self.doc.revision(),
                 labels: crate::model::Labels::with_index(self.doc.level(), &self.cached.2),
                 index: &self.cached.2,
                 report: &self.cached.1,

@@ -59,6 +59,9 @@ impl Preview {
         let index = self.index.as_ref()?;
         Some(View {
             level,
+            // A preview never changes: its id, kept apart from document
+            // revisions by the top bit.
+            revision: self.id.unwrap_or(0) | 1 << 63,
             labels: crate::model::Labels::with_index(level, index),
             index,
             report: &self.report,

@@ -16,6 +16,7 @@ mod marks;
 mod menus;
 mod minimap;
 mod overlay;
+mod overview;
 mod paint;
 mod rooms;
 mod view;
@@ -95,6 +96,10 @@ pub struct Canvas {
     legend_width: f32,
     /// The width Fit leaves free on the left for the legend this frame.
     fit_inset: f32,
+    /// The area overview, per revision of the level.
+    overview: overview::OverviewCache,
+    /// The overview was drawn last frame, not the rooms.
+    overview_drawn: bool,
 }
 
 impl Default for Canvas {
@@ -116,6 +121,8 @@ impl Default for Canvas {
             lit_doors: Vec::new(),
             legend_width: 0.0,
             fit_inset: 0.0,
+            overview: overview::OverviewCache::default(),
+            overview_drawn: false,
         }
     }
 }
@@ -248,6 +255,8 @@ impl Canvas {
             .drag_pan_buttons(pan);
         let mut clicked_item = false;
         let mut scene_rect = self.scene_rect;
+        let overview = self.overview_shown(view);
+        self.overview_drawn = overview;
         let response = scene
             .show(ui, &mut scene_rect, |ui| {
                 self.to_screen = ui
@@ -269,7 +278,11 @@ impl Canvas {
                     command,
                     playing: view.play.is_some_and(|p| p.interactive),
                 };
-                clicked_item = self.items_ui(ui, &scope, out);
+                if overview {
+                    self.overview_ui(ui, view, &scope.looks, out);
+                } else {
+                    clicked_item = self.items_ui(ui, &scope, out);
+                }
                 self.lit = (view.level.keys.iter().enumerate())
                     .filter(|(k, _)| scope.lit.key(*k))
                     .map(|(_, key)| key.id.clone())

@@ -28,6 +28,8 @@ pub(super) enum ViewRequest {
     Reveal(Rect),
     /// Centre this area, zoomed in far enough to read it.
     Frame(Rect),
+    /// Fit this area to the canvas.
+    Zoom(Rect),
 }
 
 /// The zoom range for a level whose drawing is `bounds`, in a canvas `size`:
@@ -68,6 +70,11 @@ impl Canvas {
     /// Pans to `area` (canvas units) on the next frame, only if it is off-screen.
     pub fn reveal(&mut self, area: Rect) {
         self.request = Some(ViewRequest::Reveal(area));
+    }
+
+    /// Fits `area` (canvas units) to the canvas on the next frame.
+    pub fn zoom_to(&mut self, area: Rect) {
+        self.request = Some(ViewRequest::Zoom(area));
     }
 
     /// Centres `area` on the next frame, zooming in when it would be too small to read.
@@ -114,6 +121,7 @@ impl Canvas {
             Some(ViewRequest::Frame(a)) => {
                 self.scene_rect = area(a.center(), size, zoom.max(FRAME_ZOOM));
             }
+            Some(ViewRequest::Zoom(a)) => self.fit_now(Some(a), size),
         }
     }
 

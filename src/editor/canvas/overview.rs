@@ -1,0 +1,258 @@
+//! The area overview on the canvas: each area of the level (rooms joined
+//! by free doors) is one node, sized by its rooms and named; the locks
+//! between areas are links carrying their key marks; keys are dots on the
+//! area where they lie; the start, the goal and the order in which the
+//! solution enters areas are marked. Sizes are in screen points, so that
+//! it reads at Fit on a level of a thousand rooms. Double-clicking an area
+//! zooms the room view onto it.
+//!
+//! The areas come from the core ([`crate::measures::Overview`]), worked
+//! out once per revision of the level.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, pos2, vec2};
+
+use super::Canvas;
+use crate::editor::actions::Action;
+use crate::editor::intent::Intent;
+use crate::editor::key_look::KeyLook;
+use crate::editor::view::View;
+use crate::measures::{Overview, OverviewLink};
+
+/// Below this zoom (screen points per canvas unit), a level with at least
+/// [`crate::editor::prefs::Prefs::overview_from`] rooms shows its overview.
+pub const AUTO_ZOOM: f32 = 0.3;
+/// Radius of the smallest area, in screen points.
+const NODE_MIN: f32 = 9.0;
+/// Radius of the largest area, in screen points.
+const NODE_MAX: f32 = 34.0;
+/// Radius of a key dot, in screen points.
+const KEY_DOT: f32 = 4.0;
+/// Key dots drawn around an area before a "+N".
+const KEY_DOTS: usize = 8;
+
+/// The overview of one revision of the level.
+#[derive(Clone, Debug, Default)]
+pub struct OverviewCache {
+    made_for: Option<(u64, u64)>,
+    overview: Overview,
+}
+
+impl Canvas {
+    /// The areas of the overview shown last frame; `None` when the rooms were.
+    pub fn overview_areas(&self) -> Option<usize> {
+        self.overview_drawn
+            .then_some(self.overview.overview.areas.len())
+    }
+
+    /// Does the canvas show the area overview this frame: switched on, or
+    /// a level past the designer's size seen from far?
+    pub(super) fn overview_shown(&self, view: &View<'_>) -> bool {
+        let prefs = view.prefs;
+        let big = prefs.overview_from > 0 && view.level.rooms.len() >= prefs.overview_from;
+        let far = self.to_screen.scaling > 0.0 && self.to_screen.scaling < AUTO_ZOOM;
+        view.play.is_none() && (prefs.overview || (big && far))
+    }
+
+    /// The overview of `view`'s level, made once per revision and answer.
+    fn overview_of(&mut self, view: &View<'_>) -> &Overview {
+        let key = (view.revision, view.solver.revision);
+        if self.overview.made_for != Some(key) {
+            let plan = view
+                .solver
+                .analysis()
+                .and_then(|a| a.plan.as_ref())
+                .map(|p| p.steps.as_slice());
+            self.overview.overview = match crate::rules::mechanics::Mechanics::new(view.level) {
+                Ok(m) => Overview::of(view.level, &m, plan),
+                Err(_) => Overview::default(),
+            };
+            self.overview.made_for = Some(key);
+        }
+        &self.overview.overview
+    }
+
+    /// Draws the overview inside the scene (canvas units); a double-click
+    /// on an area zooms onto it.
+    pub(super) fn overview_ui(
+        &mut self,
+        ui: &mut Ui,
+        view: &View<'_>,
+        looks: &[KeyLook],
+        out: &mut Vec<Intent>,
+    ) {
+        let px = 1.0 / self.to_screen.scaling.max(1e-4);
+        let overview = self.overview_of(view).clone();
+        let painter = ui.painter().clone();
+        let theme = view.theme;
+        let center = |a: usize| {
+            overview
+                .areas
+                .get(a)
+                .map_or(Pos2::ZERO, |a| pos2(a.center[0] as f32, a.center[1] as f32))
+        };
+        for link in &overview.links {
+            link_ui(
+                &painter,
+                link,
+                (center(link.areas.0), center(link.areas.1)),
+                px,
+                view,
+                looks,
+            );
+        }
+        let mut zoom_to = None;
+        for (i, area) in overview.areas.iter().enumerate() {
+            let at = center(i);
+            let radius = node_radius(area.rooms.len()) * px;
+            let fill = if i == overview.goal {
+                theme.goal_fill
+            } else if i == overview.start {
+                theme.start_fill
+            } else {
+                theme.room_fill
+            };
+            painter.circle(at, radius, fill, Stroke::new(1.5 * px, theme.room_stroke));
+            let text = if i == overview.goal {
+                theme.goal_text
+            } else if i == overview.start {
+                theme.start_text
+            } else {
+                theme.room_text
+            };
+            let name = format!("{} ({})", area.name, area.rooms.len());
+            let label_at = at + vec2(0.0, radius + 2.0 * px);
+            painter.text(
+                label_at,
+                Align2::CENTER_TOP,
+                name,
+                FontId::proportional(12.0 * px),
+                text.gamma_multiply(1.0),
+            );
+            keys_ui(&painter, &area.keys, at, radius, px, looks, theme.weak_text);
+            if view.prefs.show_solution
+                && let Some(n) = area.visit
+            {
+                let badge = at + vec2(-radius, -radius);
+                painter.circle_filled(badge, 8.0 * px, theme.solution);
+                painter.text(
+                    badge,
+                    Align2::CENTER_CENTER,
+                    n.to_string(),
+                    FontId::proportional(10.0 * px),
+                    theme.ink_on(theme.solution),
+                );
+            }
+            let hit = Rect::from_center_size(at, vec2(radius, radius) * 2.0);
+            let response = ui
+                .interact(
+                    hit,
+                    ui.scope_id().with(("overview area", i)),
+                    Sense::click(),
+                )
+                .on_hover_text(format!(
+                    "{}: {} rooms, {} keys{}\nDouble-click to see its rooms",
+                    area.name,
+                    area.rooms.len(),
+                    area.keys.len(),
+                    area.visit
+                        .map_or(String::new(), |n| format!(", the plan's area {n}"))
+                ));
+            let label = format!("Area {}", area.name);
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            if response.double_clicked() {
+                let (lo, hi) = area.bounds;
+                zoom_to = Some(Rect::from_min_max(
+                    pos2(lo[0] as f32, lo[1] as f32),
+                    pos2(hi[0] as f32, hi[1] as f32),
+                ));
+            }
+        }
+        if let Some(rect) = zoom_to {
+            // The room sizes are not in the area box of room centres.
+            self.zoom_to(rect.expand(crate::export::geometry::ROOM_W as f32));
+            if view.prefs.overview {
+                out.push(Intent::Action(Action::ToggleOverview));
+            }
+        }
+    }
+}
+
+/// An area's radius on the screen: grows with the square root of its rooms.
+fn node_radius(rooms: usize) -> f32 {
+    (NODE_MIN + 3.0 * (rooms as f32).sqrt()).min(NODE_MAX)
+}
+
+/// One link: a line between two areas, with the marks of what its doors
+/// ask at its middle.
+fn link_ui(
+    painter: &egui::Painter,
+    link: &OverviewLink,
+    (a, b): (Pos2, Pos2),
+    px: f32,
+    view: &View<'_>,
+    looks: &[KeyLook],
+) {
+    let theme = view.theme;
+    let locked = !link.keys.is_empty() || link.spends || link.levers || link.shut;
+    let width = if locked { 2.5 } else { 1.2 };
+    painter.line_segment([a, b], Stroke::new(width * px, theme.door));
+    let mid = a + (b - a) * 0.5;
+    let mut marks: Vec<Color32> = link
+        .keys
+        .iter()
+        .filter_map(|&k| looks.get(k).map(|l| l.color))
+        .collect();
+    if link.spends {
+        marks.push(theme.small_key);
+    }
+    if link.levers {
+        marks.push(theme.lever);
+    }
+    let step = 2.0 * KEY_DOT * px + px;
+    let start = mid - vec2(step * (marks.len() as f32 - 1.0) / 2.0, 0.0);
+    for (i, color) in marks.iter().enumerate() {
+        let at = start + vec2(step * i as f32, 0.0);
+        painter.rect_filled(
+            Rect::from_center_size(at, vec2(KEY_DOT, KEY_DOT) * 2.0 * px),
+            1.5 * px,
+            *color,
+        );
+    }
+    if link.one_way {
+        let dir = (b - a).normalized();
+        let tip = mid + dir * 9.0 * px;
+        let side = vec2(-dir.y, dir.x) * 5.0 * px;
+        painter.add(egui::Shape::convex_polygon(
+            vec![tip, mid - side, mid + side],
+            theme.door,
+            Stroke::NONE,
+        ));
+    }
+}
+
+/// The keys lying in an area: dots around its circle, then "+N".
+fn keys_ui(
+    painter: &egui::Painter,
+    keys: &[usize],
+    at: Pos2,
+    radius: f32,
+    px: f32,
+    looks: &[KeyLook],
+    weak: Color32,
+) {
+    for (i, &k) in keys.iter().take(KEY_DOTS).enumerate() {
+        let angle = std::f32::consts::TAU * (i as f32 / KEY_DOTS as f32) - 0.6;
+        let dot = at + vec2(angle.cos(), angle.sin()) * (radius + KEY_DOT * 1.5 * px);
+        let color = looks.get(k).map_or(weak, |l| l.color);
+        painter.circle_filled(dot, KEY_DOT * px, color);
+    }
+    if keys.len() > KEY_DOTS {
+        painter.text(
+            at + vec2(radius + 6.0 * px, -radius),
+            Align2::LEFT_BOTTOM,
+            format!("+{}", keys.len() - KEY_DOTS),
+            FontId::proportional(10.0 * px),
+            weak,
+        );
+    }
+}
