@@ -1014,3 +1014,27 @@ fn big_levels_show_their_area_overview_and_an_area_opens_on_double_click() {
     small.run_steps(3);
     assert_eq!(app(&small).canvas().overview_areas(), None);
 }
+
+/// Issue 38: Arrange left part of the level outside the view. Arranging
+/// the whole level now fits it in view.
+#[test]
+fn arranging_the_whole_level_brings_it_into_view() {
+    let mut level = backward_30();
+    // Drawn far apart, as a designer's rough sketch can be.
+    for (i, room) in level.rooms.iter_mut().enumerate() {
+        room.pos = Some([i as f64 * 900.0, (i % 3) as f64 * 700.0]);
+    }
+    let mut h = harness(level);
+    h.run_steps(3);
+    menu(&mut h, "Arrange", "Arrange on a Grid");
+    h.run_steps(3);
+    let screen = app(&h).canvas().screen_rect();
+    let rooms = screen_rects(&h, "Room ");
+    assert_eq!(rooms.len(), 30, "every room drawn");
+    for room in rooms {
+        assert!(
+            screen.expand(1.0).contains_rect(room),
+            "{room:?} outside {screen:?}"
+        );
+    }
+}

@@ -165,7 +165,8 @@ impl EditorApp {
     fn arrange(&mut self, layout: crate::layout::Layout) {
         let rooms = self.selected_rooms();
         let rooms = if rooms.len() >= 2 { rooms } else { Vec::new() };
-        let what = if rooms.is_empty() {
+        let whole = rooms.is_empty();
+        let what = if whole {
             "the level".to_owned()
         } else {
             format!("{} rooms", rooms.len())
@@ -176,6 +177,11 @@ impl EditorApp {
             aspect: self.canvas.aspect(),
         };
         self.edit(command, None);
+        if whole {
+            // The view follows the new layout; arranging a selection keeps
+            // the view the designer chose.
+            self.canvas.fit();
+        }
         self.say(format!(
             "Arranged {what} ({}); Undo puts it back",
             layout.label()
