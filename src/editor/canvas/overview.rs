@@ -112,14 +112,15 @@ impl Canvas {
                 theme.room_fill
             };
             painter.circle(at, radius, fill, Stroke::new(1.5 * px, theme.room_stroke));
-            let text = if i == overview.goal {
-                theme.goal_text
-            } else if i == overview.start {
-                theme.start_text
-            } else {
-                theme.room_text
+            // The name stands on the canvas, beside the node, not on its fill.
+            let text = ui.visuals().strong_text_color();
+            let role = match (i == overview.start, i == overview.goal) {
+                (true, true) => " · start and goal",
+                (true, false) => " · start",
+                (false, true) => " · goal",
+                (false, false) => "",
             };
-            let name = format!("{} ({})", area.name, area.rooms.len());
+            let name = format!("{} ({}){role}", area.name, area.rooms.len());
             let label_at = at + vec2(0.0, radius + 2.0 * px);
             painter.text(
                 label_at,

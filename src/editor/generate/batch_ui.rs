@@ -28,7 +28,14 @@ const PICK_RADIUS: f32 = 10.0;
 /// The table: a heading that sorts, then a row per candidate (those boxed
 /// in the plot first); a click picks.
 pub fn table_ui(ui: &mut Ui, batch: &mut Batch, theme: &Theme) {
-    rows_ui(ui, batch, theme);
+    // Wider than the panel, the table scrolls sideways: content wider than
+    // a side panel would spill over the canvas. Solid scroll bars: a
+    // floating one would lie over the last row and take its clicks.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    egui::ScrollArea::horizontal()
+        .id_salt("batch table sideways")
+        .max_width(ui.available_width())
+        .show(ui, |ui| rows_ui(ui, batch, theme));
 }
 
 /// The table itself.
