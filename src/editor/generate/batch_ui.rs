@@ -14,6 +14,8 @@ use super::batch::{Batch, Candidate, Column};
 use crate::editor::metrics::figure;
 use crate::editor::theme::Theme;
 
+/// Width of the seed column at first: seeds drawn at random have ten digits.
+const SEED_COLUMN: f32 = 96.0;
 /// Width of a table column at first (each can be resized).
 const COLUMN: f32 = 62.0;
 /// Height of a table row.
@@ -49,9 +51,10 @@ fn rows_ui(ui: &mut Ui, batch: &mut Batch, theme: &Theme) {
         .sense(Sense::click())
         .max_scroll_height(TABLE_HEIGHT)
         .auto_shrink([false, true])
+        .column(TableColumn::initial(SEED_COLUMN).at_least(36.0).clip(true))
         .columns(
             TableColumn::initial(COLUMN).at_least(36.0).clip(true),
-            Column::ALL.len(),
+            Column::ALL.len() - 1,
         );
     if let Some(row) = batch
         .scroll_to

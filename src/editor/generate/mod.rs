@@ -445,6 +445,10 @@ impl GeneratorWindow {
             return;
         }
         ui.separator();
+        if std::mem::take(&mut self.show_outcome) {
+            // A batch just made comes into view below the form.
+            ui.scroll_to_cursor(Some(egui::Align::TOP));
+        }
         let mut summary = format!(
             "{} candidates of the {} generator",
             b.candidates.len(),
@@ -548,6 +552,7 @@ impl GeneratorWindow {
             Ok(items) => {
                 let asked = self.batch.count;
                 self.batch.finish(kind, items, asked, batch_error);
+                self.show_outcome = true;
                 self.note = Some(format!(
                     "Made {} candidates: pick one in the Generate window",
                     self.batch.candidates.len()
