@@ -1038,3 +1038,31 @@ fn arranging_the_whole_level_brings_it_into_view() {
         );
     }
 }
+
+/// The size from which Fit shows the overview is the designer's: "Never"
+/// shows the rooms of a 300-room level at Fit.
+#[test]
+fn the_overview_size_is_set_in_the_view_menu() {
+    let params = BackwardParams {
+        seed: 4,
+        source: Source::Graph {
+            rooms: 300,
+            extra_doors: 60,
+        },
+        locks: 20,
+        ..BackwardParams::default()
+    };
+    let go = std::sync::atomic::AtomicBool::new(false);
+    let big = backward(&params, &no_progress, &go).unwrap().level;
+    let mut h = harness(big);
+    h.get_by_label("View").click();
+    h.run_steps(2);
+    h.get_by_label("Area Overview at Fit").click();
+    h.run_steps(2);
+    h.get_by_label("Never").click();
+    h.run_steps(2);
+    assert_eq!(app(&h).prefs().overview_from, 0);
+    h.key_press(Key::F);
+    h.run_steps(4);
+    assert_eq!(app(&h).canvas().overview_areas(), None, "the rooms at Fit");
+}

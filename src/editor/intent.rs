@@ -55,6 +55,8 @@ pub enum Intent {
     Status(String),
     /// How many seconds the live analysis may take (a preference).
     LiveLimit(f32),
+    /// From how many rooms Fit shows the area overview; 0 never (a preference).
+    OverviewFrom(usize),
 }
 
 /// Requests of the plan viewer and the play mode.

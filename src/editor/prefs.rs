@@ -36,6 +36,9 @@ pub struct Prefs {
     pub overview_from: usize,
 }
 
+/// The sizes from which Fit may show the area overview (0: never).
+pub const OVERVIEW_SIZES: [usize; 5] = [60, 100, 150, 300, 0];
+
 /// The time limits offered for the live analysis, in seconds.
 pub const LIVE_LIMITS: [f32; 5] = [1.0, 3.0, 10.0, 30.0, 120.0];
 

@@ -105,6 +105,19 @@ impl EditorApp {
             toggle_button(ui, action, on, out);
         }
         ui.separator();
+        ui.menu_button("Area Overview at Fit", |ui| {
+            ui.label("From how many rooms Fit shows the areas instead of the rooms");
+            for rooms in crate::editor::prefs::OVERVIEW_SIZES {
+                let text = match rooms {
+                    0 => "Never".to_owned(),
+                    n => format!("From {n} rooms"),
+                };
+                if ui.radio(self.prefs.overview_from == rooms, text).clicked() {
+                    out.push(Intent::OverviewFrom(rooms));
+                    ui.close();
+                }
+            }
+        });
         ui.menu_button("Live Analysis Time Limit", |ui| {
             ui.label("How long the analysis may work after an edit before it shows what it proved so far");
             for secs in crate::editor::prefs::LIVE_LIMITS {

@@ -519,6 +519,13 @@ impl EditorApp {
                 self.prefs.live_secs = secs;
                 self.say(format!("The live analysis may now take up to {secs:.0} s"));
             }
+            Intent::OverviewFrom(rooms) => {
+                self.prefs.overview_from = rooms;
+                self.say(match rooms {
+                    0 => "Fit shows the rooms of any level".to_owned(),
+                    n => format!("Fit shows the area overview from {n} rooms"),
+                });
+            }
         }
     }
 

@@ -85,7 +85,7 @@ pub fn banner(ui: &Ui, seed: u64, theme: &Theme) {
                 ui.label(
                     RichText::new(format!(
                         "Preview of seed {seed}: the level being edited is unchanged. \
-                         \u{201c}Use this one\u{201d} in the Generate window applies it."
+                         \u{201c}Use this one\u{201d} in the Generate panel applies it."
                     ))
                     .color(theme.solution),
                 );
@@ -119,7 +119,7 @@ pub fn status_ui(ui: &mut Ui, seed: u64, view: &View<'_>) {
 pub fn lists_ui(ui: &mut Ui, seed: u64, view: &View<'_>) {
     ui.label(
         RichText::new(format!(
-            "Seed {seed}, previewed. Its score and measures are in the Generate window\u{2019}s table."
+            "Seed {seed}, previewed. Its score and measures are in the Generate panel\u{2019}s table."
         ))
         .color(view.theme.weak_text),
     );

@@ -554,7 +554,7 @@ impl GeneratorWindow {
                 self.batch.finish(kind, items, asked, batch_error);
                 self.show_outcome = true;
                 self.note = Some(format!(
-                    "Made {} candidates: pick one in the Generate window",
+                    "Made {} candidates: pick one in the Generate panel",
                     self.batch.candidates.len()
                 ));
             }
