@@ -81,6 +81,10 @@ pub struct LiveSolver {
     cancel: Arc<AtomicBool>,
     /// The revision and time limit last asked for.
     requested: Option<(u64, f32)>,
+    /// The revision of the last job sent, and its level's rules: a later
+    /// revision with the same rules (a drag, Arrange, a rename) takes its
+    /// answer instead of a new analysis.
+    sent: Option<(u64, Level)>,
     state: SolverState,
 }
 
@@ -142,6 +146,7 @@ impl LiveSolver {
             done,
             cancel: Arc::new(AtomicBool::new(false)),
             requested: None,
+            sent: None,
             state,
         }
     }
@@ -153,10 +158,20 @@ impl LiveSolver {
         if self.requested == Some((revision, limit_secs)) {
             return;
         }
+        let same_limit = self.requested.is_some_and(|(_, l)| l == limit_secs);
         self.requested = Some((revision, limit_secs));
+        let rules = level.rules_only();
+        if valid && same_limit && self.sent.as_ref().is_some_and(|(_, r)| *r == rules) {
+            // Only positions, names or props changed: the answer stands.
+            if !self.state.running {
+                self.state.revision = revision;
+            }
+            return;
+        }
         self.cancel.store(true, Ordering::Relaxed);
         self.cancel = Arc::new(AtomicBool::new(false));
         if !valid {
+            self.sent = None;
             self.state = SolverState {
                 outcome: Outcome::Invalid,
                 revision,
@@ -165,6 +180,7 @@ impl LiveSolver {
             return;
         }
         self.state.running = true;
+        self.sent = Some((revision, rules));
         let job = Job {
             revision,
             level: level.clone(),
@@ -180,10 +196,15 @@ impl LiveSolver {
     /// Takes in any answers; only the one for the newest request counts.
     pub fn poll(&mut self) {
         while let Ok(done) = self.done.try_recv() {
-            if Some((done.revision, done.limit_secs)) == self.requested {
+            let sent = self.sent.as_ref().map(|(r, _)| *r);
+            let asked = self.requested.filter(|&(_, l)| l == done.limit_secs);
+            if let Some((revision, _)) = asked
+                && (done.revision == revision || Some(done.revision) == sent)
+            {
                 self.state = SolverState {
                     outcome: done.outcome,
-                    revision: done.revision,
+                    // The answer holds for the newest revision with its rules.
+                    revision,
                     elapsed: done.elapsed,
                     running: false,
                     limit_secs: done.limit_secs,

@@ -304,6 +304,49 @@ impl Room {
     }
 }
 
+impl Level {
+    /// The level with only what the rules of play read: names,
+    /// descriptions, positions, colours, props and the generator record
+    /// cleared. Two levels with the same rules have the same analysis, so
+    /// an edit that only moves or renames (a drag, Arrange) needs none.
+    ///
+    /// ```
+    /// use lockwork::model::Level;
+    ///
+    /// let level = Level::new("one room");
+    /// let mut moved = level.clone();
+    /// moved.rooms[0].pos = Some([500.0, 20.0]);
+    /// moved.rooms[0].name = "Hall".into();
+    /// assert_eq!(level.rules_only(), moved.rules_only());
+    /// ```
+    pub fn rules_only(&self) -> Level {
+        let mut level = self.clone();
+        level.name.clear();
+        level.description.clear();
+        level.props = Props::new();
+        level.generator = None;
+        for room in &mut level.rooms {
+            room.name.clear();
+            room.pos = None;
+            room.props = Props::new();
+        }
+        for door in &mut level.doors {
+            door.name.clear();
+            door.props = Props::new();
+        }
+        for key in &mut level.keys {
+            key.name.clear();
+            key.color = None;
+            key.props = Props::new();
+        }
+        for lever in &mut level.levers {
+            lever.name.clear();
+            lever.props = Props::new();
+        }
+        level
+    }
+}
+
 impl Door {
     /// An open two-way door of cost 1 with no locks.
     pub fn new(id: impl Into<DoorId>, from: impl Into<RoomId>, to: impl Into<RoomId>) -> Self {

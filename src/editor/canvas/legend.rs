@@ -163,7 +163,8 @@ fn kind_row(
         glyph,
     );
     let name = if small { "small key" } else { kind };
-    let text = format!("{count} {name}{}", if count == 1 { "" } else { "s" });
+    // "bomb × 2": how many the level has, apart from what is held in play.
+    let text = format!("{name} × {count}");
     let tip = if small {
         "Any small key opens any small lock, and is spent".to_owned()
     } else {
