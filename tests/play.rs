@@ -21,7 +21,7 @@ use brute::{
     spec_lock_ext, spec_of,
 };
 use lockwork::model::{Door, Key, Level, Room};
-use lockwork::play::{Guide, PlayOptions, RestoreError, SavedSession, Session, StepError};
+use lockwork::play::{Guide, Hint, PlayOptions, RestoreError, SavedSession, Session, StepError};
 use lockwork::rules::{Illegal, Step};
 use lockwork::solver::{SolveOptions, analyze};
 use proptest::prelude::*;
@@ -92,7 +92,7 @@ fn follow_hints(session: &Session, limit: usize, text: &str) -> f64 {
     let mut s = session.clone();
     let mut paid = 0.0;
     for _ in 0..=limit {
-        let Some(step) = s.hint().unwrap() else {
+        let Hint::Step(step) = s.hint() else {
             assert!(s.is_solved(), "a hint ran out short of the goal\n{text}");
             return paid;
         };
@@ -117,7 +117,7 @@ fn check_state(t: &Truth, session: &Session, text: &str) {
     assert_eq!(stuck.is_none(), t.live[i], "is_stuck\n{text}");
     if let Some(stuck) = stuck {
         assert!(stuck.reason.starts_with("stuck in "), "{}", stuck.reason);
-        assert_eq!(session.hint().unwrap(), None);
+        assert_eq!(session.hint(), Hint::Stuck(stuck.clone()));
     }
     if let Some(cost) = want {
         let paid = follow_hints(session, t.graph.states.len(), text);
@@ -343,12 +343,12 @@ fn a_dead_end_is_explained_as_check_explains_it() {
         // Walking back does not undo it, and the reason stays that step's.
         session.apply(&mv("d1", "r1")).unwrap();
         assert_eq!(session.is_stuck().unwrap(), Some(&stuck));
-        assert_eq!(session.hint().unwrap(), None);
+        assert_eq!(session.hint(), Hint::Stuck(stuck.clone()));
         assert_eq!(session.cost_to_goal().unwrap(), None);
         session.undo();
         session.undo();
         assert_eq!(session.is_stuck().unwrap(), None);
-        assert_eq!(session.hint().unwrap(), Some(mv("d2", "r3")));
+        assert_eq!(session.hint(), Hint::Step(mv("d2", "r3")));
     }
     // A restored dead end finds its fatal step in the table.
     let session = Session::open(level, &PlayOptions::default()).unwrap();
@@ -389,7 +389,49 @@ fn steps_are_refused_in_replays_words_and_after_the_goal() {
     assert_eq!(session.is_legal(&mv("d2", "r1")), Err(StepError::Solved));
     assert!(session.legal_steps().is_empty());
     assert_eq!(session.cost_to_goal().unwrap(), Some(0.0));
-    assert_eq!(session.hint().unwrap(), None);
+    assert_eq!(session.hint(), Hint::Solved);
+}
+
+#[test]
+fn a_pickup_is_legal_only_where_the_key_lies() {
+    let mut level = wrong_door();
+    level.keys.push(Key::new("gem", "r2"));
+    let mut session = Session::open(level, &PlayOptions::default()).unwrap();
+    let pickup = |key: &str| Step::Pickup { key: key.into() };
+    assert_eq!(session.is_legal(&pickup("s1")), Ok(()));
+    let here = Illegal::KeyNotHere {
+        key: "gem".into(),
+        here: "r1".into(),
+    };
+    assert_eq!(session.apply(&pickup("gem")), Err(StepError::Illegal(here)));
+    let none = Illegal::NoSuchKey("ruby".into());
+    assert_eq!(
+        session.is_legal(&pickup("ruby")),
+        Err(StepError::Illegal(none))
+    );
+    session.apply(&mv("d1", "r2")).unwrap();
+    assert_eq!(session.is_legal(&pickup("gem")), Ok(()));
+}
+
+#[test]
+fn refusals_serialise_with_fields_a_game_can_word() {
+    let session = Session::open(wrong_door(), &PlayOptions::default()).unwrap();
+    let err = session.is_legal(&mv("d9", "r2")).unwrap_err();
+    let json = serde_json::to_value(&err).unwrap();
+    assert_eq!(json["kind"], "no_such_door");
+    assert_eq!(json["door"], "d9");
+    assert_eq!(json["message"], err.to_string());
+    let items = Illegal::NotEnoughItems {
+        door: "d1".into(),
+        kind: "bomb".into(),
+        needed: 2,
+        held: 0,
+    };
+    let json = serde_json::to_value(&items).unwrap();
+    assert_eq!(
+        (&json["kind"], &json["item"], &json["needed"]),
+        (&"not_enough_items".into(), &"bomb".into(), &2.into())
+    );
 }
 
 #[test]
@@ -493,7 +535,7 @@ fn a_saved_extended_session_keeps_its_items_and_lever_positions() {
     assert_eq!(back.state().items_in_hand(), &[0, 1]);
     assert_eq!(back.state().levers_odd(), vec![true]);
     assert_eq!(back.cost_to_goal().unwrap(), Some(1.0));
-    assert_eq!(back.hint().unwrap(), Some(mv("d2", "r3")));
+    assert_eq!(back.hint(), Hint::Step(mv("d2", "r3")));
     // A save from before the extensions (no "levers") still reads: the
     // lever is then in its start position.
     let old =

@@ -3,7 +3,7 @@
 use std::ffi::{CString, c_char};
 
 use lockwork::format::LoadError;
-use lockwork::play::{NotKnown, RestoreError, Session, StepError, Stuck};
+use lockwork::play::{Hint, NotKnown, RestoreError, Session, StepError, Stuck};
 use lockwork::rules::InvalidLevel;
 use serde_json::{Map, Value, json};
 
@@ -63,7 +63,9 @@ impl From<InvalidLevel> for Failure {
 impl From<StepError> for Failure {
     fn from(e: StepError) -> Self {
         match &e {
-            StepError::Illegal(_) => Self::new("illegal", &e.to_string()),
+            StepError::Illegal(why) => {
+                Self::new("illegal", &e.to_string()).with("reason", json!(why))
+            }
             StepError::Solved => Self::new("solved", &e.to_string()),
         }
     }
@@ -113,13 +115,10 @@ pub(crate) fn stuck_json(stuck: &Stuck) -> Value {
 
 /// The next step, solved, stuck or not known, as one value.
 pub(crate) fn hint_json(session: &Session) -> Value {
-    if session.is_solved() {
-        return json!({ "hint": "solved" });
-    }
-    match (session.is_stuck(), session.hint()) {
-        (Ok(Some(stuck)), _) => json!({ "hint": "stuck", "stuck": stuck_json(stuck) }),
-        (_, Ok(Some(step))) => json!({ "hint": "step", "step": step }),
-        (_, Ok(None)) => json!({ "hint": "solved" }),
-        (_, Err(e)) => json!({ "hint": "not_known", "states": e.states }),
+    match session.hint() {
+        Hint::Step(step) => json!({ "hint": "step", "step": step }),
+        Hint::Solved => json!({ "hint": "solved" }),
+        Hint::Stuck(stuck) => json!({ "hint": "stuck", "stuck": stuck_json(&stuck) }),
+        Hint::NotKnown(e) => json!({ "hint": "not_known", "states": e.states }),
     }
 }

@@ -116,6 +116,12 @@ fn a_refused_step_says_why_and_changes_nothing() {
         &json!({"action": "move", "door": "d8", "to": "r8"}),
     );
     assert_eq!(e["error"]["kind"], "illegal", "{e}");
+    let reason = &e["error"]["reason"];
+    assert_eq!(reason["kind"], "not_this_way", "{e}");
+    assert_eq!(
+        (&reason["door"], &reason["from"], &reason["to"]),
+        (&json!("d8"), &json!("r1"), &json!("r8"))
+    );
     // SAFETY: a live session.
     let state = answer(unsafe { lockwork_save(session) });
     assert_eq!(state["ok"]["moves"], 0);

@@ -4,8 +4,9 @@
 //!
 //! - [`Session::is_legal`]: may the player take this step, and if not, why
 //!   (in the words of [`crate::rules::replay`]);
-//! - [`Session::hint`]: the next step of a least-cost plan from where the
-//!   player stands now;
+//! - [`Session::hint`]: what to do next, as one [`Hint`]: the next step of a
+//!   least-cost plan from where the player stands now, solved, stuck, or
+//!   not known within the search budget;
 //! - [`Session::is_stuck`]: can the goal no longer be reached, and why (the
 //!   explanation `lockwork check` gives for that dead end);
 //! - [`Session::cost_to_goal`]: the least cost still to pay;
@@ -35,7 +36,7 @@
 //!
 //! ```
 //! use lockwork::model::{Door, Key, Level, Room};
-//! use lockwork::play::{PlayOptions, Session};
+//! use lockwork::play::{Hint, PlayOptions, Session};
 //! use lockwork::rules::Step;
 //!
 //! // One small key, two small locks out of r1: only d2 leads to the goal.
@@ -53,7 +54,7 @@
 //! level.goal = "r3".into();
 //!
 //! let mut session = Session::open(level, &PlayOptions::default())?;
-//! assert_eq!(session.hint()?, Some(Step::Move { door: "d2".into(), to: "r3".into() }));
+//! assert_eq!(session.hint(), Hint::Step(Step::Move { door: "d2".into(), to: "r3".into() }));
 //! session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
 //! let stuck = session.is_stuck()?.expect("the key was spent on the wrong door");
 //! assert!(stuck.reason.contains("the small key was spent on door \"d1\""));
@@ -62,12 +63,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod answers;
 mod save;
 
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+pub use answers::Hint;
 pub use save::{RestoreError, SavedSession};
 
 use crate::model::{KeyId, Level, LevelIndex};
@@ -523,7 +526,26 @@ impl Session {
         if self.is_solved() {
             return Err(StepError::Solved);
         }
+        if let Step::Pickup { key } = step {
+            return self.check_pickup(key);
+        }
         Ok(self.guide.rules().check(&self.now.state, step)?)
+    }
+
+    /// A pickup is legal when the key lies in the player's room (where
+    /// entering picked it up).
+    fn check_pickup(&self, key: &KeyId) -> Result<(), StepError> {
+        let level = &self.guide.level;
+        let k = (self.guide.index.key(key)).ok_or_else(|| Illegal::NoSuchKey(key.clone()))?;
+        let here = level.rooms.get(self.now.state.room()).map(|r| &r.id);
+        match level.keys.get(k) {
+            Some(lying) if lying.room.is_some() && lying.room.as_ref() == here => Ok(()),
+            _ => Err(Illegal::KeyNotHere {
+                key: key.clone(),
+                here: here.cloned().unwrap_or_default(),
+            }
+            .into()),
+        }
     }
 
     /// Every step the player may take now: moves (by door, in level order),
@@ -722,7 +744,10 @@ impl Session {
             })
     }
 
-    /// The next step of a least-cost plan from where the player stands now.
+    /// What the player should do next, as one value: the next step of a
+    /// least-cost plan from where the player stands now, or that the level
+    /// is solved, or that the player is stuck (and why), or that a bounded
+    /// search could not tell.
     ///
     /// Following the hints from any state reaches the goal at exactly the
     /// cost [`Self::cost_to_goal`] gave there (among least-cost plans, the
@@ -730,12 +755,10 @@ impl Session {
     /// cost 0 never send the player round in circles).
     ///
     /// # Returns
-    /// `Some(step)`, or `None` when the level is solved or the goal can no
-    /// longer be reached.
-    ///
-    /// # Errors
-    /// [`NotKnown`] when the state is not in the table and the search from
-    /// it ran out of [`PlayOptions::search_states`].
+    /// [`Hint::Step`], [`Hint::Solved`], [`Hint::Stuck`] (as
+    /// [`Self::is_stuck`] gives it) or [`Hint::NotKnown`] when the state is
+    /// not in the table and the search from it ran out of
+    /// [`PlayOptions::search_states`].
     ///
     /// # Complexity
     /// With the table: linear in the steps out of the state (a lookup).
@@ -746,7 +769,7 @@ impl Session {
     ///
     /// ```
     /// use lockwork::model::{Door, Level, Room};
-    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::play::{Hint, PlayOptions, Session};
     /// use lockwork::rules::Step;
     /// // r1 -d1 (cost 5)- r2, or the long way r1 -d2- r3 -d3- r2.
     /// let mut level = Level::new("short cut");
@@ -756,15 +779,29 @@ impl Session {
     /// slow.cost = 5.0;
     /// level.doors = vec![slow, Door::new("d2", "r1", "r3"), Door::new("d3", "r3", "r2")];
     /// level.goal = "r2".into();
-    /// let session = Session::open(level, &PlayOptions::default())?;
-    /// assert_eq!(session.hint()?, Some(Step::Move { door: "d2".into(), to: "r3".into() }));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let mut session = Session::open(level, &PlayOptions::default())?;
+    /// assert_eq!(session.hint(), Hint::Step(Step::Move { door: "d2".into(), to: "r3".into() }));
+    /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+    /// assert_eq!(session.hint(), Hint::Solved);
+    /// # Ok::<(), lockwork::Error>(())
     /// ```
-    pub fn hint(&self) -> Result<Option<Step>, NotKnown> {
-        Ok(match self.next()? {
-            Next::Step { step, .. } => Some(step),
-            Next::Solved | Next::Stuck => None,
-        })
+    pub fn hint(&self) -> Hint {
+        match self.next() {
+            Ok(Next::Step { step, .. }) => Hint::Step(step),
+            Ok(Next::Solved) => Hint::Solved,
+            Ok(Next::Stuck) => Hint::Stuck(self.stuck_now()),
+            Err(not_known) => Hint::NotKnown(not_known),
+        }
+    }
+
+    /// Why the player is stuck now (called in a dead end).
+    fn stuck_now(&self) -> Stuck {
+        match &self.now.stuck {
+            Some(stuck) => stuck.clone(),
+            None => (self.guide.oracle)
+                .fatal_at(&self.guide.level, self.now.at, &self.now.state)
+                .into(),
+        }
     }
 
     /// The least cost still to pay to solve the level from here.
