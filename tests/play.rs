@@ -361,6 +361,9 @@ fn a_dead_end_is_explained_as_check_explains_it() {
         cost: 2.0,
         moves: 2,
         pulls: 0,
+        level: None,
+        history: None,
+        extra: Default::default(),
     };
     let back = Session::restore(session.guide().clone(), &saved).unwrap();
     let stuck = back.is_stuck().unwrap().unwrap();
@@ -478,10 +481,70 @@ fn saved_states_that_do_not_fit_the_level_are_refused() {
     let text = serde_json::to_string(&good).unwrap();
     assert_eq!(
         text,
-        r#"{"room":"r1","keys":["s1"],"cost":0.0,"moves":0,"pulls":0}"#
+        format!(
+            r#"{{"room":"r1","keys":["s1"],"cost":0.0,"moves":0,"pulls":0,"level":"{}"}}"#,
+            guide.fingerprint()
+        )
     );
-    let typo = text.replace("keys", "kees");
-    assert!(serde_json::from_str::<SavedSession>(&typo).is_err());
+    // A field it does not know is kept, not refused; a typo in one it
+    // knows still fails the checks of the state.
+    let typo: SavedSession = serde_json::from_str(&text.replace("keys", "kees")).unwrap();
+    assert_eq!(typo.extra["kees"], serde_json::json!(["s1"]));
+    let back = serde_json::to_value(&typo).unwrap();
+    assert_eq!(back["kees"], serde_json::json!(["s1"]), "written back");
+    assert!(matches!(
+        Session::restore(guide, &typo),
+        Err(RestoreError::KeyLeft { .. })
+    ));
+}
+
+#[test]
+fn a_save_of_another_level_is_refused_with_its_own_error() {
+    let basement = lockwork::format::from_file("assets/basement.level.json".as_ref()).unwrap();
+    let guide = Arc::new(Guide::new(wrong_door(), &PlayOptions::default()).unwrap());
+    let other = Session::open(basement.level, &PlayOptions::default()).unwrap();
+    let err = Session::restore(guide.clone(), &other.save()).unwrap_err();
+    assert_eq!(
+        err,
+        RestoreError::OtherLevel {
+            saved: other.guide().fingerprint().to_owned(),
+            level: guide.fingerprint().to_owned(),
+        }
+    );
+    // Renamed rooms and moved positions keep the fingerprint.
+    let mut moved = wrong_door();
+    moved.rooms[1].pos = Some([500.0, 500.0]);
+    moved.rooms[1].name = "Vault".into();
+    let moved = Guide::new(moved, &PlayOptions::default()).unwrap();
+    assert_eq!(moved.fingerprint(), guide.fingerprint());
+}
+
+#[test]
+fn a_save_with_its_history_restores_the_undo_steps() {
+    let mut session = Session::open(wrong_door(), &PlayOptions::default()).unwrap();
+    session.apply(&mv("d1", "r2")).unwrap();
+    session.apply(&mv("d1", "r1")).unwrap();
+    assert!(session.is_stuck().unwrap().is_some());
+    let saved = session.save_with_history();
+    let text = serde_json::to_string(&saved).unwrap();
+    let saved: SavedSession = serde_json::from_str(&text).unwrap();
+    let mut back = Session::restore(session.guide().clone(), &saved).unwrap();
+    assert_eq!(back.state(), session.state());
+    assert_eq!(back.history_len(), 2);
+    back.undo();
+    back.undo();
+    assert_eq!(
+        back.hint(),
+        Hint::Step(mv("d2", "r3")),
+        "back before the wrong door"
+    );
+    // A history that does not lead to the saved state is refused.
+    let mut apart = saved.clone();
+    if let Some(history) = &mut apart.history {
+        history.steps.pop();
+    }
+    let err = Session::restore(session.guide().clone(), &apart).unwrap_err();
+    assert_eq!(err, RestoreError::HistoryApart);
 }
 
 #[test]
@@ -527,7 +590,10 @@ fn a_saved_extended_session_keeps_its_items_and_lever_positions() {
     let text = serde_json::to_string(&session.save()).unwrap();
     assert_eq!(
         text,
-        r#"{"room":"r2","keys":["b1","b2"],"unlocked":["d1"],"levers":["l1"],"cost":2.0,"moves":1,"pulls":1}"#
+        format!(
+            r#"{{"room":"r2","keys":["b1","b2"],"unlocked":["d1"],"levers":["l1"],"cost":2.0,"moves":1,"pulls":1,"level":"{}"}}"#,
+            session.guide().fingerprint()
+        )
     );
     let saved: SavedSession = serde_json::from_str(&text).unwrap();
     let back = Session::restore(session.guide().clone(), &saved).unwrap();

@@ -58,12 +58,13 @@ char *lockwork_hint(LockworkSession *session);
  * {"step": STEP or null, "reason": "..."}. Error kind "not_known" past the budget. */
 char *lockwork_is_stuck(LockworkSession *session);
 
-/* {"ok": SAVED}: the state of play for a save file. */
+/* {"ok": SAVED}: the state of play for a save file, with the level's
+ * fingerprint and the undo history; a game may add fields of its own to it. */
 char *lockwork_save(LockworkSession *session);
 
 /* Puts the session in the state of a SAVED (from lockwork_save), checked
- * against the level: {"ok": STATE}, or error kind "restore" (the session
- * is then unchanged). */
+ * against the level: {"ok": STATE}, or error kind "other_level" (a save of
+ * another level) or "restore" (the session is then unchanged). */
 char *lockwork_restore(LockworkSession *session, const char *saved_json);
 
 /* Frees a text the bridge returned. NULL is ignored. */

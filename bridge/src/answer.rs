@@ -79,7 +79,11 @@ impl From<NotKnown> for Failure {
 
 impl From<RestoreError> for Failure {
     fn from(e: RestoreError) -> Self {
-        Self::new("restore", &e.to_string())
+        let kind = match e {
+            RestoreError::OtherLevel { .. } => "other_level",
+            _ => "restore",
+        };
+        Self::new(kind, &e.to_string())
     }
 }
 

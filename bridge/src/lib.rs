@@ -249,7 +249,9 @@ pub unsafe extern "C" fn lockwork_is_stuck(session: *mut LockworkSession) -> *mu
 }
 
 /// The state of play for a save file: `{"ok": SAVED}`, the value to give
-/// back to [`lockwork_restore`] (a JSON object; see `lockwork::play::SavedSession`).
+/// back to [`lockwork_restore`]: a JSON object (`lockwork::play::SavedSession`)
+/// with the level's fingerprint and the undo history. A game may add its
+/// own fields to it; they are kept.
 ///
 /// # Safety
 /// `session` is null or a live handle, not used by another thread meanwhile.
@@ -258,14 +260,15 @@ pub unsafe extern "C" fn lockwork_save(session: *mut LockworkSession) -> *mut c_
     answer(|| {
         // SAFETY: as the caller promises.
         let session = unsafe { self::session(session) }?;
-        Ok(json!(session.save()))
+        Ok(json!(session.save_with_history()))
     })
 }
 
 /// Puts the session in the state a save describes (what [`lockwork_save`]
 /// gave), after checking that it fits the level. The answer is the state,
-/// as [`lockwork_apply`] gives it; error kind `restore` names what does not
-/// fit, and the session is then unchanged.
+/// as [`lockwork_apply`] gives it. Error kind `other_level` for a save of
+/// another level, `restore` naming what else does not fit; the session is
+/// then unchanged.
 ///
 /// # Safety
 /// `session` is null or a live handle, not used by another thread

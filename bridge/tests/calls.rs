@@ -173,6 +173,43 @@ fn a_save_of_another_state_is_refused_and_the_session_kept() {
 }
 
 #[test]
+fn a_save_keeps_the_games_fields_and_its_undo_steps_and_refuses_another_level() {
+    let session = open("../assets/smallkeys.level.json");
+    apply(
+        session,
+        &json!({"action": "move", "door": "d1", "to": "r2"}),
+    );
+    // SAFETY: a live session.
+    let mut saved = answer(unsafe { lockwork_save(session) })["ok"].clone();
+    saved["slot"] = json!(3);
+    let text = c(&saved.to_string());
+    // SAFETY: a live session and a valid string.
+    unsafe {
+        let restored = answer(lockwork_restore(session, text.as_ptr()));
+        assert_eq!(
+            restored["ok"]["slot"],
+            Value::Null,
+            "the state is not the save"
+        );
+        assert_eq!(answer(lockwork_save(session))["ok"]["slot"], Value::Null);
+        assert_eq!(
+            answer(lockwork_undo(session))["ok"],
+            true,
+            "the history came back"
+        );
+        assert_eq!(answer(lockwork_undo(session))["ok"], false);
+        lockwork_close(session);
+    }
+    let basement = open("../assets/basement.level.json");
+    // SAFETY: a live session and a valid string.
+    unsafe {
+        let e = answer(lockwork_restore(basement, text.as_ptr()));
+        assert_eq!(e["error"]["kind"], "other_level", "{e}");
+        lockwork_close(basement);
+    }
+}
+
+#[test]
 fn alloc_and_dealloc_pair_up() {
     let ptr = lockwork_alloc(16);
     assert!(!ptr.is_null());

@@ -71,7 +71,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 pub use answers::Hint;
-pub use save::{RestoreError, SavedSession};
+pub use save::{RestoreError, SavedHistory, SavedSession};
 
 use crate::model::{KeyId, Level, LevelIndex};
 use crate::rules::{Illegal, InvalidLevel, PlayState, Rules, Step};
@@ -208,6 +208,8 @@ pub struct Guide {
     index: LevelIndex,
     oracle: Oracle,
     search_states: usize,
+    /// [`Self::fingerprint`], made at the first save.
+    fingerprint: std::sync::OnceLock<String>,
 }
 
 impl fmt::Debug for Guide {
@@ -272,6 +274,7 @@ impl Guide {
             level,
             oracle,
             search_states: options.search_states.max(1),
+            fingerprint: std::sync::OnceLock::new(),
         })
     }
 
@@ -314,6 +317,35 @@ impl Guide {
     /// ```
     pub fn has_table(&self) -> bool {
         self.oracle.has_table()
+    }
+
+    /// A fingerprint of the level's rules, which saves carry so that a
+    /// save of another level is refused ([`RestoreError::OtherLevel`]): 16
+    /// hex digits hashed from everything that decides play (ids, doors
+    /// and their locks, keys, levers, start, goal, costs), and from nothing
+    /// else, so renaming, moving rooms on the canvas or editing props keeps
+    /// old saves.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level, at the first call; then constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Level, Room};
+    /// use lockwork::play::{Guide, PlayOptions};
+    /// let mut level = Level::new("one room");
+    /// let before = Guide::new(level.clone(), &PlayOptions::default())?.fingerprint().to_owned();
+    /// level.name = "renamed".into();
+    /// let renamed = Guide::new(level.clone(), &PlayOptions::default())?;
+    /// assert_eq!(renamed.fingerprint(), before);
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// assert_ne!(Guide::new(level, &PlayOptions::default())?.fingerprint(), before);
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn fingerprint(&self) -> &str {
+        self.fingerprint
+            .get_or_init(|| save::fingerprint(&self.level))
     }
 
     /// How many states of play (as FORMAT.md counts them) the player can
@@ -363,7 +395,8 @@ struct Moment {
 pub struct Session {
     guide: Arc<Guide>,
     now: Moment,
-    history: Vec<Moment>,
+    /// The moments before each step taken, with the step.
+    history: Vec<(Moment, Step)>,
     /// The plan of the last fallback search (levels past the table).
     ahead: Mutex<Ahead>,
 }
@@ -658,7 +691,8 @@ impl Session {
             live,
             stuck,
         };
-        self.history.push(std::mem::replace(&mut self.now, next));
+        self.history
+            .push((std::mem::replace(&mut self.now, next), step.clone()));
         let keys = &guide.level.keys;
         Ok(picked
             .into_iter()
@@ -695,7 +729,7 @@ impl Session {
     /// ```
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
-            Some(before) => {
+            Some((before, _)) => {
                 self.now = before;
                 true
             }
