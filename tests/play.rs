@@ -20,7 +20,7 @@ use brute::{
     Brute, Graph, Kind, Spec, St, Track, build, build_ext, from_quarters, spec, spec_ext,
     spec_lock_ext, spec_of,
 };
-use lockwork::model::{Door, Key, Level, Room};
+use lockwork::model::{Door, Key, Level, Lever, Room};
 use lockwork::play::{Guide, Hint, PlayOptions, RestoreError, SavedSession, Session, StepError};
 use lockwork::rules::{Illegal, Step};
 use lockwork::solver::{SolveOptions, analyze};
@@ -545,6 +545,45 @@ fn a_save_with_its_history_restores_the_undo_steps() {
     }
     let err = Session::restore(session.guide().clone(), &apart).unwrap_err();
     assert_eq!(err, RestoreError::HistoryApart);
+}
+
+/// Twenty rooms in a row, each door flipped by its own lever in r1: about
+/// a million states of doors and rooms.
+fn many_levers() -> Level {
+    let mut level = Level::new("many levers");
+    for i in 2..=20 {
+        level
+            .rooms
+            .push(Room::new(format!("r{i}"), [100.0 * f64::from(i), 0.0]));
+        let door = format!("d{i}");
+        level.doors.push(Door::new(
+            door.clone(),
+            format!("r{}", i - 1),
+            format!("r{i}"),
+        ));
+        level
+            .levers
+            .push(Lever::new(format!("l{i}"), "r1", vec![door.into()]));
+    }
+    level.goal = "r20".into();
+    level
+}
+
+#[test]
+fn building_a_guide_reports_progress_and_can_be_cancelled() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let (reports, cancel) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let progress = |b: lockwork::play::Building| {
+        assert!(b.states <= b.limit);
+        reports.fetch_add(1, Ordering::Relaxed);
+        cancel.store(true, Ordering::Relaxed);
+    };
+    let built = Guide::build(many_levers(), &PlayOptions::default(), &progress, &cancel).unwrap();
+    assert!(
+        reports.load(Ordering::Relaxed) >= 1,
+        "progress was reported"
+    );
+    assert!(built.is_none(), "cancelled at the first report");
 }
 
 #[test]

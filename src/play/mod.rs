@@ -67,6 +67,7 @@ mod answers;
 mod save;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -76,7 +77,7 @@ pub use save::{RestoreError, SavedHistory, SavedSession};
 use crate::model::{KeyId, Level, LevelIndex};
 use crate::rules::{Illegal, InvalidLevel, PlayState, Rules, Step};
 use crate::solver::SolveError;
-use crate::solver::oracle::{Ahead, Fatal, Limits, Next, Oracle, act_of};
+use crate::solver::oracle::{Ahead, Fatal, Limits, Next, Oracle, Report, act_of};
 
 /// How much work the analysis of a level for play may do.
 ///
@@ -112,6 +113,35 @@ impl Default for PlayOptions {
             search_states: 100_000,
             max_time: None,
         }
+    }
+}
+
+/// How far [`Guide::build`] has got: the states explored so far, and the
+/// most the table may hold (the level may have fewer, so the share is a
+/// lower bound of the work done).
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::play::Building;
+/// let b = Building { states: 250_000, limit: 500_000 };
+/// assert_eq!(b.share(), 0.5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Building {
+    /// States explored so far.
+    pub states: usize,
+    /// Most states the table may hold ([`PlayOptions::table_states`]).
+    pub limit: usize,
+}
+
+impl Building {
+    /// `states` as a share (0 to 1) of `limit`, for a progress bar.
+    ///
+    /// # Examples
+    /// See [`Building`].
+    pub fn share(&self) -> f64 {
+        (self.states as f64 / self.limit.max(1) as f64).min(1.0)
     }
 }
 
@@ -260,10 +290,63 @@ impl Guide {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(level: Level, options: &PlayOptions) -> Result<Self, InvalidLevel> {
+        Self::made(level, options, None, None)
+    }
+
+    /// As [`Self::new`], telling `progress` how far the analysis has got
+    /// (about once a millisecond while it explores states), and stopping
+    /// when `cancel` is set: for a game that analyses a large level behind
+    /// a progress bar with a Cancel button.
+    ///
+    /// # Returns
+    /// The guide, or `None` when `cancel` was set.
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    ///
+    /// # Complexity
+    /// As [`Self::new`], plus the calls to `progress`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    /// use lockwork::play::{Building, Guide, PlayOptions};
+    /// let level = lockwork::format::from_file("assets/basement.level.json".as_ref())?.level;
+    /// let seen = AtomicUsize::new(0);
+    /// let progress = |b: Building| drop(seen.fetch_max(b.states, Ordering::Relaxed));
+    /// let guide = Guide::build(level.clone(), &PlayOptions::default(), &progress, &AtomicBool::new(false))?;
+    /// assert!(guide.is_some_and(|g| g.has_table()));
+    /// // Cancelled (here before it starts): no guide.
+    /// let cancel = AtomicBool::new(true);
+    /// assert!(Guide::build(level, &PlayOptions::default(), &progress, &cancel)?.is_none());
+    /// # Ok::<(), lockwork::Error>(())
+    /// ```
+    pub fn build(
+        level: Level,
+        options: &PlayOptions,
+        progress: &(dyn Fn(Building) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Self>, InvalidLevel> {
+        let limit = options.table_states;
+        let report = move |states| progress(Building { states, limit });
+        let guide = Self::made(level, options, Some(&report), Some(cancel))?;
+        Ok((!cancel.load(Ordering::Relaxed)).then_some(guide))
+    }
+
+    /// The guide, with the callbacks of [`Self::build`] if any.
+    fn made(
+        level: Level,
+        options: &PlayOptions,
+        progress: Option<&(dyn Fn(usize) + Sync)>,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Self, InvalidLevel> {
         let limits = Limits {
             table_states: options.table_states,
             search_states: options.search_states,
             max_time: options.max_time,
+            cancel,
+            progress: progress.map(Report),
         };
         let oracle = Oracle::new(&level, &limits).map_err(|e| match e {
             SolveError::Invalid(why) => InvalidLevel(why),
