@@ -43,8 +43,9 @@ char *lockwork_legal_steps(LockworkSession *session);
 
 /* Takes a STEP. {"ok": STATE} with "picked": the keys picked up; error kind
  * "illegal" (with "reason": why, field by field) or "solved". A refused
- * step changes nothing. STATE is {"room", "keys", "cost", "moves", "pulls",
- * "solved", "stuck", ...}. */
+ * step changes nothing. STATE, by id: {"room", "keys" (named keys held),
+ * "items" (per kind in hand, e.g. {"small": 2}), "open_doors", "unlocked",
+ * "levers", "cost", "moves", "pulls", "solved", "stuck"}. */
 char *lockwork_apply(LockworkSession *session, const char *step_json);
 
 /* Takes back the last step: {"ok": true}, or {"ok": false} when there is none. */

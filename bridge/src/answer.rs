@@ -98,15 +98,15 @@ pub(crate) fn to_c(result: Answer) -> *mut c_char {
     text.into_raw()
 }
 
-/// The state of play of `session`: its save, whether solved, whether stuck.
+/// The state of play of `session` by id (`lockwork::play::PlayView`),
+/// with whether the player is stuck.
 pub(crate) fn state_json(session: &Session) -> Value {
-    let mut state = json!(session.save());
+    let mut state = json!(session.view());
     let stuck = match session.is_stuck() {
         Ok(stuck) => stuck.map_or(Value::Null, stuck_json),
         Err(_) => Value::Null,
     };
     if let Value::Object(fields) = &mut state {
-        fields.insert("solved".into(), session.is_solved().into());
         fields.insert("stuck".into(), stuck);
     }
     state

@@ -176,10 +176,12 @@ pub unsafe extern "C" fn lockwork_legal_steps(session: *mut LockworkSession) -> 
 /// Takes a step, given as JSON (`{"action": "move", "door": "d1", "to":
 /// "r2"}` or `{"action": "pull", "lever": "l1"}`).
 ///
-/// The answer is the state after it: `{"ok": {"room": "r2", "keys":
-/// [...], "picked": [...], "cost": 1.0, "moves": 1, "pulls": 0, "solved":
-/// false, "stuck": null}}` (`picked`: the keys picked up on entering,
-/// `stuck`: as [`lockwork_is_stuck`]). A refused step leaves the session
+/// The answer is the state after it, by id: `{"ok": {"room": "r2",
+/// "keys": ["big"], "items": {"small": 2}, "open_doors": [...], "unlocked":
+/// [...], "levers": [...], "cost": 1.0, "moves": 1, "pulls": 0, "solved":
+/// false, "stuck": null, "picked": [...]}}` (`keys`: the named keys held;
+/// `items`: items in hand per kind; `picked`: the keys picked up on
+/// entering; `stuck`: as [`lockwork_is_stuck`]). A refused step leaves the session
 /// unchanged; its error kind is `illegal` (with the `reason`) or `solved`.
 ///
 /// # Safety

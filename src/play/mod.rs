@@ -65,6 +65,7 @@
 
 mod answers;
 mod save;
+mod view;
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,6 +74,7 @@ use std::time::Duration;
 
 pub use answers::Hint;
 pub use save::{RestoreError, SavedHistory, SavedSession};
+pub use view::PlayView;
 
 use crate::model::{KeyId, Level, LevelIndex};
 use crate::rules::{Illegal, InvalidLevel, PlayState, Rules, Step};
