@@ -3,18 +3,23 @@
 //! questions only a solver can answer.
 //!
 //! - [`Session::is_legal`]: may the player take this step, and if not, why
-//!   (in the words of [`crate::rules::replay`]);
+//!   (in the words of [`crate::rules::replay`]; serialised, the door and
+//!   the keys missing, for the game to word itself);
 //! - [`Session::hint`]: what to do next, as one [`Hint`]: the next step of a
 //!   least-cost plan from where the player stands now, solved, stuck, or
 //!   not known within the search budget;
 //! - [`Session::is_stuck`]: can the goal no longer be reached, and why (the
 //!   explanation `lockwork check` gives for that dead end);
 //! - [`Session::cost_to_goal`]: the least cost still to pay;
+//! - [`Session::view`]: the state of play by id ([`PlayView`]);
 //! - [`Session::save`] and [`Session::restore`]: the state of play as a small
-//!   serialisable value ([`SavedSession`]) for the game's save file.
+//!   serialisable value ([`SavedSession`]) for the game's save file, with
+//!   the level's fingerprint ([`Guide::fingerprint`]), the undo history if
+//!   asked ([`Session::save_with_history`]) and any field the game adds.
 //!
-//! The level is analysed once, when its [`Guide`] is made; sessions share
-//! it, and no call solves the level again.
+//! The level is analysed once, when its [`Guide`] is made ([`Guide::new`],
+//! or [`Guide::build`] with progress and cancel); sessions share it, and no
+//! call solves the level again.
 //!
 //! - **Levels whose reachable states fit the budget**
 //!   ([`PlayOptions::table_states`], half a million by default: every
