@@ -48,10 +48,14 @@ char *lockwork_legal_steps(LockworkSession *session);
  * "levers", "cost", "moves", "pulls", "solved", "stuck"}. */
 char *lockwork_apply(LockworkSession *session, const char *step_json);
 
+/* {"ok": STATE}: the state of play now (after lockwork_undo, say). */
+char *lockwork_state(LockworkSession *session);
+
 /* Takes back the last step: {"ok": true}, or {"ok": false} when there is none. */
 char *lockwork_undo(LockworkSession *session);
 
-/* What to do next: {"ok": {"hint": "step", "step": STEP}}, {"hint": "solved"},
+/* What to do next: {"ok": {"hint": "step", "step": STEP, "words": "go through
+ * the door between Room 1 and Room 2 into Room 2"}}, {"hint": "solved"},
  * {"hint": "stuck", "stuck": STUCK} or {"hint": "not_known", "states": N}. */
 char *lockwork_hint(LockworkSession *session);
 

@@ -56,6 +56,7 @@ export class Lockwork {
   close(session) { this.x.lockwork_close(session); }
   legalSteps(session) { return this.answer(this.x.lockwork_legal_steps(session)); }
   hint(session) { return this.answer(this.x.lockwork_hint(session)); }
+  state(session) { return this.answer(this.x.lockwork_state(session)); }
   isStuck(session) { return this.answer(this.x.lockwork_is_stuck(session)); }
   undo(session) { return this.answer(this.x.lockwork_undo(session)); }
   save(session) { return this.answer(this.x.lockwork_save(session)); }

@@ -25,7 +25,7 @@ function playByHints(lw, session) {
     if (ok.hint !== "step") return -1;
     const after = lw.apply(session, ok.step);
     expect(after.ok, "the hinted step is taken", after);
-    console.log(`  ${JSON.stringify(ok.step)}`);
+    console.log(`  ${ok.words}`);
   }
   return -1;
 }
@@ -45,6 +45,7 @@ const saved = lw.save(session).ok;
 const steps = playByHints(lw, session);
 console.log(`solved in ${steps} more steps`);
 expect(steps > 0, "the hints reach the goal", steps);
+expect(lw.state(session).ok?.solved === true, "the state says solved", lw.state(session));
 const restored = lw.restore(session, saved);
 expect(restored.ok?.solved === false, "the save is restored", restored);
 expect(playByHints(lw, session) === steps, "from the save, the hints reach the goal again", null);

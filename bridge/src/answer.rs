@@ -120,7 +120,10 @@ pub(crate) fn stuck_json(stuck: &Stuck) -> Value {
 /// The next step, solved, stuck or not known, as one value.
 pub(crate) fn hint_json(session: &Session) -> Value {
     match session.hint() {
-        Hint::Step(step) => json!({ "hint": "step", "step": step }),
+        Hint::Step(step) => {
+            let words = session.guide().level().step_title(&step);
+            json!({ "hint": "step", "step": step, "words": words })
+        }
         Hint::Solved => json!({ "hint": "solved" }),
         Hint::Stuck(stuck) => json!({ "hint": "stuck", "stuck": stuck_json(&stuck) }),
         Hint::NotKnown(e) => json!({ "hint": "not_known", "states": e.states }),

@@ -203,6 +203,20 @@ pub unsafe extern "C" fn lockwork_apply(
     })
 }
 
+/// The state of play now, by id: `{"ok": STATE}`, as [`lockwork_apply`]
+/// gives it (without `picked`).
+///
+/// # Safety
+/// `session` is null or a live handle, not used by another thread meanwhile.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn lockwork_state(session: *mut LockworkSession) -> *mut c_char {
+    answer(|| {
+        // SAFETY: as the caller promises.
+        let session = unsafe { self::session(session) }?;
+        Ok(state_json(session))
+    })
+}
+
 /// Takes back the last step: `{"ok": true}`, or `{"ok": false}` when there
 /// is none (at the start, or just after a restore).
 ///
@@ -217,8 +231,10 @@ pub unsafe extern "C" fn lockwork_undo(session: *mut LockworkSession) -> *mut c_
     })
 }
 
-/// What to do next, as one value: `{"ok": {"hint": "step", "step": STEP}}`
-/// (the next step of a least-cost plan), `{"hint": "solved"}`, `{"hint":
+/// What to do next, as one value: `{"ok": {"hint": "step", "step": STEP,
+/// "words": "go through the door between Room 1 and Room 2 into Room 2"}}`
+/// (the next step of a least-cost plan, and in the player's words, with
+/// names and not ids), `{"hint": "solved"}`, `{"hint":
 /// "stuck", "stuck": STUCK}` (see [`lockwork_is_stuck`]) or `{"hint":
 /// "not_known", "states": N}` (a level too large for the table, past the
 /// search budget).

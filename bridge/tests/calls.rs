@@ -60,6 +60,7 @@ fn null_pointers_and_bad_text_are_errors() {
             lockwork_is_stuck,
             lockwork_save,
             lockwork_undo,
+            lockwork_state,
         ] {
             assert_eq!(
                 answer(call(std::ptr::null_mut()))["error"]["kind"],
@@ -151,6 +152,16 @@ fn a_wrong_door_is_a_dead_end_the_hint_and_is_stuck_report() {
         assert_eq!(stuck["ok"], hint["ok"]["stuck"]);
         assert_eq!(answer(lockwork_undo(session))["ok"], true);
         assert_eq!(answer(lockwork_is_stuck(session))["ok"], Value::Null);
+        let state = answer(lockwork_state(session));
+        assert_eq!(
+            (&state["ok"]["room"], &state["ok"]["items"]["small"]),
+            (&json!("r2"), &json!(2))
+        );
+        let hint = answer(lockwork_hint(session));
+        assert_eq!(
+            hint["ok"]["words"],
+            "go through the door between Guard room and Stairwell into Stairwell"
+        );
         lockwork_close(session);
     }
 }
