@@ -1,5 +1,5 @@
 //! A hint through the bridge, as a C caller gets it: the call, the JSON
-//! text, and freeing it, on the basement sample halfway along a least-cost
+//! text, and freeing it, on the basement sample 20 steps along a least-cost
 //! plan, with the step in the player's words. Target: at most 20 µs
 //! (measured: about 3 µs, release build, two shared cores).
 //!
