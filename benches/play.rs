@@ -18,7 +18,7 @@ use std::time::Instant;
 use common::key_heavy;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use lockwork::model::Level;
-use lockwork::play::{Guide, PlayOptions, Session};
+use lockwork::play::{Guide, Hint, PlayOptions, Session};
 use lockwork::rules::Step;
 
 fn basement() -> Level {
@@ -30,7 +30,7 @@ fn basement() -> Level {
 fn after_hints(session: &Session, n: usize) -> Session {
     let mut s = session.clone();
     for _ in 0..n {
-        let step = s.hint().unwrap().expect("a hint");
+        let step = s.hint().step().cloned().expect("a hint");
         s.apply(&step).unwrap();
     }
     s
@@ -38,11 +38,11 @@ fn after_hints(session: &Session, n: usize) -> Session {
 
 /// A legal step that is not the hint: the player leaves the plan.
 fn off_plan(session: &Session) -> Step {
-    let hint = session.hint().unwrap();
+    let hint = session.hint();
     session
         .legal_steps()
         .into_iter()
-        .find(|s| Some(s) != hint.as_ref())
+        .find(|s| Some(s) != hint.step())
         .expect("another step")
 }
 
@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
 
         let mut group = c.benchmark_group(format!("play_{name}"));
         group.sample_size(if guide.has_table() { 100 } else { 10 });
-        group.bench_function("hint, on the plan", |b| b.iter(|| mid.hint().unwrap()));
+        group.bench_function("hint, on the plan", |b| b.iter(|| mid.hint()));
         group.bench_function("is_stuck", |b| b.iter(|| mid.is_stuck().unwrap().is_some()));
         group.bench_function("cost_to_goal, on the plan", |b| {
             b.iter(|| mid.cost_to_goal().unwrap());
@@ -73,11 +73,11 @@ fn bench(c: &mut Criterion) {
         group.bench_function("hint, off the plan (first call)", |b| {
             b.iter_batched(
                 || Session::restore(guide.clone(), &saved).unwrap(),
-                |s| s.hint().unwrap(),
+                |s| s.hint(),
                 BatchSize::SmallInput,
             );
         });
-        let step = mid.hint().unwrap().expect("a step");
+        let step = mid.hint().step().cloned().expect("a step");
         group.bench_function("apply a step, then is_stuck", |b| {
             b.iter_batched_ref(
                 || mid.clone(),
@@ -96,7 +96,7 @@ fn bench(c: &mut Criterion) {
 fn halfway(start: &Session) -> Session {
     let mut steps = 0;
     let mut s = start.clone();
-    while let Some(step) = s.hint().unwrap() {
+    while let Hint::Step(step) = s.hint() {
         s.apply(&step).unwrap();
         steps += 1;
     }

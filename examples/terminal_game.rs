@@ -20,7 +20,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use lockwork::model::{Level, RoomId};
-use lockwork::play::{PlayOptions, Session};
+use lockwork::play::{Hint, PlayOptions, Session};
 use lockwork::rules::Step;
 
 fn main() -> Result<()> {
@@ -192,9 +192,10 @@ fn look(session: &Session) {
 /// The next step of a least-cost plan from here, or why there is none.
 fn hint(session: &Session) {
     match (session.hint(), session.cost_to_goal()) {
-        (Ok(Some(step)), Ok(Some(cost))) => println!("Hint: {step} (cost {cost} still to go)."),
-        (Ok(None), _) if session.is_solved() => println!("You are at the goal."),
-        (Ok(_), _) => println!("No way leads to the goal from here: undo some steps."),
-        (Err(unknown), _) => println!("No hint: {unknown}."),
+        (Hint::Step(step), Ok(Some(cost))) => println!("Hint: {step} (cost {cost} still to go)."),
+        (Hint::Step(step), _) => println!("Hint: {step}."),
+        (Hint::Solved, _) => println!("You are at the goal."),
+        (Hint::Stuck(_), _) => println!("No way leads to the goal from here: undo some steps."),
+        (Hint::NotKnown(unknown), _) => println!("No hint: {unknown}."),
     }
 }

@@ -8,7 +8,7 @@
 //! let analysis = lockwork::solver::analyze(&level, &Default::default())?;
 //! assert_eq!(analysis.plan.map(|plan| plan.pulls), Some(22));
 //! let session = lockwork::play::Session::open(level, &Default::default())?;
-//! println!("first step: {:?}", session.hint()?);
+//! println!("first step: {:?}", session.hint());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -28,6 +28,7 @@ pub mod cli;
 pub mod document;
 #[cfg(feature = "editor")]
 pub mod editor;
+mod error;
 pub mod export;
 pub mod format;
 pub mod generate;
@@ -39,6 +40,8 @@ pub mod play;
 pub mod rules;
 pub mod solver;
 pub mod validate;
+
+pub use error::Error;
 
 /// The README's Rust code, run as doctests so that it stays true.
 #[cfg(doctest)]

@@ -20,8 +20,8 @@ use brute::{
     Brute, Graph, Kind, Spec, St, Track, build, build_ext, from_quarters, spec, spec_ext,
     spec_lock_ext, spec_of,
 };
-use lockwork::model::{Door, Key, Level, Room};
-use lockwork::play::{Guide, PlayOptions, RestoreError, SavedSession, Session, StepError};
+use lockwork::model::{Door, Key, Level, Lever, Room};
+use lockwork::play::{Guide, Hint, PlayOptions, RestoreError, SavedSession, Session, StepError};
 use lockwork::rules::{Illegal, Step};
 use lockwork::solver::{SolveOptions, analyze};
 use proptest::prelude::*;
@@ -92,7 +92,7 @@ fn follow_hints(session: &Session, limit: usize, text: &str) -> f64 {
     let mut s = session.clone();
     let mut paid = 0.0;
     for _ in 0..=limit {
-        let Some(step) = s.hint().unwrap() else {
+        let Hint::Step(step) = s.hint() else {
             assert!(s.is_solved(), "a hint ran out short of the goal\n{text}");
             return paid;
         };
@@ -117,7 +117,7 @@ fn check_state(t: &Truth, session: &Session, text: &str) {
     assert_eq!(stuck.is_none(), t.live[i], "is_stuck\n{text}");
     if let Some(stuck) = stuck {
         assert!(stuck.reason.starts_with("stuck in "), "{}", stuck.reason);
-        assert_eq!(session.hint().unwrap(), None);
+        assert_eq!(session.hint(), Hint::Stuck(stuck.clone()));
     }
     if let Some(cost) = want {
         let paid = follow_hints(session, t.graph.states.len(), text);
@@ -343,12 +343,12 @@ fn a_dead_end_is_explained_as_check_explains_it() {
         // Walking back does not undo it, and the reason stays that step's.
         session.apply(&mv("d1", "r1")).unwrap();
         assert_eq!(session.is_stuck().unwrap(), Some(&stuck));
-        assert_eq!(session.hint().unwrap(), None);
+        assert_eq!(session.hint(), Hint::Stuck(stuck.clone()));
         assert_eq!(session.cost_to_goal().unwrap(), None);
         session.undo();
         session.undo();
         assert_eq!(session.is_stuck().unwrap(), None);
-        assert_eq!(session.hint().unwrap(), Some(mv("d2", "r3")));
+        assert_eq!(session.hint(), Hint::Step(mv("d2", "r3")));
     }
     // A restored dead end finds its fatal step in the table.
     let session = Session::open(level, &PlayOptions::default()).unwrap();
@@ -361,6 +361,9 @@ fn a_dead_end_is_explained_as_check_explains_it() {
         cost: 2.0,
         moves: 2,
         pulls: 0,
+        level: None,
+        history: None,
+        extra: Default::default(),
     };
     let back = Session::restore(session.guide().clone(), &saved).unwrap();
     let stuck = back.is_stuck().unwrap().unwrap();
@@ -389,7 +392,49 @@ fn steps_are_refused_in_replays_words_and_after_the_goal() {
     assert_eq!(session.is_legal(&mv("d2", "r1")), Err(StepError::Solved));
     assert!(session.legal_steps().is_empty());
     assert_eq!(session.cost_to_goal().unwrap(), Some(0.0));
-    assert_eq!(session.hint().unwrap(), None);
+    assert_eq!(session.hint(), Hint::Solved);
+}
+
+#[test]
+fn a_pickup_is_legal_only_where_the_key_lies() {
+    let mut level = wrong_door();
+    level.keys.push(Key::new("gem", "r2"));
+    let mut session = Session::open(level, &PlayOptions::default()).unwrap();
+    let pickup = |key: &str| Step::Pickup { key: key.into() };
+    assert_eq!(session.is_legal(&pickup("s1")), Ok(()));
+    let here = Illegal::KeyNotHere {
+        key: "gem".into(),
+        here: "r1".into(),
+    };
+    assert_eq!(session.apply(&pickup("gem")), Err(StepError::Illegal(here)));
+    let none = Illegal::NoSuchKey("ruby".into());
+    assert_eq!(
+        session.is_legal(&pickup("ruby")),
+        Err(StepError::Illegal(none))
+    );
+    session.apply(&mv("d1", "r2")).unwrap();
+    assert_eq!(session.is_legal(&pickup("gem")), Ok(()));
+}
+
+#[test]
+fn refusals_serialise_with_fields_a_game_can_word() {
+    let session = Session::open(wrong_door(), &PlayOptions::default()).unwrap();
+    let err = session.is_legal(&mv("d9", "r2")).unwrap_err();
+    let json = serde_json::to_value(&err).unwrap();
+    assert_eq!(json["kind"], "no_such_door");
+    assert_eq!(json["door"], "d9");
+    assert_eq!(json["message"], err.to_string());
+    let items = Illegal::NotEnoughItems {
+        door: "d1".into(),
+        kind: "bomb".into(),
+        needed: 2,
+        held: 0,
+    };
+    let json = serde_json::to_value(&items).unwrap();
+    assert_eq!(
+        (&json["kind"], &json["item"], &json["needed"]),
+        (&"not_enough_items".into(), &"bomb".into(), &2.into())
+    );
 }
 
 #[test]
@@ -436,10 +481,109 @@ fn saved_states_that_do_not_fit_the_level_are_refused() {
     let text = serde_json::to_string(&good).unwrap();
     assert_eq!(
         text,
-        r#"{"room":"r1","keys":["s1"],"cost":0.0,"moves":0,"pulls":0}"#
+        format!(
+            r#"{{"room":"r1","keys":["s1"],"cost":0.0,"moves":0,"pulls":0,"level":"{}"}}"#,
+            guide.fingerprint()
+        )
     );
-    let typo = text.replace("keys", "kees");
-    assert!(serde_json::from_str::<SavedSession>(&typo).is_err());
+    // A field it does not know is kept, not refused; a typo in one it
+    // knows still fails the checks of the state.
+    let typo: SavedSession = serde_json::from_str(&text.replace("keys", "kees")).unwrap();
+    assert_eq!(typo.extra["kees"], serde_json::json!(["s1"]));
+    let back = serde_json::to_value(&typo).unwrap();
+    assert_eq!(back["kees"], serde_json::json!(["s1"]), "written back");
+    assert!(matches!(
+        Session::restore(guide, &typo),
+        Err(RestoreError::KeyLeft { .. })
+    ));
+}
+
+#[test]
+fn a_save_of_another_level_is_refused_with_its_own_error() {
+    let basement = lockwork::format::from_file("assets/basement.level.json".as_ref()).unwrap();
+    let guide = Arc::new(Guide::new(wrong_door(), &PlayOptions::default()).unwrap());
+    let other = Session::open(basement.level, &PlayOptions::default()).unwrap();
+    let err = Session::restore(guide.clone(), &other.save()).unwrap_err();
+    assert_eq!(
+        err,
+        RestoreError::OtherLevel {
+            saved: other.guide().fingerprint().to_owned(),
+            level: guide.fingerprint().to_owned(),
+        }
+    );
+    // Renamed rooms and moved positions keep the fingerprint.
+    let mut moved = wrong_door();
+    moved.rooms[1].pos = Some([500.0, 500.0]);
+    moved.rooms[1].name = "Vault".into();
+    let moved = Guide::new(moved, &PlayOptions::default()).unwrap();
+    assert_eq!(moved.fingerprint(), guide.fingerprint());
+}
+
+#[test]
+fn a_save_with_its_history_restores_the_undo_steps() {
+    let mut session = Session::open(wrong_door(), &PlayOptions::default()).unwrap();
+    session.apply(&mv("d1", "r2")).unwrap();
+    session.apply(&mv("d1", "r1")).unwrap();
+    assert!(session.is_stuck().unwrap().is_some());
+    let saved = session.save_with_history();
+    let text = serde_json::to_string(&saved).unwrap();
+    let saved: SavedSession = serde_json::from_str(&text).unwrap();
+    let mut back = Session::restore(session.guide().clone(), &saved).unwrap();
+    assert_eq!(back.state(), session.state());
+    assert_eq!(back.history_len(), 2);
+    back.undo();
+    back.undo();
+    assert_eq!(
+        back.hint(),
+        Hint::Step(mv("d2", "r3")),
+        "back before the wrong door"
+    );
+    // A history that does not lead to the saved state is refused.
+    let mut apart = saved.clone();
+    if let Some(history) = &mut apart.history {
+        history.steps.pop();
+    }
+    let err = Session::restore(session.guide().clone(), &apart).unwrap_err();
+    assert_eq!(err, RestoreError::HistoryApart);
+}
+
+/// Twenty rooms in a row, each door flipped by its own lever in r1: about
+/// a million states of doors and rooms.
+fn many_levers() -> Level {
+    let mut level = Level::new("many levers");
+    for i in 2..=20 {
+        level
+            .rooms
+            .push(Room::new(format!("r{i}"), [100.0 * f64::from(i), 0.0]));
+        let door = format!("d{i}");
+        level.doors.push(Door::new(
+            door.clone(),
+            format!("r{}", i - 1),
+            format!("r{i}"),
+        ));
+        level
+            .levers
+            .push(Lever::new(format!("l{i}"), "r1", vec![door.into()]));
+    }
+    level.goal = "r20".into();
+    level
+}
+
+#[test]
+fn building_a_guide_reports_progress_and_can_be_cancelled() {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let (reports, cancel) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let progress = |b: lockwork::play::Building| {
+        assert!(b.states <= b.limit);
+        reports.fetch_add(1, Ordering::Relaxed);
+        cancel.store(true, Ordering::Relaxed);
+    };
+    let built = Guide::build(many_levers(), &PlayOptions::default(), &progress, &cancel).unwrap();
+    assert!(
+        reports.load(Ordering::Relaxed) >= 1,
+        "progress was reported"
+    );
+    assert!(built.is_none(), "cancelled at the first report");
 }
 
 #[test]
@@ -485,7 +629,10 @@ fn a_saved_extended_session_keeps_its_items_and_lever_positions() {
     let text = serde_json::to_string(&session.save()).unwrap();
     assert_eq!(
         text,
-        r#"{"room":"r2","keys":["b1","b2"],"unlocked":["d1"],"levers":["l1"],"cost":2.0,"moves":1,"pulls":1}"#
+        format!(
+            r#"{{"room":"r2","keys":["b1","b2"],"unlocked":["d1"],"levers":["l1"],"cost":2.0,"moves":1,"pulls":1,"level":"{}"}}"#,
+            session.guide().fingerprint()
+        )
     );
     let saved: SavedSession = serde_json::from_str(&text).unwrap();
     let back = Session::restore(session.guide().clone(), &saved).unwrap();
@@ -493,7 +640,7 @@ fn a_saved_extended_session_keeps_its_items_and_lever_positions() {
     assert_eq!(back.state().items_in_hand(), &[0, 1]);
     assert_eq!(back.state().levers_odd(), vec![true]);
     assert_eq!(back.cost_to_goal().unwrap(), Some(1.0));
-    assert_eq!(back.hint().unwrap(), Some(mv("d2", "r3")));
+    assert_eq!(back.hint(), Hint::Step(mv("d2", "r3")));
     // A save from before the extensions (no "levers") still reads: the
     // lever is then in its start position.
     let old =

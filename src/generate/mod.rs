@@ -11,7 +11,8 @@
 //!   them solvable and hard enough (seed article 003).
 //!
 //! Every generator takes its parameters, a progress callback and a cancel
-//! flag, and returns a [`Generated`] level that the solver has checked, that
+//! flag (or, in one call for a seed and parameters, neither:
+//! [`backward_level`], [`levers_level`], [`nested_level`], [`random_level`]), and returns a [`Generated`] level that the solver has checked, that
 //! validates with no errors, that has positions for its rooms and that
 //! records how it was made in [`Level::generator`]. A seed gives the same
 //! level, byte for byte, on every machine ([`Rng`]).
@@ -32,6 +33,7 @@ mod graph;
 mod levers;
 mod nested;
 pub mod obstacles;
+mod one_call;
 mod random;
 mod recipe;
 mod rng;
@@ -52,6 +54,7 @@ pub use levers::{
     levers, min_pulls_of_wiring,
 };
 pub use nested::{NestedParams, nested};
+pub use one_call::{backward_level, levers_level, nested_level, random_level};
 pub use random::{RandomParams, random};
 pub use recipe::{
     BestFigure, Generator, GeneratorParams, LayoutUse, ParamSpec, Recipe, Shape, Value, help,

@@ -10,6 +10,7 @@ mod level;
 mod numbers;
 pub mod palette;
 mod props;
+mod titles;
 
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};

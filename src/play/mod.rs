@@ -3,17 +3,23 @@
 //! questions only a solver can answer.
 //!
 //! - [`Session::is_legal`]: may the player take this step, and if not, why
-//!   (in the words of [`crate::rules::replay`]);
-//! - [`Session::hint`]: the next step of a least-cost plan from where the
-//!   player stands now;
+//!   (in the words of [`crate::rules::replay`]; serialised, the door and
+//!   the keys missing, for the game to word itself);
+//! - [`Session::hint`]: what to do next, as one [`Hint`]: the next step of a
+//!   least-cost plan from where the player stands now, solved, stuck, or
+//!   not known within the search budget;
 //! - [`Session::is_stuck`]: can the goal no longer be reached, and why (the
 //!   explanation `lockwork check` gives for that dead end);
 //! - [`Session::cost_to_goal`]: the least cost still to pay;
+//! - [`Session::view`]: the state of play by id ([`PlayView`]);
 //! - [`Session::save`] and [`Session::restore`]: the state of play as a small
-//!   serialisable value ([`SavedSession`]) for the game's save file.
+//!   serialisable value ([`SavedSession`]) for the game's save file, with
+//!   the level's fingerprint ([`Guide::fingerprint`]), the undo history if
+//!   asked ([`Session::save_with_history`]) and any field the game adds.
 //!
-//! The level is analysed once, when its [`Guide`] is made; sessions share
-//! it, and no call solves the level again.
+//! The level is analysed once, when its [`Guide`] is made ([`Guide::new`],
+//! or [`Guide::build`] with progress and cancel); sessions share it, and no
+//! call solves the level again.
 //!
 //! - **Levels whose reachable states fit the budget**
 //!   ([`PlayOptions::table_states`], half a million by default: every
@@ -35,7 +41,7 @@
 //!
 //! ```
 //! use lockwork::model::{Door, Key, Level, Room};
-//! use lockwork::play::{PlayOptions, Session};
+//! use lockwork::play::{Hint, PlayOptions, Session};
 //! use lockwork::rules::Step;
 //!
 //! // One small key, two small locks out of r1: only d2 leads to the goal.
@@ -53,7 +59,7 @@
 //! level.goal = "r3".into();
 //!
 //! let mut session = Session::open(level, &PlayOptions::default())?;
-//! assert_eq!(session.hint()?, Some(Step::Move { door: "d2".into(), to: "r3".into() }));
+//! assert_eq!(session.hint(), Hint::Step(Step::Move { door: "d2".into(), to: "r3".into() }));
 //! session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
 //! let stuck = session.is_stuck()?.expect("the key was spent on the wrong door");
 //! assert!(stuck.reason.contains("the small key was spent on door \"d1\""));
@@ -62,18 +68,23 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod answers;
 mod save;
+mod view;
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-pub use save::{RestoreError, SavedSession};
+pub use answers::Hint;
+pub use save::{RestoreError, SavedHistory, SavedSession};
+pub use view::PlayView;
 
 use crate::model::{KeyId, Level, LevelIndex};
 use crate::rules::{Illegal, InvalidLevel, PlayState, Rules, Step};
 use crate::solver::SolveError;
-use crate::solver::oracle::{Ahead, Fatal, Limits, Next, Oracle, act_of};
+use crate::solver::oracle::{Ahead, Fatal, Limits, Next, Oracle, Report, act_of};
 
 /// How much work the analysis of a level for play may do.
 ///
@@ -109,6 +120,35 @@ impl Default for PlayOptions {
             search_states: 100_000,
             max_time: None,
         }
+    }
+}
+
+/// How far [`Guide::build`] has got: the states explored so far, and the
+/// most the table may hold (the level may have fewer, so the share is a
+/// lower bound of the work done).
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::play::Building;
+/// let b = Building { states: 250_000, limit: 500_000 };
+/// assert_eq!(b.share(), 0.5);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Building {
+    /// States explored so far.
+    pub states: usize,
+    /// Most states the table may hold ([`PlayOptions::table_states`]).
+    pub limit: usize,
+}
+
+impl Building {
+    /// `states` as a share (0 to 1) of `limit`, for a progress bar.
+    ///
+    /// # Examples
+    /// See [`Building`].
+    pub fn share(&self) -> f64 {
+        (self.states as f64 / self.limit.max(1) as f64).min(1.0)
     }
 }
 
@@ -205,6 +245,8 @@ pub struct Guide {
     index: LevelIndex,
     oracle: Oracle,
     search_states: usize,
+    /// [`Self::fingerprint`], made at the first save.
+    fingerprint: std::sync::OnceLock<String>,
 }
 
 impl fmt::Debug for Guide {
@@ -255,10 +297,63 @@ impl Guide {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(level: Level, options: &PlayOptions) -> Result<Self, InvalidLevel> {
+        Self::made(level, options, None, None)
+    }
+
+    /// As [`Self::new`], telling `progress` how far the analysis has got
+    /// (about once a millisecond while it explores states), and stopping
+    /// when `cancel` is set: for a game that analyses a large level behind
+    /// a progress bar with a Cancel button.
+    ///
+    /// # Returns
+    /// The guide, or `None` when `cancel` was set.
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    ///
+    /// # Complexity
+    /// As [`Self::new`], plus the calls to `progress`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    /// use lockwork::play::{Building, Guide, PlayOptions};
+    /// let level = lockwork::format::from_file("assets/basement.level.json".as_ref())?.level;
+    /// let seen = AtomicUsize::new(0);
+    /// let progress = |b: Building| drop(seen.fetch_max(b.states, Ordering::Relaxed));
+    /// let guide = Guide::build(level.clone(), &PlayOptions::default(), &progress, &AtomicBool::new(false))?;
+    /// assert!(guide.is_some_and(|g| g.has_table()));
+    /// // Cancelled (here before it starts): no guide.
+    /// let cancel = AtomicBool::new(true);
+    /// assert!(Guide::build(level, &PlayOptions::default(), &progress, &cancel)?.is_none());
+    /// # Ok::<(), lockwork::Error>(())
+    /// ```
+    pub fn build(
+        level: Level,
+        options: &PlayOptions,
+        progress: &(dyn Fn(Building) + Sync),
+        cancel: &AtomicBool,
+    ) -> Result<Option<Self>, InvalidLevel> {
+        let limit = options.table_states;
+        let report = move |states| progress(Building { states, limit });
+        let guide = Self::made(level, options, Some(&report), Some(cancel))?;
+        Ok((!cancel.load(Ordering::Relaxed)).then_some(guide))
+    }
+
+    /// The guide, with the callbacks of [`Self::build`] if any.
+    fn made(
+        level: Level,
+        options: &PlayOptions,
+        progress: Option<&(dyn Fn(usize) + Sync)>,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Self, InvalidLevel> {
         let limits = Limits {
             table_states: options.table_states,
             search_states: options.search_states,
             max_time: options.max_time,
+            cancel,
+            progress: progress.map(Report),
         };
         let oracle = Oracle::new(&level, &limits).map_err(|e| match e {
             SolveError::Invalid(why) => InvalidLevel(why),
@@ -269,6 +364,7 @@ impl Guide {
             level,
             oracle,
             search_states: options.search_states.max(1),
+            fingerprint: std::sync::OnceLock::new(),
         })
     }
 
@@ -311,6 +407,35 @@ impl Guide {
     /// ```
     pub fn has_table(&self) -> bool {
         self.oracle.has_table()
+    }
+
+    /// A fingerprint of the level's rules, which saves carry so that a
+    /// save of another level is refused ([`RestoreError::OtherLevel`]): 16
+    /// hex digits hashed from everything that decides play (ids, doors
+    /// and their locks, keys, levers, start, goal, costs), and from nothing
+    /// else, so renaming, moving rooms on the canvas or editing props keeps
+    /// old saves.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level, at the first call; then constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Level, Room};
+    /// use lockwork::play::{Guide, PlayOptions};
+    /// let mut level = Level::new("one room");
+    /// let before = Guide::new(level.clone(), &PlayOptions::default())?.fingerprint().to_owned();
+    /// level.name = "renamed".into();
+    /// let renamed = Guide::new(level.clone(), &PlayOptions::default())?;
+    /// assert_eq!(renamed.fingerprint(), before);
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// assert_ne!(Guide::new(level, &PlayOptions::default())?.fingerprint(), before);
+    /// # Ok::<(), lockwork::rules::InvalidLevel>(())
+    /// ```
+    pub fn fingerprint(&self) -> &str {
+        self.fingerprint
+            .get_or_init(|| save::fingerprint(&self.level))
     }
 
     /// How many states of play (as FORMAT.md counts them) the player can
@@ -360,7 +485,8 @@ struct Moment {
 pub struct Session {
     guide: Arc<Guide>,
     now: Moment,
-    history: Vec<Moment>,
+    /// The moments before each step taken, with the step.
+    history: Vec<(Moment, Step)>,
     /// The plan of the last fallback search (levels past the table).
     ahead: Mutex<Ahead>,
 }
@@ -523,7 +649,26 @@ impl Session {
         if self.is_solved() {
             return Err(StepError::Solved);
         }
+        if let Step::Pickup { key } = step {
+            return self.check_pickup(key);
+        }
         Ok(self.guide.rules().check(&self.now.state, step)?)
+    }
+
+    /// A pickup is legal when the key lies in the player's room (where
+    /// entering picked it up).
+    fn check_pickup(&self, key: &KeyId) -> Result<(), StepError> {
+        let level = &self.guide.level;
+        let k = (self.guide.index.key(key)).ok_or_else(|| Illegal::NoSuchKey(key.clone()))?;
+        let here = level.rooms.get(self.now.state.room()).map(|r| &r.id);
+        match level.keys.get(k) {
+            Some(lying) if lying.room.is_some() && lying.room.as_ref() == here => Ok(()),
+            _ => Err(Illegal::KeyNotHere {
+                key: key.clone(),
+                here: here.cloned().unwrap_or_default(),
+            }
+            .into()),
+        }
     }
 
     /// Every step the player may take now: moves (by door, in level order),
@@ -636,7 +781,8 @@ impl Session {
             live,
             stuck,
         };
-        self.history.push(std::mem::replace(&mut self.now, next));
+        self.history
+            .push((std::mem::replace(&mut self.now, next), step.clone()));
         let keys = &guide.level.keys;
         Ok(picked
             .into_iter()
@@ -673,7 +819,7 @@ impl Session {
     /// ```
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
-            Some(before) => {
+            Some((before, _)) => {
                 self.now = before;
                 true
             }
@@ -722,7 +868,10 @@ impl Session {
             })
     }
 
-    /// The next step of a least-cost plan from where the player stands now.
+    /// What the player should do next, as one value: the next step of a
+    /// least-cost plan from where the player stands now, or that the level
+    /// is solved, or that the player is stuck (and why), or that a bounded
+    /// search could not tell.
     ///
     /// Following the hints from any state reaches the goal at exactly the
     /// cost [`Self::cost_to_goal`] gave there (among least-cost plans, the
@@ -730,12 +879,10 @@ impl Session {
     /// cost 0 never send the player round in circles).
     ///
     /// # Returns
-    /// `Some(step)`, or `None` when the level is solved or the goal can no
-    /// longer be reached.
-    ///
-    /// # Errors
-    /// [`NotKnown`] when the state is not in the table and the search from
-    /// it ran out of [`PlayOptions::search_states`].
+    /// [`Hint::Step`], [`Hint::Solved`], [`Hint::Stuck`] (as
+    /// [`Self::is_stuck`] gives it) or [`Hint::NotKnown`] when the state is
+    /// not in the table and the search from it ran out of
+    /// [`PlayOptions::search_states`].
     ///
     /// # Complexity
     /// With the table: linear in the steps out of the state (a lookup).
@@ -746,7 +893,7 @@ impl Session {
     ///
     /// ```
     /// use lockwork::model::{Door, Level, Room};
-    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::play::{Hint, PlayOptions, Session};
     /// use lockwork::rules::Step;
     /// // r1 -d1 (cost 5)- r2, or the long way r1 -d2- r3 -d3- r2.
     /// let mut level = Level::new("short cut");
@@ -756,15 +903,29 @@ impl Session {
     /// slow.cost = 5.0;
     /// level.doors = vec![slow, Door::new("d2", "r1", "r3"), Door::new("d3", "r3", "r2")];
     /// level.goal = "r2".into();
-    /// let session = Session::open(level, &PlayOptions::default())?;
-    /// assert_eq!(session.hint()?, Some(Step::Move { door: "d2".into(), to: "r3".into() }));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// let mut session = Session::open(level, &PlayOptions::default())?;
+    /// assert_eq!(session.hint(), Hint::Step(Step::Move { door: "d2".into(), to: "r3".into() }));
+    /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+    /// assert_eq!(session.hint(), Hint::Solved);
+    /// # Ok::<(), lockwork::Error>(())
     /// ```
-    pub fn hint(&self) -> Result<Option<Step>, NotKnown> {
-        Ok(match self.next()? {
-            Next::Step { step, .. } => Some(step),
-            Next::Solved | Next::Stuck => None,
-        })
+    pub fn hint(&self) -> Hint {
+        match self.next() {
+            Ok(Next::Step { step, .. }) => Hint::Step(step),
+            Ok(Next::Solved) => Hint::Solved,
+            Ok(Next::Stuck) => Hint::Stuck(self.stuck_now()),
+            Err(not_known) => Hint::NotKnown(not_known),
+        }
+    }
+
+    /// Why the player is stuck now (called in a dead end).
+    fn stuck_now(&self) -> Stuck {
+        match &self.now.stuck {
+            Some(stuck) => stuck.clone(),
+            None => (self.guide.oracle)
+                .fatal_at(&self.guide.level, self.now.at, &self.now.state)
+                .into(),
+        }
     }
 
     /// The least cost still to pay to solve the level from here.

@@ -4,17 +4,22 @@
 use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use super::{Guide, Session};
-use crate::model::{DoorId, KeyId, LeverId, RoomId};
-use crate::rules::PlayState;
+use crate::model::{DoorId, KeyId, Level, LeverId, RoomId};
+use crate::rules::{PlayState, Step};
 
 /// A [`Session`]'s state of play, by id, for a game's save file: what
 /// [`Session::save`] gives and [`Session::restore`] takes back.
 ///
 /// It serialises with serde (any format); in JSON, empty lists are left
-/// out: `{"room":"r2","keys":["s1"],"unlocked":["d1"],"cost":1.0,"moves":1,"pulls":0}`.
-/// The undo history is not part of it.
+/// out: `{"room":"r2","keys":["s1"],"unlocked":["d1"],"cost":1.0,"moves":1,"pulls":0,"level":"…"}`.
+/// `level` is the level's fingerprint ([`Guide::fingerprint`]): a save of
+/// another level is refused with [`RestoreError::OtherLevel`]. The undo
+/// history is part of it when saved with [`Session::save_with_history`].
+/// Fields it does not know are kept in [`Self::extra`] and written back,
+/// so a game can keep its own beside them.
 ///
 /// # Examples
 ///
@@ -30,15 +35,20 @@ use crate::rules::PlayState;
 /// let mut session = Session::open(level, &PlayOptions::default())?;
 /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
 ///
-/// let text = serde_json::to_string(&session.save())?;
-/// assert_eq!(text, r#"{"room":"r2","cost":1.0,"moves":1,"pulls":0}"#);
+/// let mut saved = session.save();
+/// saved.extra.insert("player".into(), "Ada".into());
+/// let text = serde_json::to_string(&saved)?;
+/// let fingerprint = session.guide().fingerprint();
+/// assert_eq!(text, format!(
+///     r#"{{"room":"r2","cost":1.0,"moves":1,"pulls":0,"level":"{fingerprint}","player":"Ada"}}"#
+/// ));
 /// let saved: SavedSession = serde_json::from_str(&text)?;
+/// assert_eq!(saved.extra["player"], "Ada");
 /// let back = Session::restore(session.guide().clone(), &saved)?;
 /// assert_eq!(back.state(), session.state());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct SavedSession {
     /// The room the player is in.
     pub room: RoomId,
@@ -65,6 +75,32 @@ pub struct SavedSession {
     pub moves: u32,
     /// Lever pulls taken.
     pub pulls: u32,
+    /// The fingerprint of the level saved on ([`Guide::fingerprint`]);
+    /// absent from older saves, which are then not checked for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// The undo history, when saved with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<Box<SavedHistory>>,
+    /// Fields the game keeps beside the state of play: kept as read, and
+    /// written back.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// The undo history of a save: the state it starts from and the steps
+/// taken since, oldest first, which [`Session::undo`] takes back one by
+/// one after a restore.
+///
+/// # Examples
+/// See [`Session::save_with_history`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedHistory {
+    /// The state the history starts from: the start of the level, or the
+    /// state a session was restored to (its own `history` is not read).
+    pub from: SavedSession,
+    /// The steps taken since, oldest first.
+    pub steps: Vec<Step>,
 }
 
 /// Why a saved state does not fit the level: it names the first problem.
@@ -142,6 +178,28 @@ pub enum RestoreError {
     /// (checked where the guide has its table of every reachable state).
     #[error("this state cannot be reached from the start of the level")]
     Unreachable,
+    /// The save was made on another level (or on a version of it with
+    /// other rules): its fingerprint differs.
+    #[error("this save belongs to another level (fingerprint {saved}, this level's is {level})")]
+    OtherLevel {
+        /// The fingerprint in the save.
+        saved: String,
+        /// The fingerprint of this level.
+        level: String,
+    },
+    /// A step of the saved undo history is refused where it stands.
+    #[error("step {number} of the saved history ({step}) cannot be taken: {why}")]
+    HistoryStep {
+        /// Its number, from 1.
+        number: usize,
+        /// The step.
+        step: Step,
+        /// Why not.
+        why: String,
+    },
+    /// The saved undo history does not end in the saved state.
+    #[error("the saved history does not lead to the saved state")]
+    HistoryApart,
 }
 
 impl Session {
@@ -153,47 +211,52 @@ impl Session {
     /// # Examples
     /// See [`SavedSession`].
     pub fn save(&self) -> SavedSession {
-        let level = &self.guide.level;
-        let state = &self.now.state;
-        let on = |flags: &[bool]| -> Vec<usize> {
-            flags
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &f)| f.then_some(i))
-                .collect()
-        };
-        let door = |d: usize| level.doors.get(d).map(|door| door.id.clone());
-        let toggled = (level.doors.iter().zip(state.open_doors()))
-            .enumerate()
-            .filter(|(_, (door, open))| door.open != **open)
-            .filter_map(|(d, _)| door(d));
-        SavedSession {
-            room: level
-                .rooms
-                .get(state.room())
-                .map(|r| r.id.clone())
-                .unwrap_or_default(),
-            keys: on(state.picked())
-                .into_iter()
-                .filter_map(|k| level.keys.get(k).map(|key| key.id.clone()))
-                .collect(),
-            toggled: toggled.collect(),
-            unlocked: on(state.unlocked_doors())
-                .into_iter()
-                .filter_map(door)
-                .collect(),
-            levers: (state.levers_odd().into_iter().enumerate())
-                .filter(|&(_, odd)| odd)
-                .filter_map(|(l, _)| level.levers.get(l).map(|lever| lever.id.clone()))
-                .collect(),
-            cost: state.cost(),
-            moves: state.moves(),
-            pulls: state.pulls(),
+        let mut saved = saved_state(&self.guide.level, &self.now.state);
+        saved.level = Some(self.guide.fingerprint().to_owned());
+        saved
+    }
+
+    /// As [`Self::save`], with the undo history: after
+    /// [`Self::restore`], [`Self::undo`] takes the steps back as it would
+    /// have here.
+    ///
+    /// # Complexity
+    /// Linear in the size of the level and in the steps of the history.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Room};
+    /// use lockwork::play::{PlayOptions, Session};
+    /// use lockwork::rules::Step;
+    /// let mut level = Level::new("corridor");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// level.rooms.push(Room::new("r3", [200.0, 0.0]));
+    /// level.doors = vec![Door::new("d1", "r1", "r2"), Door::new("d2", "r2", "r3")];
+    /// level.goal = "r3".into();
+    /// let mut session = Session::open(level, &PlayOptions::default())?;
+    /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
+    /// let saved = session.save_with_history();
+    /// let mut back = Session::restore(session.guide().clone(), &saved)?;
+    /// assert_eq!(back.history_len(), 1);
+    /// assert!(back.undo());
+    /// assert_eq!(back.state().room(), 0);
+    /// # Ok::<(), lockwork::Error>(())
+    /// ```
+    pub fn save_with_history(&self) -> SavedSession {
+        let mut saved = self.save();
+        if let Some((first, _)) = self.history.first() {
+            saved.history = Some(Box::new(SavedHistory {
+                from: saved_state(&self.guide.level, &first.state),
+                steps: self.history.iter().map(|(_, step)| step.clone()).collect(),
+            }));
         }
+        saved
     }
 
     /// A session on `guide` in the state `saved` describes, after checking
-    /// that it fits the level: every id exists, keys that lie together are
+    /// that it fits the level: the save's fingerprint (when it has one) is
+    /// the level's, every id exists, keys that lie together are
     /// held together, nothing is left in a room the player has been in, the
     /// small keys add up, and (where the guide has its table) the state can
     /// be reached from the start.
@@ -201,10 +264,12 @@ impl Session {
     /// # Arguments
     /// * `guide` – the level analysed for play; the session shares it.
     /// * `saved` – from [`Session::save`], possibly of an earlier version
-    ///   of the level, or edited by hand.
+    ///   of the level with the same rules, or edited by hand.
     ///
     /// # Returns
-    /// The session, with an empty undo history.
+    /// The session, with the undo history the save carries (see
+    /// [`Self::save_with_history`]; its steps are taken again, checked by
+    /// the rules), else with none.
     ///
     /// # Errors
     /// [`RestoreError`] names the first thing that does not fit.
@@ -226,6 +291,22 @@ impl Session {
     /// # Ok::<(), lockwork::rules::InvalidLevel>(())
     /// ```
     pub fn restore(guide: Arc<Guide>, saved: &SavedSession) -> Result<Self, RestoreError> {
+        if let Some(fingerprint) = &saved.level
+            && fingerprint != guide.fingerprint()
+        {
+            return Err(RestoreError::OtherLevel {
+                saved: fingerprint.clone(),
+                level: guide.fingerprint().to_owned(),
+            });
+        }
+        match &saved.history {
+            Some(history) => Self::restore_history(guide, saved, history),
+            None => Self::restore_state(guide, saved),
+        }
+    }
+
+    /// A session in the state of `saved`, without history.
+    fn restore_state(guide: Arc<Guide>, saved: &SavedSession) -> Result<Self, RestoreError> {
         let state = state_of(&guide, saved)?;
         if guide.has_table() && guide.oracle.locate(&state).is_none() {
             return Err(RestoreError::Unreachable);
@@ -239,6 +320,94 @@ impl Session {
             ahead,
         })
     }
+
+    /// A session at the start of `history`, its steps taken again, which
+    /// must lead to the state of `saved`.
+    fn restore_history(
+        guide: Arc<Guide>,
+        saved: &SavedSession,
+        history: &SavedHistory,
+    ) -> Result<Self, RestoreError> {
+        let end = state_of(&guide, saved)?;
+        let mut session = Self::restore_state(guide, &history.from)?;
+        for (i, step) in history.steps.iter().enumerate() {
+            session
+                .apply(step)
+                .map_err(|why| RestoreError::HistoryStep {
+                    number: i + 1,
+                    step: step.clone(),
+                    why: why.to_string(),
+                })?;
+        }
+        if session.state() != &end {
+            return Err(RestoreError::HistoryApart);
+        }
+        Ok(session)
+    }
+}
+
+/// `state` by id, with no fingerprint, history or extra fields.
+fn saved_state(level: &Level, state: &PlayState) -> SavedSession {
+    let on = |flags: &[bool]| -> Vec<usize> {
+        flags
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &f)| f.then_some(i))
+            .collect()
+    };
+    let door = |d: usize| level.doors.get(d).map(|door| door.id.clone());
+    let toggled = (level.doors.iter().zip(state.open_doors()))
+        .enumerate()
+        .filter(|(_, (door, open))| door.open != **open)
+        .filter_map(|(d, _)| door(d));
+    SavedSession {
+        room: level
+            .rooms
+            .get(state.room())
+            .map(|r| r.id.clone())
+            .unwrap_or_default(),
+        keys: on(state.picked())
+            .into_iter()
+            .filter_map(|k| level.keys.get(k).map(|key| key.id.clone()))
+            .collect(),
+        toggled: toggled.collect(),
+        unlocked: on(state.unlocked_doors())
+            .into_iter()
+            .filter_map(door)
+            .collect(),
+        levers: (state.levers_odd().into_iter().enumerate())
+            .filter(|&(_, odd)| odd)
+            .filter_map(|(l, _)| level.levers.get(l).map(|lever| lever.id.clone()))
+            .collect(),
+        cost: state.cost(),
+        moves: state.moves(),
+        pulls: state.pulls(),
+        level: None,
+        history: None,
+        extra: Map::new(),
+    }
+}
+
+/// The fingerprint of `level`'s rules (see [`Guide::fingerprint`]): the
+/// level as its file holds it, less what play does not read, hashed with
+/// 64-bit FNV-1a (the same on every machine and version of Rust).
+pub(super) fn fingerprint(level: &Level) -> String {
+    const SHOWN: [&str; 6] = ["name", "description", "pos", "props", "color", "generator"];
+    let mut value = crate::format::to_value(level);
+    if let Value::Object(fields) = &mut value {
+        for list in ["rooms", "doors", "keys", "levers"] {
+            if let Some(Value::Array(items)) = fields.get_mut(list) {
+                for item in items.iter_mut().filter_map(Value::as_object_mut) {
+                    item.retain(|field, _| !SHOWN.contains(&field.as_str()));
+                }
+            }
+        }
+        fields.retain(|field, _| !SHOWN.contains(&field.as_str()));
+    }
+    let hash = (value.to_string().bytes()).fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{hash:016x}")
 }
 
 /// The state `saved` describes, checked against the level.

@@ -9,6 +9,7 @@ pub(crate) mod altered;
 mod kinds;
 pub mod mechanics;
 mod quick;
+mod worded;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -67,6 +68,22 @@ impl fmt::Display for Step {
 }
 
 /// Why a step may not be taken.
+///
+/// It serialises (serde) as an object a game can word in its own language:
+/// a `kind` in snake case, the fields of the variant, and the English
+/// `message` of its `Display`.
+///
+/// # Examples
+///
+/// ```
+/// use lockwork::rules::Illegal;
+/// let why = Illegal::MissingKeys { door: "d8".into(), missing: vec!["big".into()] };
+/// assert_eq!(
+///     serde_json::to_string(&why)?,
+///     r#"{"kind":"missing_keys","door":"d8","missing":["big"],"message":"door \"d8\" needs key \"big\""}"#
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
     /// The door does not exist.
@@ -142,6 +159,18 @@ pub enum Illegal {
         lever: LeverId,
         /// Where it stands.
         lever_room: RoomId,
+        /// Where the player is.
+        here: RoomId,
+    },
+    /// The key does not exist (a pickup step naming it).
+    #[error("there is no key \"{0}\"")]
+    NoSuchKey(KeyId),
+    /// A pickup of a key that does not lie in the player's room (a play
+    /// session checks it; [`replay`] ignores pickups).
+    #[error("key \"{key}\" does not lie in room \"{here}\"")]
+    KeyNotHere {
+        /// The key.
+        key: KeyId,
         /// Where the player is.
         here: RoomId,
     },

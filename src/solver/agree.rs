@@ -388,7 +388,7 @@ proptest! {
         if !crate::validate::errors(&level).is_empty() {
             return Ok(());
         }
-        let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None };
+        let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None, progress: None };
         for removed in [vec![], vec![true]] {
             for goal_ends_game in [true, false] {
                 let bits = reversible::explore(&m, &removed, goal_ends_game, &budget).unwrap();
@@ -437,7 +437,7 @@ proptest! {
         if !crate::validate::errors(&level).is_empty() {
             return Ok(());
         }
-        let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None };
+        let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None, progress: None };
         let explored = reversible::explore(&m, &[], true, &budget).unwrap();
         let relaxed = super::facts::relaxed(&m, &[]);
         let rooms = relaxed.before_goal.as_ref().unwrap_or(&relaxed.rooms);
@@ -475,6 +475,7 @@ fn plan_figures(prep: &super::Prepared<'_>, c: &Compiled) -> (Option<f64>, Optio
         max_words: 1 << 26,
         deadline: None,
         cancel: None,
+        progress: None,
     };
     let mut h = Heuristic::new(prep.mechanics(), c, &prep.removed);
     let least = events::least_cost(c, &mut h, &c.start, &budget);
@@ -584,6 +585,7 @@ fn the_sweep_proves_only_what_a_star_confirms() {
         max_words: 1 << 26,
         deadline: None,
         cancel: None,
+        progress: None,
     };
     let (mut proven, mut with_pulls) = (0, 0);
     let cases = each_random_level(|level, prep| {

@@ -25,6 +25,20 @@ pub(crate) struct Budget<'a> {
     pub max_words: usize,
     pub deadline: Option<Instant>,
     pub cancel: Option<&'a AtomicBool>,
+    /// Told the states stored so far whenever the clock and the cancel
+    /// flag are read (about once a millisecond), by searches that count
+    /// their states.
+    pub progress: Option<Report<'a>>,
+}
+
+/// A callback told how many states a search has stored.
+#[derive(Clone, Copy)]
+pub(crate) struct Report<'a>(pub &'a (dyn Fn(usize) + Sync));
+
+impl std::fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Report")
+    }
 }
 
 /// Searches look at the clock and the cancel flag once per this many words
@@ -66,19 +80,23 @@ impl Budget<'_> {
         if states >= self.max_states || words >= self.max_words {
             return Err(Stop::States);
         }
-        self.tick(meter, work)
+        self.tick(meter, work, states)
     }
 
     /// The clock and the cancel flag, read once `work` has piled up past
     /// the last reading, for the steps of one expansion: a state of a room
     /// with 100,000 doors has as many steps, each a state as wide as the
     /// level. Counts of states are left to the check made per state, so a
-    /// search stops for them where it did before.
+    /// search stops for them where it did before. `progress` is told
+    /// `states`, the states stored so far.
     #[inline]
-    pub fn tick(&self, meter: &mut Meter, work: usize) -> Result<(), Stop> {
+    pub fn tick(&self, meter: &mut Meter, work: usize, states: usize) -> Result<(), Stop> {
         meter.work = meter.work.saturating_add(work);
         if meter.work >= CHECK_WORDS {
             meter.work = 0;
+            if let Some(Report(report)) = self.progress {
+                report(states);
+            }
             self.check_now()?;
         }
         Ok(())

@@ -112,6 +112,7 @@ impl SolveOptions {
             max_words: MAX_STATE_WORDS,
             deadline: self.max_time.map(|t| Instant::now() + t),
             cancel: self.cancel.as_deref(),
+            progress: None,
         }
     }
 }

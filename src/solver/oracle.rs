@@ -17,11 +17,13 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::astar::{Outcome, ROOT};
 use super::budget::Budget;
+pub(crate) use super::budget::Report;
 use super::compile::{Compiled, NONE, PULL, set};
 use super::dead_ends::{cause, closure};
 use super::events::{self, EventSearch, Walker};
@@ -35,13 +37,17 @@ use crate::rules::{PlayState, Step};
 
 /// How much work an oracle may do.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Limits {
+pub(crate) struct Limits<'a> {
     /// Most states the table of every reachable state may hold.
     pub table_states: usize,
     /// Most states one search from the player's state may store.
     pub search_states: usize,
     /// Most time the work when the oracle is made may take.
     pub max_time: Option<Duration>,
+    /// Stops the work when the oracle is made, when set.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Told the states stored so far while the oracle is made.
+    pub progress: Option<Report<'a>>,
 }
 
 /// What the level's structure proves about every reachable state, when
@@ -277,13 +283,14 @@ impl Oracle {
     ///
     /// # Errors
     /// [`SolveError::Invalid`] for a level with validation errors.
-    pub fn new(level: &Level, limits: &Limits) -> Result<Self, SolveError> {
+    pub fn new(level: &Level, limits: &Limits<'_>) -> Result<Self, SolveError> {
         let prep = Prepared::new(level, &[])?;
         let budget = Budget {
             max_states: limits.table_states.max(1),
             max_words: MAX_STATE_WORDS,
             deadline: limits.max_time.map(|t| Instant::now() + t),
-            cancel: None,
+            cancel: limits.cancel,
+            progress: limits.progress,
         };
         let every = prep.every_key();
         let table = exhaustive::explore(&every, &budget)
@@ -423,6 +430,7 @@ impl Oracle {
             max_words: MAX_STATE_WORDS,
             deadline: None,
             cancel: None,
+            progress: None,
         }
     }
 

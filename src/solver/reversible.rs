@@ -491,7 +491,7 @@ mod tests {
             let Ok(m) = Mechanics::new(&level) else { return Ok(()) };
             prop_assume!(crate::validate::errors(&level).is_empty());
             prop_assert!(by_keys_alone(&m));
-            let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None };
+            let budget = Budget { max_states: 1_000_000, max_words: 1 << 26, deadline: None, cancel: None, progress: None };
             for removed in [vec![], vec![true], vec![false, true]] {
                 for goal_ends_game in [true, false] {
                     let walk = keys_alone(&m, &removed, goal_ends_game);
