@@ -111,6 +111,69 @@ fn truth(level: &Level) -> Truth {
     }
 }
 
+/// Whether the brute force solves `level` with the keys `absent` taken out.
+fn brute_solvable_without(level: &Level, absent: &[usize]) -> bool {
+    let mut without = Brute::new(level, Track::KeysThatMatter);
+    for &k in absent {
+        without.key_absent[k] = true;
+    }
+    without.explore().least(false).is_some()
+}
+
+/// What `keys` says about the named keys, checked by the brute force:
+/// `unneeded` and the keys of `alternatives` are the keys each of which
+/// alone the level can do without (`alone`, when the analysis is complete); the unneeded keys can all be
+/// taken out together and the level stays solvable; without a whole group
+/// of alternatives it cannot be solved, and without all of a group but any
+/// one key it can.
+fn assert_keys_sorted(
+    level: &Level,
+    keys: &lockwork::solver::KeyNeeds,
+    alone: Option<&Vec<usize>>,
+    text: &str,
+) {
+    let index = |id: &lockwork::model::KeyId| level.keys.iter().position(|k| &k.id == id).unwrap();
+    let unneeded: Vec<usize> = keys.unneeded.iter().map(index).collect();
+    let groups: Vec<Vec<usize>> = (keys.alternatives.iter())
+        .map(|g| g.iter().map(index).collect())
+        .collect();
+    let mut all: Vec<usize> = unneeded
+        .iter()
+        .chain(groups.iter().flatten())
+        .copied()
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    if let Some(alone) = alone {
+        assert_eq!(
+            &all, alone,
+            "unneeded and alternatives: the keys each alone can go\n{text}"
+        );
+    }
+    if all.is_empty() {
+        return;
+    }
+    assert!(
+        brute_solvable_without(level, &unneeded),
+        "the unneeded keys {:?} cannot all go together\n{text}",
+        keys.unneeded
+    );
+    for group in &groups {
+        assert!(group.len() >= 2, "a group of one key {group:?}\n{text}");
+        assert!(
+            !brute_solvable_without(level, group),
+            "without the whole group {group:?} the level is still solvable\n{text}"
+        );
+        for &k in group {
+            let rest: Vec<usize> = group.iter().copied().filter(|&g| g != k).collect();
+            assert!(
+                brute_solvable_without(level, &rest),
+                "group {group:?} is not the fewest: key {k} is not an alternative\n{text}"
+            );
+        }
+    }
+}
+
 /// Over every choice of small keys to keep: the fewest that leave the level
 /// solvable, and whether every choice of that many does.
 fn small_needed(level: &Level, solvable_without: &dyn Fn(&[usize]) -> bool) -> Option<(u32, bool)> {
@@ -238,22 +301,14 @@ fn check(level: &Level) -> Truth {
         "analyze: unreachable rooms\n{text}"
     );
     assert!(a.undecided_rooms.is_empty(), "{text}");
-    let unneeded: Vec<_> = t
-        .unneeded_keys
-        .iter()
-        .map(|&k| level.keys[k].id.clone())
-        .collect();
-    assert_eq!(
-        a.keys.unneeded, unneeded,
-        "analyze: keys no solution needs\n{text}"
-    );
+    assert_keys_sorted(level, &a.keys, Some(&t.unneeded_keys), &text);
     assert!(a.keys.undecided.is_empty(), "{text}");
     let found = match &a.plan {
         Some(plan) => unneeded_keys(level, plan, &options).unwrap(),
         None => Vec::new(),
     };
     assert_eq!(
-        found, unneeded,
+        found, a.keys.unneeded,
         "unneeded_keys: keys no solution needs\n{text}"
     );
     let small = a
@@ -1005,10 +1060,16 @@ fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
             room.id
         );
     }
-    for key in &a.keys.unneeded {
+    for key in a
+        .keys
+        .unneeded
+        .iter()
+        .chain(a.keys.alternatives.iter().flatten())
+    {
         let k = level.keys.iter().position(|x| &x.id == key).unwrap();
         assert!(t.unneeded_keys.contains(&k), "key {key} is needed\n{text}");
     }
+    assert_keys_sorted(level, &a.keys, None, &text);
     if let Some(small) = &a.keys.small
         && let (Some(needed), Some((want, any))) = (small.needed, t.small_needed)
     {

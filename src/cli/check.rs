@@ -124,6 +124,9 @@ fn keys(labels: &Labels<'_>, a: &Analysis) {
         named(&a.keys.unneeded)
     };
     outln!("  keys no solution needs: {unneeded}");
+    for group in &a.keys.alternatives {
+        outln!("  a solution needs one of: {}", named(group));
+    }
     if !a.keys.undecided.is_empty() {
         outln!(
             "  keys not worked out (search incomplete): {}",

@@ -39,6 +39,7 @@
 #[cfg(test)]
 pub(crate) mod agree;
 mod alike;
+mod alternatives;
 mod analysis;
 mod astar;
 mod budget;

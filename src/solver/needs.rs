@@ -3,6 +3,7 @@
 //! for another, so the question is how many, not which).
 
 use super::alike::Alike;
+use super::alternatives;
 use super::analysis::{KeyNeeds, Run, SmallKeys};
 use super::astar::Outcome;
 use super::compile::PULL;
@@ -122,6 +123,7 @@ pub(crate) fn key_needs(
         .then(|| facts::support(prep.mechanics(), prep.relaxed_ways()))
         .flatten();
     let mut removed = vec![false; level.keys.len()];
+    let mut alone = Vec::new();
     // Keys the rules cannot tell apart share one answer, asked of the
     // first key of a group that nothing cheaper decides.
     let mut alike: Option<Alike> = None;
@@ -151,13 +153,42 @@ pub(crate) fn key_needs(
             }
         };
         match needed {
-            Some(false) => needs.unneeded.push(key.id.clone()),
+            Some(false) => alone.push(k),
             Some(true) => {}
             None => needs.undecided.push(key.id.clone()),
         }
     }
+    sort_alternatives(run, &mut needs, &alone, reversible)?;
     needs.small = small_keys(run, plan, reversible)?;
     Ok(needs)
+}
+
+/// Sorts the keys `alone` (each of which alone the level can do without)
+/// into [`KeyNeeds::unneeded`], which can all go together, and
+/// [`KeyNeeds::alternatives`] ([`alternatives::sort`]).
+fn sort_alternatives(
+    run: &mut Run<'_, '_>,
+    needs: &mut KeyNeeds,
+    alone: &[usize],
+    reversible: bool,
+) -> Result<(), SolveError> {
+    let keys = &run.prep.level.keys;
+    let mut ask = |removed: &[bool]| {
+        if run.out_of_time() {
+            return Ok(None);
+        }
+        solvable_without(run, removed, reversible)
+    };
+    let sorted = alternatives::sort(alone, keys.len(), &mut ask)?;
+    let id = |k: usize| keys[k].id.clone();
+    needs.unneeded = sorted.unneeded.into_iter().map(id).collect();
+    needs.alternatives = (sorted.alternatives.into_iter())
+        .map(|g| g.into_iter().map(id).collect())
+        .collect();
+    needs.undecided.extend(sorted.undecided.into_iter().map(id));
+    let index = run.prep.rules.index();
+    needs.undecided.sort_by_key(|k| index.key(k));
+    Ok(())
 }
 
 /// The named keys `plan` picks up but never needs: without each one alone

@@ -81,8 +81,14 @@ pub struct SmallKeys {
 /// Which keys a solution needs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct KeyNeeds {
-    /// Named keys whose removal leaves the level solvable.
+    /// Named keys that can be taken out of the level all together, and it
+    /// stays solvable. A key of [`Self::alternatives`] is never listed here.
     pub unneeded: Vec<KeyId>,
+    /// Groups of named keys of which a solution needs at least one (a door
+    /// with `locks_any`, or two ways to the goal): each key alone can go,
+    /// the whole group cannot; without all of a group but any one of its
+    /// keys the level is solvable. Each group in level order.
+    pub alternatives: Vec<Vec<KeyId>>,
     /// Named keys not worked out before the budget ran out.
     pub undecided: Vec<KeyId>,
     /// The small keys, counted: any small key can stand for another, so

@@ -240,6 +240,7 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
     let mut absent = prep.removed.clone();
     // Keys the rules cannot tell apart share one answer.
     let mut alike = Alike::new(prep.mechanics(), &prep.removed);
+    let mut alone = Vec::new();
     for (k, key) in keys.iter().enumerate() {
         if key.kind.is_some() {
             continue;
@@ -251,13 +252,27 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
             alike.learn(k, without);
             without
         });
-        let id: KeyId = prep.level.keys[k].id.clone();
         match without {
-            Some(true) => needs.unneeded.push(id),
+            Some(true) => alone.push(k),
             Some(false) => {}
-            None => needs.undecided.push(id),
+            None => needs.undecided.push(prep.level.keys[k].id.clone()),
         }
     }
+    let mut ask = |removed: &[bool]| -> Result<Option<bool>, ()> {
+        let mut absent = prep.removed.clone();
+        for (a, &r) in absent.iter_mut().zip(removed) {
+            *a |= r;
+        }
+        Ok(solvable_without(&absent))
+    };
+    let sorted =
+        crate::solver::alternatives::sort(&alone, keys.len(), &mut ask).unwrap_or_default();
+    let id = |k: usize| -> KeyId { prep.level.keys[k].id.clone() };
+    needs.unneeded = sorted.unneeded.into_iter().map(id).collect();
+    needs.alternatives = (sorted.alternatives.into_iter())
+        .map(|g| g.into_iter().map(id).collect())
+        .collect();
+    needs.undecided.extend(sorted.undecided.into_iter().map(id));
     let smalls: Vec<usize> = (0..keys.len()).filter(|&k| keys[k].small).collect();
     if !smalls.is_empty() {
         needs.small = Some(small_keys(prep, &smalls, &mut solvable_without));
@@ -348,6 +363,7 @@ mod tests {
                 prop_assert_eq!(ours.dead_ends.exist, oracle.dead_ends.exist, "{}", text);
             }
             prop_assert_eq!(&ours.keys.unneeded, &oracle.keys.unneeded, "{}", text);
+            prop_assert_eq!(&ours.keys.alternatives, &oracle.keys.alternatives, "{}", text);
             let solved = crate::solver::solve(&level, &options).unwrap();
             let general = super::solve(&prep, &budget).unwrap();
             prop_assert_eq!(solved.plan.map(|p| p.cost), general.plan.map(|p| p.cost));
