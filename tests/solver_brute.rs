@@ -34,6 +34,8 @@ struct Truth {
     /// The fewest small keys to keep for the level to stay solvable, and
     /// whether every choice of that many does.
     small_needed: Option<(u32, bool)>,
+    /// The same for the items of every kind, small keys included, by kind.
+    kinds_needed: Vec<(String, Option<(u32, bool)>)>,
 }
 
 /// What one exhaustive search finds.
@@ -98,7 +100,18 @@ fn truth(level: &Level) -> Truth {
     } else {
         None
     };
+    let mut kinds: Vec<&str> = level.keys.iter().filter_map(|k| k.kind_name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let kinds_needed = kinds
+        .into_iter()
+        .map(|kind| {
+            let needed = least_cost.and_then(|_| kind_needed(level, kind, &solvable_without));
+            (kind.to_owned(), needed)
+        })
+        .collect();
     Truth {
+        kinds_needed,
         least_cost,
         least_pulls: a.least_pulls.map(|(p, c)| (p, from_quarters(c))),
         states: m.states,
@@ -174,11 +187,61 @@ fn assert_keys_sorted(
     }
 }
 
+/// The counts of needed items of every kind, checked against the brute
+/// force: exact when the analysis is complete, and every count's bounds
+/// hold the true least; the items carried from the start are counted as
+/// carried.
+fn assert_items_counted(level: &Level, a: &lockwork::solver::Analysis, t: &Truth, text: &str) {
+    if a.solvable != Some(true) {
+        return;
+    }
+    let mut kinds: Vec<String> = a.keys.items.iter().map(|i| i.kind.clone()).collect();
+    kinds.sort_unstable();
+    let want: Vec<String> = t.kinds_needed.iter().map(|(k, _)| k.clone()).collect();
+    assert_eq!(kinds, want, "a count for every kind\n{text}");
+    for items in &a.keys.items {
+        let of_kind = level
+            .keys
+            .iter()
+            .filter(|k| k.kind_name() == Some(items.kind.as_str()));
+        let carried = of_kind.clone().filter(|k| k.room.is_none()).count() as u32;
+        assert_eq!(
+            (items.total, items.carried),
+            (of_kind.count() as u32, carried),
+            "{text}"
+        );
+        let truth = t.kinds_needed.iter().find(|(k, _)| *k == items.kind);
+        let Some((_, Some((least, any)))) = truth else {
+            continue;
+        };
+        assert!(items.at_least <= *least, "{} {items:?}\n{text}", items.kind);
+        assert!(
+            items.at_most.is_none_or(|m| m >= *least),
+            "{items:?}\n{text}"
+        );
+        if a.is_complete() {
+            assert_eq!(items.needed, Some(*least), "{} needed\n{text}", items.kind);
+        }
+        if let (Some(_), Some(enough)) = (items.needed, items.any_enough) {
+            assert_eq!(enough, *any, "{} any enough\n{text}", items.kind);
+        }
+    }
+}
+
 /// Over every choice of small keys to keep: the fewest that leave the level
 /// solvable, and whether every choice of that many does.
 fn small_needed(level: &Level, solvable_without: &dyn Fn(&[usize]) -> bool) -> Option<(u32, bool)> {
+    kind_needed(level, "small", solvable_without)
+}
+
+/// [`small_needed`] for the items of kind `kind` (`"small"`: small keys).
+fn kind_needed(
+    level: &Level,
+    kind: &str,
+    solvable_without: &dyn Fn(&[usize]) -> bool,
+) -> Option<(u32, bool)> {
     let smalls: Vec<usize> = (0..level.keys.len())
-        .filter(|&k| level.keys[k].small || level.keys[k].kind.as_deref() == Some("small"))
+        .filter(|&k| level.keys[k].kind_name() == Some(kind))
         .collect();
     if smalls.is_empty() {
         return None;
@@ -313,10 +376,10 @@ fn check(level: &Level) -> Truth {
     );
     let small = a
         .keys
-        .small
-        .as_ref()
+        .small()
         .and_then(|s| Some((s.needed?, s.any_enough?)));
     assert_eq!(small, t.small_needed, "analyze: small keys needed\n{text}");
+    assert_items_counted(level, &a, &t, &text);
     if t.dead_end_states > 0 {
         assert!(
             !a.dead_ends.found.is_empty(),
@@ -1070,7 +1133,7 @@ fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
         assert!(t.unneeded_keys.contains(&k), "key {key} is needed\n{text}");
     }
     assert_keys_sorted(level, &a.keys, None, &text);
-    if let Some(small) = &a.keys.small
+    if let Some(small) = a.keys.small()
         && let (Some(needed), Some((want, any))) = (small.needed, t.small_needed)
     {
         assert_eq!(needed, want, "{text}");

@@ -4,7 +4,7 @@
 
 use super::alike::Alike;
 use super::alternatives;
-use super::analysis::{KeyNeeds, Run, SmallKeys};
+use super::analysis::{ItemNeeds, KeyNeeds, Run};
 use super::astar::Outcome;
 use super::compile::PULL;
 use super::events;
@@ -159,7 +159,7 @@ pub(crate) fn key_needs(
         }
     }
     sort_alternatives(run, &mut needs, &alone, reversible)?;
-    needs.small = small_keys(run, plan, reversible)?;
+    needs.items = item_needs(run, plan, reversible)?;
     Ok(needs)
 }
 
@@ -295,37 +295,70 @@ fn needed_at(
     Some(needed)
 }
 
-/// How many small keys a solution needs: the fewest any plan spends (keep
-/// the ones picked up first and that plan still works), and whether any
-/// choice of that many will do.
-fn small_keys(
+/// How many items of each kind a solution needs ([`kind_needs`]), the
+/// kinds in the rules' order (small keys first).
+fn item_needs(
     run: &mut Run<'_, '_>,
     plan: Option<&Plan>,
     reversible: bool,
-) -> Result<Option<SmallKeys>, SolveError> {
+) -> Result<Vec<ItemNeeds>, SolveError> {
+    let kinds = run.prep.mechanics().kinds().len();
+    let mut out = Vec::new();
+    for kind in 0..kinds {
+        if let Some(needs) = kind_needs(run, plan, reversible, kind)? {
+            out.push(needs);
+        }
+    }
+    Ok(out)
+}
+
+/// How many items of kind `kind` a solution needs: the fewest any plan
+/// spends (keep the ones picked up first and that plan still works), and
+/// whether any choice of that many will do. `None` when the level holds
+/// no item of the kind.
+fn kind_needs(
+    run: &mut Run<'_, '_>,
+    plan: Option<&Plan>,
+    reversible: bool,
+    kind: usize,
+) -> Result<Option<ItemNeeds>, SolveError> {
     let prep = run.prep;
-    let smalls: Vec<usize> = (0..prep.level.keys.len())
-        .filter(|&k| prep.level.keys[k].is_small())
+    let m = prep.mechanics();
+    let name = m.kinds()[kind].clone();
+    let items: Vec<usize> = (0..prep.level.keys.len())
+        .filter(|&k| prep.level.keys[k].kind_name() == Some(name.as_str()))
         .collect();
-    if smalls.is_empty() {
+    if items.is_empty() {
         return Ok(None);
     }
-    let total = smalls.len() as u32;
+    let total = items.len() as u32;
+    let carried = (items.iter())
+        .filter(|&&k| prep.level.keys[k].room.is_none())
+        .count() as u32;
     let c = prep.compiled();
-    let m = prep.mechanics();
-    // What step `act` from room `from` in state `s` spends, by the rules.
+    // What step `act` from room `from` in state `s` spends of the kind, by the rules.
     let spent = |s: &[u64], act: u32, from: usize| -> u32 {
         if act & PULL != 0 {
             return 0;
         }
-        m.leaving(act as usize, from)
-            .map_or(0, |p| m.spends(p, &c.view(s)))
+        (m.leaving(act as usize, from).iter())
+            .flat_map(|&p| m.spend_now(p, &c.view(s)))
+            .filter(|&&(k, _)| k == kind)
+            .map(|&(_, n)| n)
+            .sum()
     };
     let mut h = prep.bound(c);
-    let most = plan.map_or(u32::MAX, |p| spent_by(prep, p));
-    let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.3), spent);
+    let most = plan.map(|p| spent_by(prep, p, &name));
+    let ex = events::fewest(
+        c,
+        &mut h,
+        &c.start,
+        most.unwrap_or(u32::MAX),
+        &run.budget.share(0.3),
+        spent,
+    );
     run.states += ex.found.settled;
-    let needed = match ex.found.outcome {
+    let (needed, at_least) = match ex.found.outcome {
         Outcome::Goal(g) => {
             let mut walker = events::Walker::new(c);
             let mut total_spent = 0;
@@ -334,28 +367,32 @@ fn small_keys(
                 total_spent += spent(&before, act, c.room(&before));
                 before = after;
             }
-            Some(total_spent)
+            (Some(total_spent), total_spent)
         }
-        Outcome::Unreachable => None,
-        Outcome::Stopped { stop, .. } => {
+        Outcome::Unreachable => (None, 0),
+        Outcome::Stopped { stop, lower } => {
             run.stop(stop);
-            None
+            (None, lower.max(0.0) as u32)
         }
     };
     let any_enough = match needed {
         Some(n) if n == 0 || n >= total => Some(true),
-        Some(n) => any_choice_enough(run, &smalls, n, reversible)?,
+        Some(n) => any_choice_enough(run, &items, n, reversible)?,
         None => None,
     };
-    Ok(Some(SmallKeys {
+    Ok(Some(ItemNeeds {
+        kind: name,
         total,
+        carried,
         needed,
+        at_least,
+        at_most: needed.or(most),
         any_enough,
     }))
 }
 
-/// Small keys a plan spends.
-fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
+/// Items of kind `kind` a plan spends.
+fn spent_by(prep: &Prepared<'_>, plan: &Plan, kind: &str) -> u32 {
     let index = prep.rules.index();
     let m = prep.mechanics();
     let mut unlocked = vec![false; prep.level.doors.len()];
@@ -367,15 +404,16 @@ fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
         {
             let from = std::mem::replace(&mut room, to);
             if m.locked_from_room(d, from) && !std::mem::replace(&mut unlocked[d], true) {
-                // The rules' count: a file may write it as `"spend": {"small": n}`.
-                total += m.doors()[d].small_locks;
+                // The level's own count: a file may write small keys as
+                // `"small_locks": n` or `"spend": {"small": n}`.
+                total += prep.level.doors[d].spends().get(kind).copied().unwrap_or(0);
             }
         }
     }
     total
 }
 
-/// Whether every choice of `keep` of the small keys `smalls` leaves the
+/// Whether every choice of `keep` of the items `smalls` (of one kind) leaves the
 /// level solvable; `None` when there are too many choices to try.
 fn any_choice_enough(
     run: &mut Run<'_, '_>,

@@ -64,19 +64,32 @@ pub struct CostBounds {
     pub best: Option<Plan>,
 }
 
-/// How many of the level's small keys a solution needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SmallKeys {
-    /// Small keys lying in the level.
+/// How many items of one kind (small keys, bombs) a solution needs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ItemNeeds {
+    /// The kind (`"small"` for small keys).
+    pub kind: String,
+    /// Items of the kind in the level, those carried from the start included.
     pub total: u32,
-    /// The fewest a solution can do with, when worked out: keep that many
-    /// (the right ones) and the level stays solvable; keep fewer and it
-    /// cannot be solved.
+    /// Of those, the ones the player carries from the start (no room).
+    pub carried: u32,
+    /// The fewest a solution can do with, when worked out exactly: keep
+    /// that many (the right ones) and the level stays solvable; keep fewer
+    /// and it cannot be solved. Exact whenever the analysis is complete.
     pub needed: Option<u32>,
+    /// No solution does with fewer (equal to `needed` when that is known).
+    pub at_least: u32,
+    /// Some solution does with this many (equal to `needed` when that is
+    /// known); `None` when no plan was found.
+    pub at_most: Option<u32>,
     /// Whether any `needed` of them are enough, whichever are kept; `None`
     /// when not worked out (too many ways to choose them).
     pub any_enough: Option<bool>,
 }
+
+/// How many of the level's small keys a solution needs: [`ItemNeeds`] of
+/// the kind `"small"`.
+pub type SmallKeys = ItemNeeds;
 
 /// Which keys a solution needs.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -91,9 +104,17 @@ pub struct KeyNeeds {
     pub alternatives: Vec<Vec<KeyId>>,
     /// Named keys not worked out before the budget ran out.
     pub undecided: Vec<KeyId>,
-    /// The small keys, counted: any small key can stand for another, so
-    /// they are needed as a number, not one by one.
-    pub small: Option<SmallKeys>,
+    /// The items of each kind the level holds, small keys first, counted:
+    /// any item of a kind can stand for another, so they are needed as a
+    /// number, not one by one.
+    pub items: Vec<ItemNeeds>,
+}
+
+impl KeyNeeds {
+    /// The small keys, counted, when the level has any.
+    pub fn small(&self) -> Option<&ItemNeeds> {
+        self.items.iter().find(|i| i.kind == crate::model::SMALL)
+    }
 }
 
 /// The full analysis of a level.
