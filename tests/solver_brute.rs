@@ -118,10 +118,21 @@ fn truth(level: &Level) -> Truth {
         dead_end_states: m.dead_end_states,
         format_states: a.states,
         format_dead_end_states: a.dead_end_states,
-        unreachable_rooms: (0..all.rooms).filter(|&r| !a.seen[r]).collect(),
+        unreachable_rooms: unwalked_rooms(&all),
         unneeded_keys,
         small_needed,
     }
+}
+
+/// The rooms no walk from the start enters: the states explored with no
+/// goal, so that a walk goes on through the goal room (FORMAT.md's goal
+/// ends the game, but a room behind it, or beside a start that is the
+/// goal, is still one a player can walk into).
+fn unwalked_rooms(brute: &Brute) -> Vec<usize> {
+    let mut walker = brute.clone();
+    walker.goal = usize::MAX;
+    let seen = search(&walker).seen;
+    (0..brute.rooms).filter(|&r| !seen[r]).collect()
 }
 
 /// Whether the brute force solves `level` with the keys `absent` taken out.
@@ -910,11 +921,32 @@ fn goal_counts_only_with_the_keys_it_requires() {
     // Without the crown the goal does not count.
     assert!(!replay(&level, &[mv("d1", "r2")]).unwrap().solved);
 
-    // With no goal_requires the goal ends the game: r3 behind it is never entered.
+    // With no goal_requires the goal ends the game as soon as it is
+    // entered, but a walk can go on through it: r3 is not unreachable.
     level.goal_requires.clear();
     let t = check(&level);
     assert_eq!(t.least_cost, Some(1.0));
-    assert_eq!(t.unreachable_rooms, vec![2]);
+    assert!(t.unreachable_rooms.is_empty());
+}
+
+/// A new level: start = goal, and one more room behind an open door. The
+/// player is at the goal from the start, but a walk enters the other room.
+#[test]
+fn with_start_at_the_goal_the_other_rooms_are_reachable() {
+    let mut level = Level::new("new");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut drop = Door::new("d2", "r2", "r3");
+    drop.one_way = true;
+    level.doors = vec![Door::new("d1", "r1", "r2"), drop];
+    level.goal = "r1".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(0.0));
+    assert!(t.unreachable_rooms.is_empty(), "{:?}", t.unreachable_rooms);
+    // The way back from r3 is one-way the other way: r1 and r2 are still
+    // entered, r3 too; a room with no door at all is not.
+    level.rooms.push(Room::new("r4", [0.0, 300.0]));
+    let t = check(&level);
+    assert_eq!(t.unreachable_rooms, vec![3]);
 }
 
 #[test]

@@ -308,6 +308,7 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
         .iter()
         .chain(least.bounds.iter().filter_map(|b| b.best.as_ref()));
     walked_into(&prep.rules, found, &shape.dead_ends, &mut shape.reached);
+    shape::past_the_goal(&mut run, &mut shape);
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
     let keys = needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable)?;

@@ -281,3 +281,62 @@ pub(super) fn irreversible_shape(
         }
     }
 }
+
+/// Marks the rooms a walk enters after passing through the goal room.
+///
+/// Reaching the goal ends the searches (a goal state has no steps), but a
+/// room is unreachable only if no walk from the start enters it, and a
+/// walk may go on through the goal room: with start = goal every other
+/// room was called unreachable. When the goal room is reached and some
+/// room not yet reached lies beyond it (every door taken as passable its
+/// way), the states are explored again with no goal; when that does not
+/// fit the budget, those rooms are left undecided.
+pub(super) fn past_the_goal(run: &mut Run<'_, '_>, shape: &mut Shape) {
+    let prep = run.prep;
+    let m = prep.mechanics();
+    if !shape.reached[m.goal()] {
+        return;
+    }
+    let beyond = beyond_the_goal(m, &shape.maybe);
+    if beyond.is_empty() {
+        return;
+    }
+    let mut c = prep.compiled().clone();
+    c.goal_need = None;
+    match exhaustive::explore(&c, &run.budget.share(0.3)) {
+        Ok(ex) => {
+            run.states += ex.len();
+            for i in 0..ex.len() as u32 {
+                let r = c.room(ex.store.get(i));
+                shape.reached[r] = true;
+                shape.maybe[r] = true;
+            }
+        }
+        Err(stop) => {
+            run.stop(stop);
+            for r in beyond {
+                shape.maybe[r] = true;
+            }
+        }
+    }
+}
+
+/// The rooms not marked in `maybe` that a walk from the goal room reaches,
+/// every door taken as passable the ways it allows.
+fn beyond_the_goal(m: &crate::rules::Mechanics, maybe: &[bool]) -> Vec<usize> {
+    let mut seen = vec![false; m.rooms()];
+    seen[m.goal()] = true;
+    let mut stack = vec![m.goal()];
+    let mut out = Vec::new();
+    while let Some(r) = stack.pop() {
+        for p in m.passages_from(r) {
+            if !std::mem::replace(&mut seen[p.to], true) {
+                stack.push(p.to);
+                if !maybe[p.to] {
+                    out.push(p.to);
+                }
+            }
+        }
+    }
+    out
+}
