@@ -390,7 +390,7 @@ fn smallkeys() {
         "{great}"
     );
     // Small keys are needed as a number: all three here.
-    let small = a.keys.small.as_ref().unwrap();
+    let small = a.keys.small().unwrap();
     assert_eq!((small.total, small.needed), (3, Some(3)));
 
     // Under the rules: a player who spends a key on the storeroom first and
