@@ -23,6 +23,7 @@ macro_rules! out {
 
 mod batch;
 mod check;
+mod findings;
 pub mod generate;
 mod measures;
 mod report;

@@ -93,7 +93,14 @@ pub fn dead_end(labels: &Labels<'_>, d: &DeadEnd, number: usize) -> String {
         .iter()
         .filter(|s| !matches!(s, Step::Pickup { .. }))
         .count();
-    let _ = writeln!(out, "  {number}. {}", d.reason);
+    let lines = super::findings::dead_end_lines(labels, &d.why, moves);
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            let _ = writeln!(out, "  {number}. {line}");
+        } else {
+            let _ = writeln!(out, "     {line}");
+        }
+    }
     if moves == 0 {
         let _ = writeln!(out, "     (from the very start)");
     } else {

@@ -50,6 +50,7 @@ mod exhaustive;
 mod explain;
 mod extended;
 mod facts;
+pub mod findings;
 #[cfg(test)]
 mod general;
 mod heuristic;

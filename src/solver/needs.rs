@@ -100,11 +100,16 @@ pub(crate) fn key_needs(
     if solvable != Some(true) {
         return Ok(needs);
     }
+    // A key carried from the start is held by every plan, with no pickup.
+    let carried = (level.keys.iter())
+        .filter(|k| k.room.is_none())
+        .map(|k| &k.id);
     let picked: rustc_hash::FxHashSet<&KeyId> = (plan.iter().flat_map(|p| &p.steps))
         .filter_map(|s| match s {
             Step::Pickup { key } => Some(key),
             _ => None,
         })
+        .chain(carried)
         .collect();
     let surely = super::relevance::surely_needed(prep.mechanics(), || prep.blocks());
     // Replaying the plan costs a pass over it: made only when a key is left

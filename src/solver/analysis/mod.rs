@@ -31,8 +31,13 @@ pub struct DeadEnd {
     pub cost: f64,
     /// The room the player is in once stuck.
     pub room: RoomId,
-    /// Why the goal can no longer be reached, in words: the step that caused
-    /// it and the door that now stays shut.
+    /// Why the goal can no longer be reached, as fields: the rooms within
+    /// reach, the point of no return, what was spent before it, and the
+    /// doors in the way with what each needs against what is held.
+    pub why: super::findings::DeadEndWhy,
+    /// [`Self::why`] in a default sentence, with ids as a level file writes
+    /// them (for a game that does not word the fields itself; `check` and
+    /// the editor make their own, names before ids).
     pub reason: String,
 }
 
