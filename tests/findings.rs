@@ -234,7 +234,7 @@ fn every_finding_means_what_it_says_on_levels_with_every_extension() {
     let seen = Seen::default();
     run(false, false, 500, &seen);
     run(true, false, 300, &seen);
-    run(false, true, 500, &seen);
+    run(false, true, 1500, &seen);
     let got = [
         ("groups of alternatives", seen.groups.get()),
         ("two or more unneeded keys", seen.unneeded.get()),
