@@ -281,7 +281,10 @@ fn a_carried_key_is_held_and_not_picked_up() {
     assert!(done.end.picked()[carried], "red is held");
     let small = level.keys.iter().position(|k| k.small).unwrap();
     assert_eq!(
-        level.keys[small].room.as_ref().map(|r| r.as_str()),
+        level.keys[small]
+            .room
+            .as_ref()
+            .map(lockwork::model::RoomId::as_str),
         Some("r1")
     );
     let id = level.keys[small].id.as_str().to_owned();

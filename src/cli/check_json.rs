@@ -27,7 +27,7 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
     let rules = match Rules::checked(level, index) {
         Ok(rules) => rules,
         Err(e) => {
-            print(&json!({ "valid": false, "errors": [e.0.to_string()], "warnings": warnings }));
+            print(&json!({ "valid": false, "errors": [e.0.clone()], "warnings": warnings }));
             return EXIT_INVALID;
         }
     };
@@ -35,7 +35,7 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
         Ok(a) => a,
         Err(e) => return super::fail(&e),
     };
-    let mut out = head(level, warnings);
+    let mut out = head(level, &warnings);
     let extend = |out: &mut serde_json::Map<String, Value>, more: Value| {
         if let Value::Object(more) = more {
             out.extend(more);
@@ -54,7 +54,7 @@ pub fn run(path: &Path, budget: &Budget) -> u8 {
 }
 
 /// The level and its warnings.
-fn head(level: &Level, warnings: Vec<String>) -> serde_json::Map<String, Value> {
+fn head(level: &Level, warnings: &[String]) -> serde_json::Map<String, Value> {
     let head = json!({
         "valid": true,
         "rooms": level.rooms.len(),

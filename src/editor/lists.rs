@@ -372,7 +372,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         } else {
             theme.warning
         };
-        let why = super::findings::dead_end_lines(&labels, &dead.why, steps);
+        let why = super::findings::dead_end_lines(labels, &dead.why, steps);
         let text = RichText::new(format!(
             "Dead end {when} in {}\n{}",
             labels.room(&dead.room),
@@ -403,7 +403,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         weak(ui, &format!("… and {} more", count(more, "kind")));
     }
     if analysis.solvable == Some(true) {
-        for line in super::findings::key_lines(&labels, &analysis.keys) {
+        for line in super::findings::key_lines(labels, &analysis.keys) {
             weak(ui, &line);
         }
     }

@@ -115,7 +115,7 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
         }
     });
     if let Some(why) = viewer.why.as_ref().filter(|_| viewer.at == n) {
-        let lines = super::findings::dead_end_lines(&labels, why, n);
+        let lines = super::findings::dead_end_lines(labels, why, n);
         ui.label(RichText::new(format!("Stuck: {}", lines.join("; "))).color(view.theme.bad));
     }
 }

@@ -8,6 +8,10 @@
 //! without a set of keys is solvable only if it is solvable without every
 //! part of that set: every question below asks the solver about one set.
 
+/// Answers whether the level is solvable with the keys marked in its
+/// argument taken out; `None` when the budget ran out.
+pub(crate) type Ask<'a, E> = dyn FnMut(&[bool]) -> Result<Option<bool>, E> + 'a;
+
 /// The keys a solution can do without, as sets that mean what they say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Sorted {
@@ -40,7 +44,7 @@ pub(crate) struct Sorted {
 pub(crate) fn sort<E>(
     candidates: &[usize],
     keys: usize,
-    solvable_without: &mut dyn FnMut(&[bool]) -> Result<Option<bool>, E>,
+    solvable_without: &mut Ask<'_, E>,
 ) -> Result<Sorted, E> {
     let mut out = Sorted::default();
     if candidates.len() < 2 {
@@ -100,7 +104,7 @@ fn group_of<E>(
     key: usize,
     gone: &[usize],
     keys: usize,
-    solvable_without: &mut dyn FnMut(&[bool]) -> Result<Option<bool>, E>,
+    solvable_without: &mut Ask<'_, E>,
 ) -> Result<Option<Vec<usize>>, E> {
     let mut removed = vec![false; keys];
     removed[key] = true;
