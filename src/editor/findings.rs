@@ -176,18 +176,19 @@ fn blocking(labels: &Labels<'_>, b: &Blocking) -> String {
     let toward = match &b.toward {
         Toward::Goal => "the goal".to_owned(),
         Toward::Key { key } => format!("key {}", labels.key(key)),
+        Toward::Out => {
+            return format!(
+                "{} {}, another way out of {}, {}{}",
+                if true { "Also shut:" } else { "also shut:" },
+                labels.door(&b.door),
+                labels.room(&b.from),
+                needs_words(labels, b),
+                side_words(b)
+            );
+        }
     };
-    let needs: Vec<String> = b.needs.iter().map(|n| need(labels, n)).collect();
-    let needs = if needs.is_empty() {
-        "stays shut".to_owned()
-    } else {
-        needs.join(", or ")
-    };
-    let side = if b.one_sided {
-        " (its lock is on this side only)"
-    } else {
-        ""
-    };
+    let needs = needs_words(labels, b);
+    let side = side_words(b);
     format!(
         "In the way: {}, from {} on the way to {toward}, {needs}{side}",
         labels.door(&b.door),
@@ -253,4 +254,21 @@ fn condition(labels: &Labels<'_>, when: &[Vec<LeverPosition>]) -> String {
         })
         .collect();
     alternatives.join(", or ")
+}
+
+fn needs_words(labels: &Labels<'_>, b: &Blocking) -> String {
+    let needs: Vec<String> = b.needs.iter().map(|n| need(labels, n)).collect();
+    if needs.is_empty() {
+        "stays shut".to_owned()
+    } else {
+        needs.join(", or ")
+    }
+}
+
+fn side_words(b: &Blocking) -> &'static str {
+    if b.one_sided {
+        " (its lock is on this side only)"
+    } else {
+        ""
+    }
 }

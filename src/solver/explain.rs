@@ -125,7 +125,26 @@ fn effect_words(effect: &Effect) -> String {
 
 /// "on the way to key "big" door "d4" needs 1 small key: 0 in hand; key
 /// "big" opens door "d8" on the way to the goal".
-fn chain_words(chain: &[Blocking]) -> String {
+fn chain_words(blocking: &[Blocking]) -> String {
+    let others: Vec<&Blocking> = (blocking.iter())
+        .filter(|b| b.toward == Toward::Out)
+        .collect();
+    let chain: Vec<Blocking> = (blocking.iter())
+        .filter(|b| b.toward != Toward::Out)
+        .cloned()
+        .collect();
+    let mut text = chain_only(&chain);
+    for b in others {
+        let needs: Vec<String> = b.needs.iter().map(|n| need_words(b, n)).collect();
+        if !text.is_empty() {
+            text += "; ";
+        }
+        text += &format!("also {}", needs.join(" or "));
+    }
+    text
+}
+
+fn chain_only(chain: &[Blocking]) -> String {
     let Some(root) = chain.last() else {
         return String::new();
     };
@@ -157,6 +176,7 @@ fn toward_words(toward: &Toward) -> String {
     match toward {
         Toward::Goal => "the goal".to_owned(),
         Toward::Key { key } => format!("key \"{key}\""),
+        Toward::Out => "another way out".to_owned(),
     }
 }
 

@@ -45,7 +45,9 @@ pub struct DeadEndWhy {
     pub spent_before: Vec<Spending>,
     /// The doors that stay shut, from the goal backwards: the door on the
     /// shortest way to the goal, then (when it needs a key lying out of
-    /// reach) the door on the way to that key, and so on.
+    /// reach) the door on the way to that key, and so on; then up to three
+    /// other doors out of the rooms within reach that stay shut
+    /// ([`Toward::Out`]).
     pub blocking: Vec<Blocking>,
     /// Keys the goal requires that no state within reach holds, when the
     /// goal room itself is within reach.
@@ -149,6 +151,8 @@ pub enum Toward {
         /// The key.
         key: KeyId,
     },
+    /// Another way out of the rooms within reach, off the shortest way.
+    Out,
 }
 
 /// What a door needs to let the player through.
@@ -415,7 +419,49 @@ fn blocking<S: Placed>(
             _ => break,
         }
     }
+    other_ways_out(level, m, states, &best, in_reach, &mut chain);
     chain
+}
+
+/// At most this many doors off the shortest way are listed besides.
+const MAX_OTHER_WAYS: usize = 3;
+
+/// Adds to `blocking` the other doors out of the rooms of `best` that stay
+/// shut there ([`Toward::Out`]), at most [`MAX_OTHER_WAYS`]: a small lock
+/// beside the way can be what was lost. A door that needs only items that
+/// can still be had within reach is left out.
+fn other_ways_out<S: Placed>(
+    level: &Level,
+    m: &Mechanics,
+    states: &[&S],
+    best: &[&S],
+    rooms: &[bool],
+    blocking: &mut Vec<Blocking>,
+) {
+    let mut added = 0;
+    for p in m.passages() {
+        if added == MAX_OTHER_WAYS {
+            break;
+        }
+        let id = &level.doors[p.door].id;
+        if !rooms[p.from] || rooms[p.to] || blocking.iter().any(|b| &b.door == id) {
+            continue;
+        }
+        let (needs, _) = needs_at(level, m, p, states, best, rooms);
+        // Items that can still be had in reach do not keep it shut.
+        let shut = |n: &Need| !matches!(n, Need::Items { needed, most, .. } if needed <= most);
+        if !needs.iter().any(shut) {
+            continue;
+        }
+        blocking.push(Blocking {
+            door: id.clone(),
+            from: level.rooms[p.from].id.clone(),
+            toward: Toward::Out,
+            one_sided: m.locks_one_side(p.door),
+            needs,
+        });
+        added += 1;
+    }
 }
 
 fn chain_has_key(chain: &[Blocking], level: &Level, k: usize) -> bool {
