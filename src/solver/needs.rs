@@ -22,6 +22,10 @@ use crate::rules::{Resolved, Rules, Step};
 /// of keys held at a door locked by thousands, are left to the searches.
 const MAX_SPARE_CHECKS: usize = 4_000_000;
 
+/// Questions the relaxed reach may answer when sorting alternatives once
+/// the budget is spent: each is a walk over the level.
+const MAX_CHEAP_AFTER_TIME: usize = 64;
+
 /// Most ways of choosing which small keys to keep that are tried when
 /// asking whether any of them will do.
 const MAX_CHOICES: u64 = 70;
@@ -178,13 +182,32 @@ fn sort_alternatives(
     reversible: bool,
 ) -> Result<(), SolveError> {
     let keys = &run.prep.level.keys;
+    // Classes are worked out only when there is something to sort.
+    let class = if alone.len() < 2 {
+        Vec::new()
+    } else {
+        alternatives::classes(run.prep.mechanics())
+    };
+    // Past the budget, a few more questions the relaxed reach answers
+    // exactly, with no search: a door any of 50,000 keys opens is sorted
+    // in a dozen of them.
+    let mut cheap_left = MAX_CHEAP_AFTER_TIME;
     let mut ask = |removed: &[bool]| {
-        if run.out_of_time() {
+        if !run.out_of_time() {
+            return solvable_without(run, removed, reversible);
+        }
+        if cheap_left == 0 {
             return Ok(None);
         }
-        solvable_without(run, removed, reversible)
+        cheap_left -= 1;
+        let m = run.prep.mechanics();
+        Ok(match facts::relaxed(m, removed).goal {
+            false => Some(false),
+            true if relaxed_is_exact(m, reversible) => Some(true),
+            true => None,
+        })
     };
-    let sorted = alternatives::sort(alone, keys.len(), &mut ask)?;
+    let sorted = alternatives::sort(alone, &class, &mut ask)?;
     let id = |k: usize| keys[k].id.clone();
     needs.unneeded = sorted.unneeded.into_iter().map(id).collect();
     needs.alternatives = (sorted.alternatives.into_iter())
@@ -301,45 +324,65 @@ fn needed_at(
 }
 
 /// How many items of each kind a solution needs ([`kind_needs`]), the
-/// kinds in the rules' order (small keys first).
+/// kinds in the rules' order (small keys first). Once the budget is spent,
+/// the kinds left are given their bounds without a search: a level of
+/// 50,000 kinds asks 50,000 questions.
 fn item_needs(
     run: &mut Run<'_, '_>,
     plan: Option<&Plan>,
     reversible: bool,
 ) -> Result<Vec<ItemNeeds>, SolveError> {
-    let kinds = run.prep.mechanics().kinds().len();
-    let mut out = Vec::new();
-    for kind in 0..kinds {
-        if let Some(needs) = kind_needs(run, plan, reversible, kind)? {
-            out.push(needs);
+    let prep = run.prep;
+    let m = prep.mechanics();
+    let mut of_kind: Vec<Vec<usize>> = vec![Vec::new(); m.kinds().len()];
+    for (k, key) in m.keys().iter().enumerate() {
+        if let Some(kind) = key.kind {
+            of_kind[kind].push(k);
         }
+    }
+    let c = prep.compiled();
+    let mut h = None;
+    let mut out = Vec::new();
+    for (kind, items) in of_kind.iter().enumerate().filter(|(_, i)| !i.is_empty()) {
+        let most = plan.map(|p| spent_by(prep, p, &m.kinds()[kind]));
+        let mut needs = ItemNeeds {
+            kind: m.kinds()[kind].clone(),
+            total: items.len() as u32,
+            carried: (items.iter()).filter(|&&k| m.keys()[k].carried).count() as u32,
+            needed: None,
+            at_least: 0,
+            at_most: most,
+            any_enough: None,
+        };
+        if let Err(stop) = run.budget.check_now() {
+            // Not worked out: the analysis says it is incomplete.
+            run.stop(stop);
+        } else {
+            let h = h.get_or_insert_with(|| prep.bound(c));
+            fewest_of_kind(run, h, kind, most, &mut needs);
+            needs.any_enough = match needs.needed {
+                Some(n) if n == 0 || n >= needs.total => Some(true),
+                Some(n) => any_choice_enough(run, items, n, reversible)?,
+                None => None,
+            };
+        }
+        out.push(needs);
     }
     Ok(out)
 }
 
-/// How many items of kind `kind` a solution needs: the fewest any plan
-/// spends (keep the ones picked up first and that plan still works), and
-/// whether any choice of that many will do. `None` when the level holds
-/// no item of the kind.
-fn kind_needs(
+/// The fewest items of kind `kind` any plan spends (keep the ones picked up
+/// first and that plan still works), into `needs`: `needed` when the search
+/// finishes, else the lower bound it proved.
+fn fewest_of_kind(
     run: &mut Run<'_, '_>,
-    plan: Option<&Plan>,
-    reversible: bool,
+    h: &mut super::heuristic::Heuristic,
     kind: usize,
-) -> Result<Option<ItemNeeds>, SolveError> {
+    most: Option<u32>,
+    needs: &mut ItemNeeds,
+) {
     let prep = run.prep;
     let m = prep.mechanics();
-    let name = m.kinds()[kind].clone();
-    let items: Vec<usize> = (0..prep.level.keys.len())
-        .filter(|&k| prep.level.keys[k].kind_name() == Some(name.as_str()))
-        .collect();
-    if items.is_empty() {
-        return Ok(None);
-    }
-    let total = items.len() as u32;
-    let carried = (items.iter())
-        .filter(|&&k| prep.level.keys[k].room.is_none())
-        .count() as u32;
     let c = prep.compiled();
     // What step `act` from room `from` in state `s` spends of the kind, by the rules.
     let spent = |s: &[u64], act: u32, from: usize| -> u32 {
@@ -352,18 +395,10 @@ fn kind_needs(
             .map(|&(_, n)| n)
             .sum()
     };
-    let mut h = prep.bound(c);
-    let most = plan.map(|p| spent_by(prep, p, &name));
-    let ex = events::fewest(
-        c,
-        &mut h,
-        &c.start,
-        most.unwrap_or(u32::MAX),
-        &run.budget.share(0.3),
-        spent,
-    );
+    let budget = run.budget.share(0.3);
+    let ex = events::fewest(c, h, &c.start, most.unwrap_or(u32::MAX), &budget, spent);
     run.states += ex.found.settled;
-    let (needed, at_least) = match ex.found.outcome {
+    match ex.found.outcome {
         Outcome::Goal(g) => {
             let mut walker = events::Walker::new(c);
             let mut total_spent = 0;
@@ -372,28 +407,16 @@ fn kind_needs(
                 total_spent += spent(&before, act, c.room(&before));
                 before = after;
             }
-            (Some(total_spent), total_spent)
+            needs.needed = Some(total_spent);
+            needs.at_least = total_spent;
+            needs.at_most = Some(total_spent);
         }
-        Outcome::Unreachable => (None, 0),
+        Outcome::Unreachable => {}
         Outcome::Stopped { stop, lower } => {
             run.stop(stop);
-            (None, lower.max(0.0) as u32)
+            needs.at_least = lower.max(0.0) as u32;
         }
-    };
-    let any_enough = match needed {
-        Some(n) if n == 0 || n >= total => Some(true),
-        Some(n) => any_choice_enough(run, &items, n, reversible)?,
-        None => None,
-    };
-    Ok(Some(ItemNeeds {
-        kind: name,
-        total,
-        carried,
-        needed,
-        at_least,
-        at_most: needed.or(most),
-        any_enough,
-    }))
+    }
 }
 
 /// Items of kind `kind` a plan spends.

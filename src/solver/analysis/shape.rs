@@ -301,13 +301,36 @@ pub(super) fn past_the_goal(run: &mut Run<'_, '_>, shape: &mut Shape) {
     if beyond.is_empty() {
         return;
     }
-    let mut c = prep.compiled().clone();
-    c.goal_need = None;
-    match exhaustive::explore(&c, &run.budget.share(0.3)) {
-        Ok(ex) => {
+    let budget = run.budget.share(0.3);
+    // Whether every step can be undone anywhere, the goal passed through
+    // (the analysis's own answer looked only as far as the goal): no door
+    // goes one way, spends or is locked on one side.
+    let undoable = !m.needs_general()
+        && (m.doors().iter()).all(|d| !d.one_way && d.spend.is_empty() && d.lock_side.is_none());
+    let walked = if undoable {
+        // Every step can be undone: the exploration by rooms and lever
+        // positions, the goal room passed through.
+        reversible::explore(m, &prep.removed, false, &budget).map(|r| {
+            run.states += r.states;
+            r.rooms
+        })
+    } else {
+        // Every key tracked: the tables made for plans may leave out what
+        // no way to the goal needs, and past the goal nothing is needed.
+        let mut c = prep.every_key();
+        c.goal_need = None;
+        exhaustive::explore(&c, &budget).map(|ex| {
             run.states += ex.len();
+            let mut rooms = vec![false; m.rooms()];
             for i in 0..ex.len() as u32 {
-                let r = c.room(ex.store.get(i));
+                rooms[c.room(ex.store.get(i))] = true;
+            }
+            rooms
+        })
+    };
+    match walked {
+        Ok(rooms) => {
+            for (r, _) in rooms.iter().enumerate().filter(|&(_, &w)| w) {
                 shape.reached[r] = true;
                 shape.maybe[r] = true;
             }

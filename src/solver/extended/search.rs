@@ -258,6 +258,7 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
             None => needs.undecided.push(prep.level.keys[k].id.clone()),
         }
     }
+    let class = crate::solver::alternatives::classes(prep.mechanics());
     let mut ask = |removed: &[bool]| -> Result<Option<bool>, ()> {
         let mut absent = prep.removed.clone();
         for (a, &r) in absent.iter_mut().zip(removed) {
@@ -265,8 +266,7 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
         }
         Ok(solvable_without(&absent))
     };
-    let sorted =
-        crate::solver::alternatives::sort(&alone, keys.len(), &mut ask).unwrap_or_default();
+    let sorted = crate::solver::alternatives::sort(&alone, &class, &mut ask).unwrap_or_default();
     let id = |k: usize| -> KeyId { prep.level.keys[k].id.clone() };
     needs.unneeded = sorted.unneeded.into_iter().map(id).collect();
     needs.alternatives = (sorted.alternatives.into_iter())
