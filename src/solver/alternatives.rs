@@ -36,6 +36,10 @@ pub(crate) struct Sorted {
     pub undecided: Vec<usize>,
 }
 
+/// How the rules read a key: its room, whether the goal requires it, and
+/// the doors that name it (`true`: in `locks_any`).
+type Reading = (usize, bool, Vec<(u32, bool)>);
+
 /// Each key's class: keys the rules read the same way share one (their
 /// room, the doors that name them and in which list, and whether the goal
 /// requires them). Linear in the lengths of the doors' lists.
@@ -43,10 +47,10 @@ pub(crate) fn classes(m: &Mechanics) -> Vec<u32> {
     let keys = m.keys().len();
     let mut reads: Vec<Vec<(u32, bool)>> = vec![Vec::new(); keys];
     for (d, door) in m.doors().iter().enumerate() {
-        for &k in door.locks.iter() {
+        for &k in &door.locks {
             reads[k].push((d as u32, false));
         }
-        for &k in door.locks_any.iter() {
+        for &k in &door.locks_any {
             reads[k].push((d as u32, true));
         }
     }
@@ -54,7 +58,7 @@ pub(crate) fn classes(m: &Mechanics) -> Vec<u32> {
     for &k in m.goal_requires() {
         goal[k] = true;
     }
-    let mut ids: FxHashMap<(usize, bool, Vec<(u32, bool)>), u32> = FxHashMap::default();
+    let mut ids: FxHashMap<Reading, u32> = FxHashMap::default();
     (0..keys)
         .map(|k| {
             let sign = (m.keys()[k].room, goal[k], std::mem::take(&mut reads[k]));
