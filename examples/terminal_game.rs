@@ -102,7 +102,17 @@ fn play(level: Level, input: Box<dyn BufRead>, echo: bool) -> Result<bool> {
             Err(why) => println!("You cannot: {why}."),
         }
         if let (false, Ok(Some(stuck))) = (was_stuck, session.is_stuck()) {
-            println!("You are stuck: {}. (undo takes steps back.)", stuck.reason);
+            println!("You are stuck. (undo takes steps back.)");
+            // A game words the fields itself: here, what it ruined and the
+            // first door in the way.
+            if let Some(no_return) = &stuck.why.no_return {
+                println!("  That was the point of no return: {}.", no_return.step);
+            }
+            if let Some(door) = stuck.why.blocking.first() {
+                for need in &door.needs {
+                    println!("  Door {} stays shut: {}.", door.door, need_words(need));
+                }
+            }
         }
         if session.is_solved() {
             let state = session.state();
@@ -197,5 +207,24 @@ fn hint(session: &Session) {
         (Hint::Solved, _) => println!("You are at the goal."),
         (Hint::Stuck(_), _) => println!("No way leads to the goal from here: undo some steps."),
         (Hint::NotKnown(unknown), _) => println!("No hint: {unknown}."),
+    }
+}
+
+/// What a door needs, in this game's words.
+fn need_words(need: &lockwork::solver::findings::Need) -> String {
+    use lockwork::solver::findings::Need;
+    match need {
+        Need::Items {
+            kind, needed, held, ..
+        } => {
+            let kind = if kind == "small" { "small keys" } else { kind };
+            format!("it takes {needed} {kind} and you hold {held}")
+        }
+        Need::Keys { missing } | Need::AnyOf { keys: missing } => {
+            let keys: Vec<&str> = missing.iter().map(lockwork::model::KeyId::as_str).collect();
+            format!("it wants {}", keys.join(" or "))
+        }
+        Need::Condition { .. } => "the levers are not right".to_owned(),
+        Need::Closed { .. } | Need::ClosedForGood => "it is closed".to_owned(),
     }
 }

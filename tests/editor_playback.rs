@@ -106,13 +106,11 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
         viewer.steps.len(),
         "shown at the moment the player is stuck"
     );
-    assert!(
-        viewer
-            .reason
-            .as_deref()
-            .unwrap()
-            .contains("the small key was spent on door \"d2\"")
-    );
+    let why = viewer.why.as_ref().unwrap();
+    assert!(matches!(
+        &why.no_return.as_ref().unwrap().effect,
+        lockwork::solver::findings::Effect::Spent { door, .. } if door.as_str() == "d2"
+    ));
     let shown = app(&harness)
         .mode()
         .clone()
@@ -132,6 +130,26 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
     assert!(
         harness.query_by_label_contains("Stuck: ").is_some(),
         "the panel says why"
+    );
+    // In the words `check` uses, from the same fields: the point of no
+    // return, and what is in hand as the replay shows it (one small key).
+    assert!(
+        harness
+            .query_by_label_contains(
+                "Stuck: Point of no return: step 2, go through d2 to Storeroom (r3): it spent 1 small key on d2"
+            )
+            .is_some()
+    );
+    // The problems list and the panel both say it.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains(
+                "In the way: great doors (d5), from Great hall (r4) on the way to the goal, \
+                 needs 2 small keys: 1 in hand, and no more can be had"
+            )
+            .count(),
+        2,
+        "held as the replay holds"
     );
 }
 

@@ -142,6 +142,47 @@ fn routes() {
     );
     assert_eq!(r.mean, Some(4.0 / 3.0));
     assert_eq!((r.min, r.max, r.several), (Some(1), Some(2), 1));
+    assert!(
+        r.areas.iter().all(|a| a.locked),
+        "each is behind a key or a small lock"
+    );
+    assert_eq!(r.locked, 3);
+}
+
+/// Areas closed off by levers or one-way doors are areas, and counted as
+/// such, but nothing locks them: the lever basement has no lock at all.
+#[test]
+fn areas_behind_levers_and_drops_are_not_locked() {
+    let text = std::fs::read_to_string("assets/basement.level.json").unwrap();
+    let level = lockwork::format::from_str(&text).unwrap().level;
+    assert!(
+        level
+            .doors
+            .iter()
+            .all(|d| d.locks.is_empty() && d.small_locks == 0)
+    );
+    let r = measured(&level).routes;
+    assert!(!r.areas.is_empty());
+    assert_eq!(r.locked, 0);
+    assert!(r.areas.iter().all(|a| !a.locked));
+    // One door of the hand level made one-way: r6 behind it is closed off
+    // but locked by nothing.
+    let mut level = hand_level();
+    let d5 = level
+        .doors
+        .iter()
+        .position(|d| d.id.as_str() == "d5")
+        .unwrap();
+    level.doors[d5].small_locks = 0;
+    level.doors[d5].one_way = true;
+    let r = measured(&level).routes;
+    let r6 = r
+        .areas
+        .iter()
+        .find(|a| a.rooms[0].as_str() == "r6")
+        .unwrap();
+    assert!(!r6.locked);
+    assert_eq!(r.locked, 2);
 }
 
 #[test]

@@ -339,6 +339,18 @@ fn a_dead_end_is_explained_as_check_explains_it() {
         session.apply(&mv("d1", "r2")).unwrap();
         let stuck = session.is_stuck().unwrap().unwrap().clone();
         assert_eq!(stuck.reason, check.reason, "{way:?}");
+        // The same fields, for a game to word: the small key spent on d1 is
+        // the point of no return, and d2 needs one with none in hand.
+        assert_eq!(stuck.why, check.why, "{way:?}");
+        let no_return = stuck.why.no_return.as_ref().unwrap();
+        assert_eq!(no_return.step, mv("d1", "r2"));
+        assert!(matches!(
+            &no_return.effect,
+            lockwork::solver::findings::Effect::Spent { door, .. } if door.as_str() == "d1"
+        ));
+        let json = serde_json::to_string(&stuck).unwrap();
+        let back: lockwork::play::Stuck = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, stuck, "a Stuck goes through JSON and back");
         assert_eq!(stuck.step, Some(mv("d1", "r2")));
         // Walking back does not undo it, and the reason stays that step's.
         session.apply(&mv("d1", "r1")).unwrap();

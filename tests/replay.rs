@@ -263,3 +263,34 @@ fn an_invalid_level_is_refused_before_any_step() {
         other => panic!("expected Invalid, got {other:?}"),
     }
 }
+
+/// A key carried from the start is held at once but never picked up: the
+/// steps a replay gives (and so every plan and dead-end trace) show no
+/// pickup of it, while a key lying in the start room is still picked up.
+#[test]
+fn a_carried_key_is_held_and_not_picked_up() {
+    let mut level = level();
+    let carried = level
+        .keys
+        .iter()
+        .position(|k| k.id.as_str() == "red")
+        .unwrap();
+    level.keys[carried].room = None;
+    let done = replay(&level, &[mv("d1", "r2")]).unwrap();
+    assert!(!done.steps.contains(&pickup("red")), "{:?}", done.steps);
+    assert!(done.end.picked()[carried], "red is held");
+    let small = level.keys.iter().position(|k| k.small).unwrap();
+    assert_eq!(
+        level.keys[small]
+            .room
+            .as_ref()
+            .map(lockwork::model::RoomId::as_str),
+        Some("r1")
+    );
+    let id = level.keys[small].id.as_str().to_owned();
+    assert_eq!(
+        done.steps[0],
+        pickup(&id),
+        "a key lying in the start room is picked up"
+    );
+}

@@ -34,6 +34,8 @@ struct Truth {
     /// The fewest small keys to keep for the level to stay solvable, and
     /// whether every choice of that many does.
     small_needed: Option<(u32, bool)>,
+    /// The same for the items of every kind, small keys included, by kind.
+    kinds_needed: Vec<(String, Option<(u32, bool)>)>,
 }
 
 /// What one exhaustive search finds.
@@ -98,24 +100,159 @@ fn truth(level: &Level) -> Truth {
     } else {
         None
     };
+    let mut kinds: Vec<&str> = level.keys.iter().filter_map(|k| k.kind_name()).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    let kinds_needed = kinds
+        .into_iter()
+        .map(|kind| {
+            let needed = least_cost.and_then(|_| kind_needed(level, kind, &solvable_without));
+            (kind.to_owned(), needed)
+        })
+        .collect();
     Truth {
+        kinds_needed,
         least_cost,
         least_pulls: a.least_pulls.map(|(p, c)| (p, from_quarters(c))),
         states: m.states,
         dead_end_states: m.dead_end_states,
         format_states: a.states,
         format_dead_end_states: a.dead_end_states,
-        unreachable_rooms: (0..all.rooms).filter(|&r| !a.seen[r]).collect(),
+        unreachable_rooms: unwalked_rooms(&all),
         unneeded_keys,
         small_needed,
+    }
+}
+
+/// The rooms no walk from the start enters: the states explored with no
+/// goal, so that a walk goes on through the goal room (FORMAT.md's goal
+/// ends the game, but a room behind it, or beside a start that is the
+/// goal, is still one a player can walk into).
+fn unwalked_rooms(brute: &Brute) -> Vec<usize> {
+    let mut walker = brute.clone();
+    walker.goal = usize::MAX;
+    let seen = search(&walker).seen;
+    (0..brute.rooms).filter(|&r| !seen[r]).collect()
+}
+
+/// Whether the brute force solves `level` with the keys `absent` taken out.
+fn brute_solvable_without(level: &Level, absent: &[usize]) -> bool {
+    let mut without = Brute::new(level, Track::KeysThatMatter);
+    for &k in absent {
+        without.key_absent[k] = true;
+    }
+    without.explore().least(false).is_some()
+}
+
+/// What `keys` says about the named keys, checked by the brute force:
+/// `unneeded` and the keys of `alternatives` are the keys each of which
+/// alone the level can do without (`alone`, when the analysis is complete); the unneeded keys can all be
+/// taken out together and the level stays solvable; without a whole group
+/// of alternatives it cannot be solved, and without all of a group but any
+/// one key it can.
+fn assert_keys_sorted(
+    level: &Level,
+    keys: &lockwork::solver::KeyNeeds,
+    alone: Option<&Vec<usize>>,
+    text: &str,
+) {
+    let index = |id: &lockwork::model::KeyId| level.keys.iter().position(|k| &k.id == id).unwrap();
+    let unneeded: Vec<usize> = keys.unneeded.iter().map(index).collect();
+    let groups: Vec<Vec<usize>> = (keys.alternatives.iter())
+        .map(|g| g.iter().map(index).collect())
+        .collect();
+    let mut all: Vec<usize> = unneeded
+        .iter()
+        .chain(groups.iter().flatten())
+        .copied()
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    if let Some(alone) = alone {
+        assert_eq!(
+            &all, alone,
+            "unneeded and alternatives: the keys each alone can go\n{text}"
+        );
+    }
+    if all.is_empty() {
+        return;
+    }
+    assert!(
+        brute_solvable_without(level, &unneeded),
+        "the unneeded keys {:?} cannot all go together\n{text}",
+        keys.unneeded
+    );
+    for group in &groups {
+        assert!(group.len() >= 2, "a group of one key {group:?}\n{text}");
+        assert!(
+            !brute_solvable_without(level, group),
+            "without the whole group {group:?} the level is still solvable\n{text}"
+        );
+        for &k in group {
+            let rest: Vec<usize> = group.iter().copied().filter(|&g| g != k).collect();
+            assert!(
+                brute_solvable_without(level, &rest),
+                "group {group:?} is not the fewest: key {k} is not an alternative\n{text}"
+            );
+        }
+    }
+}
+
+/// The counts of needed items of every kind, checked against the brute
+/// force: exact when the analysis is complete, and every count's bounds
+/// hold the true least; the items carried from the start are counted as
+/// carried.
+fn assert_items_counted(level: &Level, a: &lockwork::solver::Analysis, t: &Truth, text: &str) {
+    if a.solvable != Some(true) {
+        return;
+    }
+    let mut kinds: Vec<String> = a.keys.items.iter().map(|i| i.kind.clone()).collect();
+    kinds.sort_unstable();
+    let want: Vec<String> = t.kinds_needed.iter().map(|(k, _)| k.clone()).collect();
+    assert_eq!(kinds, want, "a count for every kind\n{text}");
+    for items in &a.keys.items {
+        let of_kind = level
+            .keys
+            .iter()
+            .filter(|k| k.kind_name() == Some(items.kind.as_str()));
+        let carried = of_kind.clone().filter(|k| k.room.is_none()).count() as u32;
+        assert_eq!(
+            (items.total, items.carried),
+            (of_kind.count() as u32, carried),
+            "{text}"
+        );
+        let truth = t.kinds_needed.iter().find(|(k, _)| *k == items.kind);
+        let Some((_, Some((least, any)))) = truth else {
+            continue;
+        };
+        assert!(items.at_least <= *least, "{} {items:?}\n{text}", items.kind);
+        assert!(
+            items.at_most.is_none_or(|m| m >= *least),
+            "{items:?}\n{text}"
+        );
+        if a.is_complete() {
+            assert_eq!(items.needed, Some(*least), "{} needed\n{text}", items.kind);
+        }
+        if let (Some(_), Some(enough)) = (items.needed, items.any_enough) {
+            assert_eq!(enough, *any, "{} any enough\n{text}", items.kind);
+        }
     }
 }
 
 /// Over every choice of small keys to keep: the fewest that leave the level
 /// solvable, and whether every choice of that many does.
 fn small_needed(level: &Level, solvable_without: &dyn Fn(&[usize]) -> bool) -> Option<(u32, bool)> {
+    kind_needed(level, "small", solvable_without)
+}
+
+/// [`small_needed`] for the items of kind `kind` (`"small"`: small keys).
+fn kind_needed(
+    level: &Level,
+    kind: &str,
+    solvable_without: &dyn Fn(&[usize]) -> bool,
+) -> Option<(u32, bool)> {
     let smalls: Vec<usize> = (0..level.keys.len())
-        .filter(|&k| level.keys[k].small || level.keys[k].kind.as_deref() == Some("small"))
+        .filter(|&k| level.keys[k].kind_name() == Some(kind))
         .collect();
     if smalls.is_empty() {
         return None;
@@ -238,30 +375,22 @@ fn check(level: &Level) -> Truth {
         "analyze: unreachable rooms\n{text}"
     );
     assert!(a.undecided_rooms.is_empty(), "{text}");
-    let unneeded: Vec<_> = t
-        .unneeded_keys
-        .iter()
-        .map(|&k| level.keys[k].id.clone())
-        .collect();
-    assert_eq!(
-        a.keys.unneeded, unneeded,
-        "analyze: keys no solution needs\n{text}"
-    );
+    assert_keys_sorted(level, &a.keys, Some(&t.unneeded_keys), &text);
     assert!(a.keys.undecided.is_empty(), "{text}");
     let found = match &a.plan {
         Some(plan) => unneeded_keys(level, plan, &options).unwrap(),
         None => Vec::new(),
     };
     assert_eq!(
-        found, unneeded,
+        found, a.keys.unneeded,
         "unneeded_keys: keys no solution needs\n{text}"
     );
     let small = a
         .keys
-        .small
-        .as_ref()
+        .small()
         .and_then(|s| Some((s.needed?, s.any_enough?)));
     assert_eq!(small, t.small_needed, "analyze: small keys needed\n{text}");
+    assert_items_counted(level, &a, &t, &text);
     if t.dead_end_states > 0 {
         assert!(
             !a.dead_ends.found.is_empty(),
@@ -792,11 +921,32 @@ fn goal_counts_only_with_the_keys_it_requires() {
     // Without the crown the goal does not count.
     assert!(!replay(&level, &[mv("d1", "r2")]).unwrap().solved);
 
-    // With no goal_requires the goal ends the game: r3 behind it is never entered.
+    // With no goal_requires the goal ends the game as soon as it is
+    // entered, but a walk can go on through it: r3 is not unreachable.
     level.goal_requires.clear();
     let t = check(&level);
     assert_eq!(t.least_cost, Some(1.0));
-    assert_eq!(t.unreachable_rooms, vec![2]);
+    assert!(t.unreachable_rooms.is_empty());
+}
+
+/// A new level: start = goal, and one more room behind an open door. The
+/// player is at the goal from the start, but a walk enters the other room.
+#[test]
+fn with_start_at_the_goal_the_other_rooms_are_reachable() {
+    let mut level = Level::new("new");
+    rooms(&mut level, &["r1", "r2", "r3"]);
+    let mut drop = Door::new("d2", "r2", "r3");
+    drop.one_way = true;
+    level.doors = vec![Door::new("d1", "r1", "r2"), drop];
+    level.goal = "r1".into();
+    let t = check(&level);
+    assert_eq!(t.least_cost, Some(0.0));
+    assert!(t.unreachable_rooms.is_empty(), "{:?}", t.unreachable_rooms);
+    // The way back from r3 is one-way the other way: r1 and r2 are still
+    // entered, r3 too; a room with no door at all is not.
+    level.rooms.push(Room::new("r4", [0.0, 300.0]));
+    let t = check(&level);
+    assert_eq!(t.unreachable_rooms, vec![3]);
 }
 
 #[test]
@@ -1005,11 +1155,17 @@ fn check_claims(level: &Level, a: &lockwork::solver::Analysis, t: &Truth) {
             room.id
         );
     }
-    for key in &a.keys.unneeded {
+    for key in a
+        .keys
+        .unneeded
+        .iter()
+        .chain(a.keys.alternatives.iter().flatten())
+    {
         let k = level.keys.iter().position(|x| &x.id == key).unwrap();
         assert!(t.unneeded_keys.contains(&k), "key {key} is needed\n{text}");
     }
-    if let Some(small) = &a.keys.small
+    assert_keys_sorted(level, &a.keys, None, &text);
+    if let Some(small) = a.keys.small()
         && let (Some(needed), Some((want, any))) = (small.needed, t.small_needed)
     {
         assert_eq!(needed, want, "{text}");

@@ -7,7 +7,7 @@ use super::{
     report, rules_or_fail,
 };
 use crate::model::Labels;
-use crate::solver::{Analysis, SmallKeys, analyze_rules};
+use crate::solver::{Analysis, ItemNeeds, analyze_rules};
 
 pub fn run(path: &Path, budget: &Budget) -> u8 {
     let Some((loaded, index)) = load_indexed_or_report(path) else {
@@ -124,33 +124,57 @@ fn keys(labels: &Labels<'_>, a: &Analysis) {
         named(&a.keys.unneeded)
     };
     outln!("  keys no solution needs: {unneeded}");
+    for group in &a.keys.alternatives {
+        outln!("  a solution needs one of: {}", named(group));
+    }
     if !a.keys.undecided.is_empty() {
         outln!(
             "  keys not worked out (search incomplete): {}",
             named(&a.keys.undecided)
         );
     }
-    if let Some(small) = &a.keys.small {
-        outln!("  small keys: {}", small_words(small));
+    for items in &a.keys.items {
+        outln!(
+            "  {}: {}",
+            report::items_noun(&items.kind, 2),
+            items_words(items)
+        );
     }
 }
 
-/// "3 lie in the level, and any 2 of them are enough".
-fn small_words(s: &SmallKeys) -> String {
-    let lie = format!(
-        "{} {} in the level",
-        s.total,
-        if s.total == 1 { "lies" } else { "lie" }
-    );
-    match (s.needed, s.any_enough) {
-        (Some(0), _) => format!("{lie}, and no solution needs any of them"),
-        (Some(n), _) if n == s.total && n == 1 => format!("{lie}, and a solution needs it"),
-        (Some(n), _) if n == s.total => format!("{lie}, and a solution needs all {n}"),
-        (Some(n), Some(true)) => format!("{lie}, and any {n} of them are enough"),
-        (Some(n), Some(false)) => format!(
-            "{lie}; a solution needs {n} of them, but not any {n}: which ones are kept matters"
+/// "3 in all (2 carried from the start, 1 lies in the level), and any 2 of
+/// them are enough".
+fn items_words(s: &ItemNeeds) -> String {
+    let lie = s.total - s.carried;
+    let verb = if lie == 1 { "lies" } else { "lie" };
+    let held = match (s.carried, lie) {
+        (0, _) => format!("{lie} {verb} in the level"),
+        (c, 0) => format!("{c} carried from the start"),
+        (c, _) => format!(
+            "{} in all: {c} carried from the start, {lie} {verb} in the level",
+            s.total
         ),
-        (Some(n), None) => format!("{lie}; a solution needs at least {n} of them"),
-        (None, _) => format!("{lie}; how many a solution needs was not worked out"),
+    };
+    match (s.needed, s.any_enough) {
+        (Some(0), _) => format!("{held}, and no solution needs any of them"),
+        (Some(n), _) if n == s.total && n == 1 => format!("{held}, and a solution needs it"),
+        (Some(n), _) if n == s.total => format!("{held}, and a solution needs all {n}"),
+        (Some(n), Some(true)) => format!("{held}, and any {n} of them are enough"),
+        (Some(n), Some(false)) => format!(
+            "{held}; a solution needs {n} of them, but not any {n}: which ones are kept matters"
+        ),
+        (Some(n), None) => format!(
+            "{held}; a solution needs {n} of them (whether any {n} will do was not worked out)"
+        ),
+        (None, _) => match s.at_most {
+            Some(most) => format!(
+                "{held}; a solution needs at least {} and at most {most} of them (search incomplete)",
+                s.at_least
+            ),
+            None => format!(
+                "{held}; a solution needs at least {} of them (search incomplete)",
+                s.at_least
+            ),
+        },
     }
 }

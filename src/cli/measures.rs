@@ -117,7 +117,7 @@ fn routes(m: &Measures) -> String {
     match (r.mean, r.min, r.max) {
         (Some(mean), Some(min), Some(max)) => format!(
             "routes: {}, doors in: mean {}, min {min}, max {max}; {} with several",
-            report::noun(r.areas.len(), "locked area"),
+            areas_words(r),
             figure(mean),
             r.several,
         ),
@@ -151,4 +151,22 @@ fn risk(m: &Measures) -> String {
         _ => String::new(),
     };
     format!("risk: dead ends {share}{cheapest}")
+}
+
+/// "5 locked areas"; where not every area is locked (levers or one-way
+/// doors close it off), "7 areas behind closed or one-way doors, none of
+/// them locked".
+fn areas_words(r: &crate::measures::Routes) -> String {
+    let n = r.areas.len();
+    if r.locked == n {
+        return report::noun(n, "locked area");
+    }
+    let locked = match r.locked {
+        0 => "none of them locked".to_owned(),
+        k => format!("{k} of them locked"),
+    };
+    format!(
+        "{} behind closed or one-way doors, {locked}",
+        report::noun(n, "area")
+    )
 }

@@ -23,6 +23,8 @@ macro_rules! out {
 
 mod batch;
 mod check;
+mod check_json;
+mod findings;
 pub mod generate;
 mod measures;
 mod report;
@@ -86,6 +88,9 @@ pub enum Command {
     Check {
         /// The level file.
         file: PathBuf,
+        /// Print everything as one JSON object instead of text (docs/format.md).
+        #[arg(long)]
+        json: bool,
         /// How long it may work.
         #[command(flatten)]
         budget: Budget,
@@ -101,7 +106,14 @@ pub fn run(cli: Cli, open_editor: impl FnOnce(Option<PathBuf>) -> anyhow::Result
         Some(Command::Solve { file, json, budget }) => {
             ExitCode::from(solve::run(&file, json, &budget.armed()))
         }
-        Some(Command::Check { file, budget }) => ExitCode::from(check::run(&file, &budget.armed())),
+        Some(Command::Check {
+            file,
+            json: true,
+            budget,
+        }) => ExitCode::from(check_json::run(&file, &budget.armed())),
+        Some(Command::Check { file, budget, .. }) => {
+            ExitCode::from(check::run(&file, &budget.armed()))
+        }
         Some(Command::Generate(args)) => ExitCode::from(generate::run(args)),
         None => match open_editor(cli.file) {
             Ok(()) => ExitCode::SUCCESS,

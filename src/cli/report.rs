@@ -93,7 +93,14 @@ pub fn dead_end(labels: &Labels<'_>, d: &DeadEnd, number: usize) -> String {
         .iter()
         .filter(|s| !matches!(s, Step::Pickup { .. }))
         .count();
-    let _ = writeln!(out, "  {number}. {}", d.reason);
+    let lines = super::findings::dead_end_lines(labels, &d.why, moves);
+    for (i, line) in lines.iter().enumerate() {
+        if i == 0 {
+            let _ = writeln!(out, "  {number}. {line}");
+        } else {
+            let _ = writeln!(out, "     {line}");
+        }
+    }
     if moves == 0 {
         let _ = writeln!(out, "     (from the very start)");
     } else {
@@ -160,4 +167,19 @@ pub fn some_of(names: impl Iterator<Item = String>, count: usize) -> String {
         line.push_str(&format!(" and {} more", count - shown.len()));
     }
     line
+}
+
+/// The plural (or, for `n` of 1, singular) noun of an item kind: "small
+/// keys", "bomb".
+pub fn items_noun(kind: &str, n: u32) -> String {
+    let one = if kind == crate::model::SMALL {
+        "small key"
+    } else {
+        kind
+    };
+    match n {
+        1 => one.to_owned(),
+        _ if one.ends_with('s') => one.to_owned(),
+        _ => format!("{one}s"),
+    }
 }

@@ -372,10 +372,11 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         } else {
             theme.warning
         };
+        let why = super::findings::dead_end_lines(labels, &dead.why, steps);
         let text = RichText::new(format!(
-            "Dead end {when} in {}: {}",
+            "Dead end {when} in {}\n{}",
             labels.room(&dead.room),
-            dead.reason
+            why.join("\n")
         ))
         .color(color);
         let item = ItemId::Room(dead.room.clone());
@@ -400,6 +401,11 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         .saturating_sub(analysis.dead_ends.found.len());
     if more > 0 {
         weak(ui, &format!("… and {} more", count(more, "kind")));
+    }
+    if analysis.solvable == Some(true) {
+        for line in super::findings::key_lines(labels, &analysis.keys) {
+            weak(ui, &line);
+        }
     }
     capped_rows(
         ui,

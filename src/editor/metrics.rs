@@ -118,7 +118,7 @@ fn routes(m: &Measures) -> Line {
     let value = match (r.mean, r.min, r.max) {
         (Some(mean), Some(min), Some(max)) => format!(
             "{}; doors in: mean {}, min {min}, max {max}; {} with several",
-            noun(r.areas.len(), "locked area"),
+            areas_words(r),
             figure(mean),
             r.several
         ),
@@ -127,8 +127,10 @@ fn routes(m: &Measures) -> Line {
     line(
         "Routes",
         value,
-        "For each locked area (rooms joined by free doors, away from the start), how many \
-         distinct doors lead into it: several routes into an area.",
+        "For each area behind a door that is not free (rooms joined by free doors, away \
+         from the start), how many distinct doors lead into it: several routes into an \
+         area. It is locked when a door into it needs a key or spends items; levers and \
+         one-way doors close an area off without locking it.",
     )
 }
 
@@ -304,4 +306,22 @@ fn optional_ui(ui: &mut Ui, view: &View<'_>, m: &Measures, out: &mut Vec<Intent>
         })
         .header_response
         .on_hover_text("Rooms the plan never enters and keys it never uses");
+}
+
+/// "5 locked areas"; where not every area is locked (levers or one-way
+/// doors close it off), "7 areas behind closed or one-way doors, none of
+/// them locked".
+fn areas_words(r: &crate::measures::Routes) -> String {
+    let n = r.areas.len();
+    if r.locked == n {
+        return noun(n, "locked area");
+    }
+    let locked = match r.locked {
+        0 => "none of them locked".to_owned(),
+        k => format!("{k} of them locked"),
+    };
+    format!(
+        "{} behind closed or one-way doors, {locked}",
+        noun(n, "area")
+    )
 }

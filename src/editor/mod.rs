@@ -11,6 +11,7 @@ pub mod canvas;
 pub mod export;
 pub mod files;
 pub mod find;
+mod findings;
 pub mod generate;
 mod help;
 mod inspector;

@@ -52,8 +52,9 @@ pub struct Viewer {
     pub playing: bool,
     /// Steps per second while playing.
     pub speed: f32,
-    /// The reason the player is stuck, for a dead end.
-    pub reason: Option<String>,
+    /// Why the player is stuck, for a dead end, as the analysis's fields
+    /// (worded by the panel, names before ids).
+    pub why: Option<crate::solver::findings::DeadEndWhy>,
     last_tick: Option<Instant>,
     /// The state after `shown.0` steps, kept between frames.
     shown: Option<(usize, PlayState)>,
@@ -67,18 +68,18 @@ impl Viewer {
             .into_iter()
             .filter(|s| !matches!(s, Step::Pickup { .. }))
             .collect();
-        let reason = match source {
-            Source::DeadEnd(i) => analysis.dead_ends.found.get(i).map(|d| d.reason.clone()),
+        let why = match source {
+            Source::DeadEnd(i) => analysis.dead_ends.found.get(i).map(|d| d.why.clone()),
             _ => None,
         };
-        let at = if reason.is_some() { steps.len() } else { 0 };
+        let at = if why.is_some() { steps.len() } else { 0 };
         Some(Self {
             source,
             steps,
             at,
             playing: false,
             speed: 2.0,
-            reason,
+            why,
             last_tick: None,
             shown: None,
         })

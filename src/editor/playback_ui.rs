@@ -114,8 +114,9 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
             levers_ui(ui, view);
         }
     });
-    if let Some(reason) = viewer.reason.as_ref().filter(|_| viewer.at == n) {
-        ui.label(RichText::new(format!("Stuck: {reason}")).color(view.theme.bad));
+    if let Some(why) = viewer.why.as_ref().filter(|_| viewer.at == n) {
+        let lines = super::findings::dead_end_lines(labels, why, n);
+        ui.label(RichText::new(format!("Stuck: {}", lines.join("; "))).color(view.theme.bad));
     }
 }
 

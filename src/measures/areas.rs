@@ -18,6 +18,10 @@ pub struct Area {
     /// from the start without entering it (locks, levers and small keys
     /// ignored; one-way doors only their way), in level order.
     pub doors_in: Vec<DoorId>,
+    /// Whether something locks it: a door into it needs a key or spends
+    /// items. An area behind lever doors or one-way doors only is not
+    /// locked, though its doors are not free.
+    pub locked: bool,
 }
 
 /// The routes into the level's locked areas.
@@ -33,6 +37,8 @@ pub struct Routes {
     pub max: Option<usize>,
     /// Locked areas with two or more doors into them.
     pub several: usize,
+    /// How many of [`Self::areas`] something locks ([`Area::locked`]).
+    pub locked: usize,
     /// Always true: every level's routes are worked out in full (the
     /// dominators of its graph of areas). Kept for the callers and files
     /// of earlier versions, where a level too large to walk once per
@@ -50,6 +56,7 @@ impl Routes {
                 json!({
                     "rooms": a.rooms.iter().map(RoomId::as_str).collect::<Vec<_>>(),
                     "doors_in": a.doors_in.iter().map(DoorId::as_str).collect::<Vec<_>>(),
+                    "locked": a.locked,
                 })
             })
             .collect();
@@ -59,6 +66,7 @@ impl Routes {
             "min": self.min,
             "max": self.max,
             "several": self.several,
+            "locked": self.locked,
             "complete": self.complete,
             "per_area": per_area,
         })
@@ -69,6 +77,13 @@ impl Routes {
 /// spends no item (from either side).
 fn is_free(m: &Mechanics, door: usize) -> bool {
     m.is_free(door) && !m.is_one_way(door)
+}
+
+/// True when door `door` needs a key (`locks`, `locks_any`) or spends items.
+fn locks(m: &Mechanics, door: usize) -> bool {
+    (m.doors().get(door)).is_some_and(|d| {
+        !d.locks.is_empty() || !d.locks_any.is_empty() || !d.spend.is_empty() || d.small_locks > 0
+    })
 }
 
 /// The area of each room: rooms joined by free doors share one, numbered in
@@ -170,7 +185,9 @@ pub(super) fn routes(rules: &Rules<'_>) -> Routes {
             .collect();
         doors.sort_unstable();
         doors.dedup();
+        let locked = doors.iter().any(|&d| locks(m, d));
         areas.push(Area {
+            locked,
             rooms: rooms_of[a]
                 .iter()
                 .map(|&r| level.rooms[r].id.clone())
@@ -185,6 +202,7 @@ pub(super) fn routes(rules: &Rules<'_>) -> Routes {
         min: counts.iter().copied().min(),
         max: counts.iter().copied().max(),
         several: counts.iter().filter(|&&c| c >= 2).count(),
+        locked: areas.iter().filter(|a| a.locked).count(),
         complete: true,
         areas,
     }

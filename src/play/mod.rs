@@ -62,7 +62,7 @@
 //! assert_eq!(session.hint(), Hint::Step(Step::Move { door: "d2".into(), to: "r3".into() }));
 //! session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
 //! let stuck = session.is_stuck()?.expect("the key was spent on the wrong door");
-//! assert!(stuck.reason.contains("the small key was spent on door \"d1\""));
+//! assert!(stuck.reason.contains("1 small key was spent on door \"d1\""));
 //! session.undo();
 //! assert_eq!(session.cost_to_goal()?, Some(1.0));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -197,15 +197,20 @@ pub enum StepError {
 ///
 /// # Examples
 /// See [`Session::is_stuck`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stuck {
     /// The step after which the goal was out of reach; `None` when it never
     /// was in reach (an unsolvable level), or when a restored game on a
     /// level too large for the table does not say.
     pub step: Option<Step>,
-    /// Why, in the words `lockwork check` gives this dead end: where the
-    /// player is stuck, the step that caused it, and the door that now
-    /// stays shut on the way to the goal.
+    /// Why, as fields a game words itself, translates or points at: the
+    /// rooms within reach, the point of no return, what was spent before
+    /// it, and the doors in the way with what each needs against what is
+    /// held. The same fields `lockwork check` gives this dead end
+    /// ([`DeadEnd::why`](crate::solver::DeadEnd::why)).
+    pub why: crate::solver::findings::DeadEndWhy,
+    /// [`Self::why`] in a default sentence, with ids as a level file
+    /// writes them.
     pub reason: String,
 }
 
@@ -213,6 +218,7 @@ impl From<Fatal> for Stuck {
     fn from(f: Fatal) -> Self {
         Self {
             step: f.step,
+            why: f.why,
             reason: f.reason,
         }
     }
@@ -995,8 +1001,8 @@ impl Session {
     /// assert!(session.is_stuck()?.is_none());
     /// session.apply(&Step::Move { door: "d1".into(), to: "r2".into() })?;
     /// let stuck = session.is_stuck()?.unwrap();
-    /// assert_eq!(stuck.reason, "stuck in room r2: door \"d1\" is one-way and no way leads back, \
-    ///     and no door leads on from here");
+    /// assert_eq!(stuck.reason, "stuck in room r2: the point of no return: door \"d1\" is one-way \
+    ///     and no way leads back; no door leads on from here");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_stuck(&self) -> Result<Option<&Stuck>, NotKnown> {

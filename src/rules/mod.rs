@@ -1272,11 +1272,14 @@ impl Rules<'_> {
                 key: key.id.clone(),
             })
         };
+        // A key carried from the start is held, not picked up: no step
+        // says it is.
+        let carried = |k: usize| level.keys.get(k).is_some_and(|key| key.room.is_none());
         let mut steps: Vec<Step> = state
             .picked
             .iter()
             .enumerate()
-            .filter(|&(_, &p)| p)
+            .filter(|&(k, &p)| p && !carried(k))
             .filter_map(|(k, _)| pickup(k))
             .collect();
         for (index, taken) in taken {

@@ -14,7 +14,8 @@ use super::budget::Budget;
 use super::compile::{Compiled, PULL};
 use super::events::{self, Walker};
 use super::exhaustive::Explored;
-use super::explain::{Cause, why_stuck};
+use super::explain::sentence;
+use super::findings::{DeadEndWhy, Within, dead_end_why};
 use super::heuristic::Heuristic;
 use super::queue::Queue;
 use super::store::Store;
@@ -40,6 +41,20 @@ pub(crate) struct Found {
     pub reached: Vec<bool>,
     /// The start itself cannot reach the goal.
     pub start_dead: bool,
+}
+
+/// The irreversible step after which the goal was out of reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// Small keys were spent on this door.
+    Spent { door: usize, keys: u32 },
+    /// The player went through this one-way door.
+    Dropped { door: usize },
+    /// The player went through this door from its free side; its lock is
+    /// on the way back.
+    FreeSide { door: usize },
+    /// The player pulled this `once` lever.
+    Once { lever: usize },
 }
 
 /// The step `act` from `before`: what made it irreversible, if anything.
@@ -83,30 +98,26 @@ fn way_back_locked(m: &Mechanics, c: &Compiled, before: &[u64], p: Passage) -> b
 }
 
 /// Why the player is stuck in the states of `closure`, entered by action
-/// `act` from state `before` when there was a step. Levels with `once`
-/// levers, `open_when` or items of other kinds are worded with their own
-/// causes ("only opens while l2 is down", "no bombs left").
+/// `act` from state `before` when there was a step: the fields, and the
+/// default sentence made from them.
 pub(crate) fn reason(
     level: &crate::model::Level,
     m: &Mechanics,
     c: &Compiled,
     closure: &Closure,
     step: Option<(&[u64], u32)>,
-) -> String {
-    if m.needs_general() {
-        let views: Vec<_> = closure.states.iter().map(|s| c.view(s)).collect();
-        let refs: Vec<_> = views.iter().collect();
-        let before = step.map(|(s, act)| (c.view(s), act));
-        let step = before.as_ref().map(|(view, act)| (view, *act));
-        return super::extended::stuck_words(level, m, &refs, step);
-    }
-    why_stuck(
-        level,
-        m,
-        c,
-        closure,
-        step.and_then(|(b, act)| cause(m, c, b, act)),
-    )
+) -> (DeadEndWhy, String) {
+    let views: Vec<_> = closure.states.iter().map(|s| c.view(s)).collect();
+    let refs: Vec<_> = views.iter().collect();
+    let within = Within {
+        states: &refs,
+        whole: closure.whole,
+    };
+    let before = step.map(|(s, act)| (c.view(s), act));
+    let step = before.as_ref().map(|(view, act)| (view, *act));
+    let why = dead_end_why(level, m, &within, step);
+    let words = sentence(level, &why);
+    (why, words)
 }
 
 /// The states reachable from a dead end, nearest first, as far as an
@@ -156,11 +167,13 @@ pub(crate) fn stuck_at_start(run: &Run<'_, '_>) -> Result<DeadEnd, SolveError> {
     let c = prep.compiled();
     let states = closure(c, &c.start);
     let steps = prep.trace(c, std::iter::empty())?.steps;
+    let (why, reason) = reason(prep.level, prep.mechanics(), c, &states, None);
     Ok(DeadEnd {
         steps,
         cost: 0.0,
         room: prep.level.rooms[prep.mechanics().start()].id.clone(),
-        reason: reason(prep.level, prep.mechanics(), c, &states, None),
+        why,
+        reason,
     })
 }
 
@@ -178,17 +191,14 @@ fn describe(
     acts.push((act, after.to_vec()));
     let steps = prep.trace(c, acts.into_iter())?.steps;
     let states = closure(c, after);
+    let step = Some((before, act));
+    let (why, reason) = reason(prep.level, prep.mechanics(), c, &states, step);
     Ok(DeadEnd {
         steps,
         cost,
         room: prep.level.rooms[c.room(after)].id.clone(),
-        reason: reason(
-            prep.level,
-            prep.mechanics(),
-            c,
-            &states,
-            Some((before, act)),
-        ),
+        why,
+        reason,
     })
 }
 
@@ -206,11 +216,13 @@ pub(crate) fn from_explored(
     if ex.goals.is_empty() {
         let states = closure(c, &c.start);
         let steps = prep.trace(c, std::iter::empty())?.steps;
+        let (why, reason) = reason(prep.level, prep.mechanics(), c, &states, None);
         let start = DeadEnd {
             steps,
             cost: 0.0,
             room: prep.level.rooms[c.room(&c.start)].id.clone(),
-            reason: reason(prep.level, prep.mechanics(), c, &states, None),
+            why,
+            reason,
         };
         return Ok(DeadEnds {
             exist: Some(true),

@@ -1,121 +1,66 @@
-//! Says in words why the goal can no longer be reached from a dead end: the
-//! step that caused it, and the door that now stays shut on the way to the
-//! goal (or to a key the goal needs).
-//!
-//! The door's reason is [`Mechanics::blocked`] worded as replay words it
-//! ([`Illegal`]), judged in the states where the player stands at that door,
-//! so an explanation can never disagree with the rules.
+//! The default sentence for a dead end, made from its fields
+//! ([`DeadEndWhy`]) with ids as a level file writes them: what
+//! [`DeadEnd::reason`](super::DeadEnd::reason) and
+//! [`play::Stuck::reason`](crate::play::Stuck::reason) say for a game that
+//! does not word the fields itself. The command line and the editor make
+//! their own, names before ids.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeSet, BinaryHeap};
-
-use super::compile::{Compiled, Mask, NONE, mask_of};
-use super::dead_ends::Closure;
+use super::findings::{Blocking, DeadEndWhy, Effect, ItemCount, Need, Toward};
 use crate::model::Level;
-use crate::rules::Illegal;
-use crate::rules::mechanics::{Blocked, Mechanics, Opening};
 
-/// The irreversible step after which the goal was out of reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cause {
-    /// Small keys were spent on this door.
-    Spent { door: usize, keys: u32 },
-    /// The player went through this one-way door.
-    Dropped { door: usize },
-    /// The player went through this door from its free side; its lock is
-    /// on the way back.
-    FreeSide { door: usize },
-    /// The player pulled this `once` lever.
-    Once { lever: usize },
-}
-
-/// What the player is trying to reach.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Target {
-    Goal,
-    Key(usize),
-}
-
-/// One door in the way, and what it was in the way of.
-struct Shut {
-    door: usize,
-    reasons: BTreeSet<String>,
-    target: Target,
-}
-
-/// Why the goal is out of reach from the states of `closure` (every state
-/// the player can still reach, the dead end first), caused by `cause`.
-pub(crate) fn why_stuck(
-    level: &Level,
-    m: &Mechanics,
-    c: &Compiled,
-    closure: &Closure,
-    cause: Option<Cause>,
-) -> String {
-    let place = place(level, c, closure);
-    let closure = closure.states.as_slice();
-    // The states that hold the most named keys: the furthest the player gets.
-    // Counted a word at a time: a closure of many states of a level of many
-    // keys made key-by-key counting quadratic.
-    let named = named_keys(m, c);
-    let held = |s: &[u64]| {
-        named
-            .iter()
-            .map(|&(w, bits)| (s[w as usize] & bits).count_ones() as usize)
-            .sum::<usize>()
-    };
-    let most = closure.iter().map(|s| held(s)).max().unwrap_or(0);
-    let best: Vec<&Vec<u64>> = closure.iter().filter(|s| held(s) == most).collect();
-    let chain = shut_chain(level, m, c, &best);
-    let mut text = place;
-    let cause_text = cause.map(|cause| cause_words(level, cause));
-    match (cause_text, chain.first()) {
-        (Some(cause), Some(_)) => text += &format!(": {cause}, so {}", chain_words(level, &chain)),
-        (Some(cause), None) => text += &format!(": {cause}, and no door leads on from here"),
-        (None, Some(_)) => text += &format!(": {}", chain_words(level, &chain)),
-        (None, None) => text += ": no door leads on from here",
+/// "stuck in rooms r1, r2: the point of no return was going through door
+/// "d2", which spent 1 small key; on the way to the goal door "d5" needs 2
+/// small keys: 1 in hand, and no more within reach".
+pub(crate) fn sentence(level: &Level, why: &DeadEndWhy) -> String {
+    let mut text = place(level, why);
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(no_return) = &why.no_return {
+        parts.push(effect_words(&no_return.effect));
     }
+    if !why.spent_before.is_empty() {
+        let spent: Vec<String> = (why.spent_before.iter())
+            .map(|s| {
+                let one = s.items.len() == 1 && s.items[0].count == 1;
+                let verb = if one { "was" } else { "were" };
+                format!(
+                    "{} {verb} spent on door \"{}\"",
+                    items_words(&s.items),
+                    s.door
+                )
+            })
+            .collect();
+        parts.push(format!("before it, {}", spent.join(" and ")));
+    }
+    let chain = chain_words(&why.blocking);
+    if !chain.is_empty() {
+        parts.push(chain);
+    }
+    if !why.goal_lacks.is_empty() {
+        let keys: Vec<String> = why.goal_lacks.iter().map(|k| format!("\"{k}\"")).collect();
+        parts.push(format!("the goal needs key {}", keys.join(", ")));
+    }
+    if why.blocking.is_empty() && why.goal_lacks.is_empty() {
+        parts.push("no door leads on from here".to_owned());
+    }
+    text += ": ";
+    text += &parts.join("; ");
     text
 }
 
-/// The state bits of the named (not small) keys that are tracked.
-fn named_keys(m: &Mechanics, c: &Compiled) -> Mask {
-    let bits = m.keys().iter().zip(&c.key_bit);
-    mask_of(
-        bits.filter(|&(key, &bit)| !key.small && bit != NONE)
-            .map(|(_, &bit)| bit),
-    )
-}
-
-/// "stuck in rooms A, B": the rooms of the closure, five at most by name.
-fn place(level: &Level, c: &Compiled, closure: &Closure) -> String {
-    let mut rooms = vec![false; level.rooms.len()];
-    for s in &closure.states {
-        rooms[c.room(s)] = true;
-    }
-    stuck_in_some(level, &rooms, closure.whole)
-}
-
-/// "stuck in rooms A, B": the rooms marked in `rooms`, five at most by name.
-pub(super) fn stuck_in(level: &Level, rooms: &[bool]) -> String {
-    stuck_in_some(level, rooms, true)
-}
-
-/// [`stuck_in`], where `whole` says whether `rooms` are all the rooms the
-/// player can still reach or only those of the states looked at: then the
-/// count of the rest is a floor ("at least 2555 more").
-fn stuck_in_some(level: &Level, rooms: &[bool], whole: bool) -> String {
-    let marked = || level.rooms.iter().zip(rooms).filter(|&(_, &r)| r);
-    let count = marked().count();
-    // Only the rooms named are labelled: a label looks its room up.
-    let shown = if count > 6 { 5 } else { count };
-    let mut names: Vec<String> = marked()
-        .take(shown)
-        .map(|(r, _)| level.room_label(&r.id))
+/// "stuck in rooms A (r1), B (r2), 3 more".
+fn place(level: &Level, why: &DeadEndWhy) -> String {
+    let shown = if why.room_count > 6 {
+        5
+    } else {
+        why.room_count
+    };
+    let mut names: Vec<String> = (why.rooms.iter().take(shown))
+        .map(|r| level.room_label(r))
         .collect();
-    match (count > shown, whole) {
-        (true, true) => names.push(format!("{} more", count - shown)),
-        (true, false) => names.push(format!("at least {} more", count - shown)),
+    let rest = why.room_count.saturating_sub(shown);
+    match (rest > 0, why.rooms_complete) {
+        (true, true) => names.push(format!("{rest} more")),
+        (true, false) => names.push(format!("at least {rest} more")),
         (false, true) => {}
         (false, false) => names.push("perhaps more".to_owned()),
     }
@@ -123,201 +68,203 @@ fn stuck_in_some(level: &Level, rooms: &[bool], whole: bool) -> String {
     format!("stuck in {noun} {}", names.join(", "))
 }
 
-/// `door "d1" (name)`, as every explanation names a door.
-pub(super) fn door_name(level: &Level, door: usize) -> String {
-    match level.doors.get(door) {
-        Some(d) if !d.name.is_empty() => format!("door \"{}\" ({})", d.id, d.name),
-        Some(d) => format!("door \"{}\"", d.id),
-        None => "a door".to_owned(),
+/// "1 small key", "2 bombs and 1 small key".
+pub(crate) fn items_words(items: &[ItemCount]) -> String {
+    let words: Vec<String> = items
+        .iter()
+        .map(|i| count_words(i.count, &i.kind))
+        .collect();
+    words.join(" and ")
+}
+
+/// "1 small key", "2 bombs".
+fn count_words(n: u32, kind: &str) -> String {
+    let one = if kind == crate::model::SMALL {
+        "small key"
+    } else {
+        kind
+    };
+    match n {
+        1 => format!("1 {one}"),
+        _ if one.ends_with('s') => format!("{n} {one}"),
+        _ => format!("{n} {one}s"),
     }
 }
 
-fn cause_words(level: &Level, cause: Cause) -> String {
-    match cause {
-        Cause::Spent { door, keys: 1 } => {
-            format!("the small key was spent on {}", door_name(level, door))
+/// What the point of no return did, as the sentence says it.
+fn effect_words(effect: &Effect) -> String {
+    let after = "after which the goal cannot be reached";
+    match effect {
+        Effect::Spent { door, items } => format!(
+            "the point of no return: {} {} spent on door \"{door}\", {after}",
+            items_words(items),
+            if items.len() == 1 && items[0].count == 1 {
+                "was"
+            } else {
+                "were"
+            }
+        ),
+        Effect::OneWay { door } => {
+            format!("the point of no return: door \"{door}\" is one-way and no way leads back")
         }
-        Cause::Spent { door, keys } => {
-            format!("{keys} small keys were spent on {}", door_name(level, door))
+        Effect::FreeSide { door } => format!(
+            "the point of no return: door \"{door}\" let the player through from its free \
+             side, and the lock is on the other side"
+        ),
+        Effect::UsedUp { lever } => format!(
+            "the point of no return: lever \"{lever}\" was pulled and can be pulled only once"
+        ),
+        Effect::Pulled { lever } => {
+            format!("the point of no return: lever \"{lever}\" was pulled, {after}")
         }
-        Cause::Dropped { door } => format!(
-            "{} is one-way and no way leads back",
-            door_name(level, door)
-        ),
-        Cause::FreeSide { door } => format!(
-            "{} let the player through from its free side, and the lock is on the other side",
-            door_name(level, door)
-        ),
-        Cause::Once { lever } => format!(
-            "lever \"{}\" was pulled and can be pulled only once",
-            level.levers.get(lever).map_or("?", |l| l.id.as_str())
-        ),
+        Effect::Moved { door } => {
+            format!("the point of no return: going through door \"{door}\", {after}")
+        }
     }
 }
 
-fn target_words(level: &Level, target: Target) -> String {
-    match target {
-        Target::Goal => "the goal".to_owned(),
-        Target::Key(k) => format!("key \"{}\"", level.keys[k].id),
+/// "on the way to key "big" door "d4" needs 1 small key: 0 in hand; key
+/// "big" opens door "d8" on the way to the goal".
+fn chain_words(blocking: &[Blocking]) -> String {
+    let others: Vec<&Blocking> = (blocking.iter())
+        .filter(|b| b.toward == Toward::Out)
+        .collect();
+    let chain: Vec<Blocking> = (blocking.iter())
+        .filter(|b| b.toward != Toward::Out)
+        .cloned()
+        .collect();
+    let mut text = chain_only(&chain);
+    for b in others {
+        let needs: Vec<String> = b.needs.iter().map(|n| need_words(b, n)).collect();
+        if !text.is_empty() {
+            text += "; ";
+        }
+        text += &format!("also {}", needs.join(" or "));
     }
+    text
 }
 
-/// "on the way to key "big" door "d4" needs 1 small key and 0 are in hand;
-/// key "big" opens door "d8" on the way to the goal"
-fn chain_words(level: &Level, chain: &[Shut]) -> String {
+fn chain_only(chain: &[Blocking]) -> String {
     let Some(root) = chain.last() else {
         return String::new();
     };
-    let reasons: Vec<&str> = root.reasons.iter().map(String::as_str).collect();
-    let mut text = format!(
-        "on the way to {} {}",
-        target_words(level, root.target),
-        reasons.join(" or ")
-    );
+    let needs: Vec<String> = root.needs.iter().map(|n| need_words(root, n)).collect();
+    let needs = if needs.is_empty() {
+        format!("door \"{}\" stays shut", root.door)
+    } else {
+        needs.join(" or ")
+    };
+    let mut text = format!("on the way to {} {needs}", toward_words(&root.toward));
     for (shut, next) in chain.iter().zip(&chain[1..]).rev() {
-        if let Target::Key(k) = next.target {
+        if let Toward::Key { key } = &next.toward {
+            let side = if shut.one_sided {
+                " (from this side; the lock is on this side only)"
+            } else {
+                ""
+            };
             text += &format!(
-                "; key \"{}\" opens {} on the way to {}",
-                level.keys[k].id,
-                door_name(level, shut.door),
-                target_words(level, shut.target)
+                "; key \"{key}\" opens door \"{}\"{side} on the way to {}",
+                shut.door,
+                toward_words(&shut.toward)
             );
         }
     }
     text
 }
 
-/// From the goal backwards: the door that stays shut on the shortest way
-/// from the rooms of `best` to the goal; when every state there lacks the
-/// same key, which lies out of reach, the door on the way to that key; and
-/// so on, at most four doors deep.
-fn shut_chain(level: &Level, m: &Mechanics, c: &Compiled, best: &[&Vec<u64>]) -> Vec<Shut> {
-    let mut rooms = vec![false; level.rooms.len()];
-    for s in best {
-        rooms[c.room(s)] = true;
+fn toward_words(toward: &Toward) -> String {
+    match toward {
+        Toward::Goal => "the goal".to_owned(),
+        Toward::Key { key } => format!("key \"{key}\""),
+        Toward::Out => "another way out".to_owned(),
     }
-    let mut chain: Vec<Shut> = Vec::new();
-    let mut target = Target::Goal;
-    while chain.len() < 4 {
-        let to = match target {
-            Target::Goal => m.goal(),
-            Target::Key(k) => m.keys()[k].room,
-        };
-        let Some((from, door)) = first_door_out(m, &rooms, to) else {
-            break;
-        };
-        let to = m.leaving(door, from).map_or(from, |p| p.to);
-        let Ok(passage) = m.passage(door, from, to) else {
-            break;
-        };
-        let mut reasons = BTreeSet::new();
-        let mut missing: Option<Option<usize>> = None;
-        for s in best.iter().filter(|s| c.room(s) == from) {
-            let Some(blocked) = m.blocked(passage, &c.view(s)) else {
-                continue;
-            };
-            let key = match &blocked {
-                Blocked::MissingKeys(keys) => keys.first().copied(),
-                _ => None,
-            };
-            // `Some(Some(k))` while every state lacks the same key `k`.
-            missing = match missing {
-                None => Some(key),
-                Some(seen) if seen == key => Some(seen),
-                Some(_) => Some(None),
-            };
-            reasons.insert(reason_words(level, m, &rooms, door, blocked));
-        }
-        chain.push(Shut {
-            door,
-            reasons,
-            target,
-        });
-        match missing {
-            Some(Some(k))
-                if !rooms[m.keys()[k].room]
-                    && !chain.iter().any(|s| s.target == Target::Key(k)) =>
-            {
-                target = Target::Key(k);
-            }
-            _ => break,
-        }
-    }
-    chain
 }
 
-/// A door's reason in replay's words, with what a designer needs besides.
-fn reason_words(
-    level: &Level,
-    m: &Mechanics,
-    rooms: &[bool],
-    door: usize,
-    blocked: Blocked,
-) -> String {
-    let closed = blocked == Blocked::Closed;
-    let mut text = Illegal::from_blocked(level, door, blocked).to_string();
-    if closed {
-        match m.doors()[door].opening {
-            Opening::Shut => text += " for good",
-            _ => {
-                let lever_near = m
-                    .flipped_by(door)
-                    .iter()
-                    .any(|&l| rooms[m.levers()[l].room]);
-                text += if lever_near {
-                    " whichever way the levers within reach stand"
-                } else {
-                    " and no lever within reach opens it"
-                };
-            }
+/// One need of a door, in the rules' words.
+fn need_words(b: &Blocking, need: &Need) -> String {
+    let door = format!("door \"{}\"", b.door);
+    let side = if b.one_sided {
+        " (from this side; the lock is on this side only)"
+    } else {
+        ""
+    };
+    let quoted = |keys: &[crate::model::KeyId]| -> String {
+        let q: Vec<String> = keys.iter().map(|k| format!("\"{k}\"")).collect();
+        q.join(", ")
+    };
+    match need {
+        Need::ClosedForGood => format!("{door} is closed for good"),
+        Need::Closed {
+            lever_within_reach: true,
+        } => format!("{door} is closed whichever way the levers within reach stand"),
+        Need::Closed {
+            lever_within_reach: false,
+        } => format!("{door} is closed and no lever within reach opens it"),
+        Need::Condition { when } => {
+            format!("{door} only opens while {}", condition_words(when))
+        }
+        Need::Keys { missing } => format!(
+            "{door} needs key{} {}{side}",
+            if missing.len() == 1 { "" } else { "s" },
+            quoted(missing)
+        ),
+        Need::AnyOf { keys } => format!("{door} needs one of the keys {}{side}", quoted(keys)),
+        Need::Items {
+            kind,
+            needed,
+            held,
+            most,
+        } => {
+            let more = if most > held {
+                format!(", and at most {most} can be had within reach")
+            } else {
+                ", and no more can be had".to_owned()
+            };
+            format!(
+                "{door} needs {}{side}: {held} in hand{more}",
+                count_words(*needed, kind)
+            )
         }
     }
-    text
 }
 
-/// The first door that leaves `rooms` on a shortest walk from them to room
-/// `to`, ignoring locks and levers: `(room it leaves from, door)`.
-fn first_door_out(m: &Mechanics, rooms: &[bool], to: usize) -> Option<(usize, usize)> {
-    if rooms[to] {
-        return None;
+/// "l1 has been pulled and l2 is up, or l3 is down": a lever pulled an odd
+/// number of times is down; a `once` lever has been pulled or not, and one
+/// already pulled says it stays so.
+fn condition_words(when: &[Vec<super::findings::LeverPosition>]) -> String {
+    if when.is_empty() {
+        return "a condition that never holds".to_owned();
     }
-    // Walk backwards from `to` until a room of `rooms` is met.
-    let n = m.rooms();
-    let mut dist = vec![f64::INFINITY; n];
-    let mut next_door: Vec<Option<usize>> = vec![None; n];
-    let mut into: Vec<Vec<(usize, usize, f64)>> = vec![Vec::new(); n];
-    for p in m.passages() {
-        if m.doors()[p.door].opening != Opening::Shut || rooms[p.from] {
-            into[p.to].push((p.from, p.door, m.doors()[p.door].cost));
-        }
-    }
-    let mut heap = BinaryHeap::new();
-    dist[to] = 0.0;
-    heap.push(Reverse((0f64.to_bits(), to)));
-    while let Some(Reverse((bits, r))) = heap.pop() {
-        let d = f64::from_bits(bits);
-        if d > dist[r] {
-            continue;
-        }
-        if rooms[r] {
-            return next_door[r].map(|door| (r, door));
-        }
-        for &(from, door, cost) in &into[r] {
-            let nd = d + cost;
-            if nd < dist[from] {
-                dist[from] = nd;
-                next_door[from] = Some(door);
-                heap.push(Reverse((nd.to_bits(), from)));
+    let words: Vec<String> = (when.iter())
+        .map(|all| {
+            if all.is_empty() {
+                return "always".to_owned();
             }
-        }
-    }
-    None
+            let parts: Vec<String> = (all.iter())
+                .map(|p| {
+                    let l = &p.lever;
+                    match (p.once, p.pulled, p.used_up) {
+                        (true, true, _) => format!("{l} has been pulled"),
+                        (true, false, true) => {
+                            format!("{l} has not been pulled (it has, and works only once)")
+                        }
+                        (true, false, false) => format!("{l} has not been pulled"),
+                        (false, true, _) => format!("{l} is down"),
+                        (false, false, _) => format!("{l} is up"),
+                    }
+                })
+                .collect();
+            parts.join(" and ")
+        })
+        .collect();
+    words.join(", or ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::Room;
+    use crate::solver::findings::{LeverPosition, NoReturn, Spending};
 
     fn level_of(rooms: usize) -> Level {
         let mut level = Level::new("rooms");
@@ -327,37 +274,101 @@ mod tests {
         level
     }
 
+    fn why(rooms: usize, whole: bool) -> DeadEndWhy {
+        DeadEndWhy {
+            rooms: (0..rooms).map(|i| format!("r{i}").into()).collect(),
+            room_count: rooms,
+            rooms_complete: whole,
+            no_return: None,
+            spent_before: Vec::new(),
+            blocking: Vec::new(),
+            goal_lacks: Vec::new(),
+        }
+    }
+
     #[test]
-    fn stuck_in_names_five_rooms_and_counts_the_rest() {
+    fn the_place_names_five_rooms_and_counts_the_rest() {
         let level = level_of(10);
-        let mut rooms = vec![false; 10];
-        rooms[3] = true;
-        assert_eq!(stuck_in(&level, &rooms), "stuck in room r3");
-        rooms.iter_mut().take(6).for_each(|r| *r = true);
+        assert_eq!(place(&level, &why(1, true)), "stuck in room r0");
         assert_eq!(
-            stuck_in(&level, &rooms),
+            place(&level, &why(6, true)),
             "stuck in rooms r0, r1, r2, r3, r4, r5"
         );
-        rooms.fill(true);
         assert_eq!(
-            stuck_in(&level, &rooms),
+            place(&level, &why(10, true)),
             "stuck in rooms r0, r1, r2, r3, r4, 5 more"
+        );
+        assert_eq!(
+            place(&level, &why(10, false)),
+            "stuck in rooms r0, r1, r2, r3, r4, at least 5 more"
+        );
+        assert_eq!(
+            place(&level, &why(1, false)),
+            "stuck in rooms r0, perhaps more"
+        );
+    }
+
+    /// The point of no return, what was spent before it, and the door in
+    /// the way with what it needs against what is held: no "so" joins the
+    /// step to the door.
+    #[test]
+    fn the_sentence_names_the_point_of_no_return_and_what_is_held() {
+        let level = level_of(3);
+        let mut w = why(2, true);
+        w.no_return = Some(NoReturn {
+            step: crate::rules::Step::Move {
+                door: "d3".into(),
+                to: "r1".into(),
+            },
+            effect: Effect::OneWay { door: "d3".into() },
+        });
+        w.spent_before = vec![Spending {
+            door: "d1".into(),
+            items: vec![ItemCount {
+                kind: "small".into(),
+                count: 2,
+            }],
+        }];
+        w.blocking = vec![Blocking {
+            door: "d5".into(),
+            from: "r1".into(),
+            toward: Toward::Goal,
+            one_sided: false,
+            needs: vec![Need::Items {
+                kind: "small".into(),
+                needed: 2,
+                held: 1,
+                most: 1,
+            }],
+        }];
+        assert_eq!(
+            sentence(&level, &w),
+            "stuck in rooms r0, r1: the point of no return: door \"d3\" is one-way and no \
+             way leads back; before it, 2 small keys were spent on door \"d1\"; on the way to the \
+             goal door \"d5\" needs 2 small keys: 1 in hand, and no more can be had"
         );
     }
 
     #[test]
-    fn a_closure_cut_short_counts_its_rooms_as_a_floor() {
-        let level = level_of(10);
-        let mut rooms = vec![true; 10];
+    fn a_once_lever_is_pulled_or_not_rather_than_down_or_up() {
+        let pos = |lever: &str, pulled, once, used_up| LeverPosition {
+            lever: lever.into(),
+            pulled,
+            once,
+            used_up,
+        };
+        let when = vec![vec![
+            pos("S4", true, true, false),
+            pos("l2", false, false, false),
+        ]];
+        assert_eq!(condition_words(&when), "S4 has been pulled and l2 is up");
+        let when = vec![
+            vec![pos("S4", false, true, true)],
+            vec![pos("l3", true, false, false)],
+        ];
         assert_eq!(
-            stuck_in_some(&level, &rooms, false),
-            "stuck in rooms r0, r1, r2, r3, r4, at least 5 more"
-        );
-        rooms.fill(false);
-        rooms[0] = true;
-        assert_eq!(
-            stuck_in_some(&level, &rooms, false),
-            "stuck in rooms r0, perhaps more"
+            condition_words(&when),
+            "S4 has not been pulled (it has, and works only once), or l3 is down"
         );
     }
 }

@@ -39,6 +39,7 @@
 #[cfg(test)]
 pub(crate) mod agree;
 mod alike;
+mod alternatives;
 mod analysis;
 mod astar;
 mod budget;
@@ -49,6 +50,7 @@ mod exhaustive;
 mod explain;
 mod extended;
 mod facts;
+pub mod findings;
 #[cfg(test)]
 mod general;
 mod heuristic;
@@ -67,8 +69,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use analysis::{
-    Analysis, CostBounds, DeadEnd, DeadEnds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys, analyze,
-    analyze_rules, unneeded_keys,
+    Analysis, CostBounds, DeadEnd, DeadEnds, ItemNeeds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys,
+    analyze, analyze_rules, unneeded_keys,
 };
 pub use budget::Stop;
 

@@ -3,7 +3,8 @@
 //! for another, so the question is how many, not which).
 
 use super::alike::Alike;
-use super::analysis::{KeyNeeds, Run, SmallKeys};
+use super::alternatives;
+use super::analysis::{ItemNeeds, KeyNeeds, Run};
 use super::astar::Outcome;
 use super::compile::PULL;
 use super::events;
@@ -20,6 +21,10 @@ use crate::rules::{Resolved, Rules, Step};
 /// thousands of locked steps on a level of thousands of keys, or thousands
 /// of keys held at a door locked by thousands, are left to the searches.
 const MAX_SPARE_CHECKS: usize = 4_000_000;
+
+/// Questions the relaxed reach may answer when sorting alternatives once
+/// the budget is spent: each is a walk over the level.
+const MAX_CHEAP_AFTER_TIME: usize = 64;
 
 /// Most ways of choosing which small keys to keep that are tried when
 /// asking whether any of them will do.
@@ -99,11 +104,16 @@ pub(crate) fn key_needs(
     if solvable != Some(true) {
         return Ok(needs);
     }
+    // A key carried from the start is held by every plan, with no pickup.
+    let carried = (level.keys.iter())
+        .filter(|k| k.room.is_none())
+        .map(|k| &k.id);
     let picked: rustc_hash::FxHashSet<&KeyId> = (plan.iter().flat_map(|p| &p.steps))
         .filter_map(|s| match s {
             Step::Pickup { key } => Some(key),
             _ => None,
         })
+        .chain(carried)
         .collect();
     let surely = super::relevance::surely_needed(prep.mechanics(), || prep.blocks());
     // Replaying the plan costs a pass over it: made only when a key is left
@@ -122,6 +132,7 @@ pub(crate) fn key_needs(
         .then(|| facts::support(prep.mechanics(), prep.relaxed_ways()))
         .flatten();
     let mut removed = vec![false; level.keys.len()];
+    let mut alone = Vec::new();
     // Keys the rules cannot tell apart share one answer, asked of the
     // first key of a group that nothing cheaper decides.
     let mut alike: Option<Alike> = None;
@@ -151,13 +162,61 @@ pub(crate) fn key_needs(
             }
         };
         match needed {
-            Some(false) => needs.unneeded.push(key.id.clone()),
+            Some(false) => alone.push(k),
             Some(true) => {}
             None => needs.undecided.push(key.id.clone()),
         }
     }
-    needs.small = small_keys(run, plan, reversible)?;
+    sort_alternatives(run, &mut needs, &alone, reversible)?;
+    needs.items = item_needs(run, plan, reversible)?;
     Ok(needs)
+}
+
+/// Sorts the keys `alone` (each of which alone the level can do without)
+/// into [`KeyNeeds::unneeded`], which can all go together, and
+/// [`KeyNeeds::alternatives`] ([`alternatives::sort`]).
+fn sort_alternatives(
+    run: &mut Run<'_, '_>,
+    needs: &mut KeyNeeds,
+    alone: &[usize],
+    reversible: bool,
+) -> Result<(), SolveError> {
+    let keys = &run.prep.level.keys;
+    // Classes are worked out only when there is something to sort.
+    let class = if alone.len() < 2 {
+        Vec::new()
+    } else {
+        alternatives::classes(run.prep.mechanics())
+    };
+    // Past the budget, a few more questions the relaxed reach answers
+    // exactly, with no search: a door any of 50,000 keys opens is sorted
+    // in a dozen of them.
+    let mut cheap_left = MAX_CHEAP_AFTER_TIME;
+    let mut ask = |removed: &[bool]| {
+        if !run.out_of_time() {
+            return solvable_without(run, removed, reversible);
+        }
+        if cheap_left == 0 {
+            return Ok(None);
+        }
+        cheap_left -= 1;
+        let m = run.prep.mechanics();
+        Ok(match facts::relaxed(m, removed).goal {
+            false => Some(false),
+            true if relaxed_is_exact(m, reversible) => Some(true),
+            true => None,
+        })
+    };
+    let sorted = alternatives::sort(alone, &class, &mut ask)?;
+    let id = |k: usize| keys[k].id.clone();
+    needs.unneeded = sorted.unneeded.into_iter().map(id).collect();
+    needs.alternatives = (sorted.alternatives.into_iter())
+        .map(|g| g.into_iter().map(id).collect())
+        .collect();
+    needs.undecided.extend(sorted.undecided.into_iter().map(id));
+    let index = run.prep.rules.index();
+    needs.undecided.sort_by_key(|k| index.key(k));
+    Ok(())
 }
 
 /// The named keys `plan` picks up but never needs: without each one alone
@@ -264,37 +323,82 @@ fn needed_at(
     Some(needed)
 }
 
-/// How many small keys a solution needs: the fewest any plan spends (keep
-/// the ones picked up first and that plan still works), and whether any
-/// choice of that many will do.
-fn small_keys(
+/// How many items of each kind a solution needs ([`kind_needs`]), the
+/// kinds in the rules' order (small keys first). Once the budget is spent,
+/// the kinds left are given their bounds without a search: a level of
+/// 50,000 kinds asks 50,000 questions.
+fn item_needs(
     run: &mut Run<'_, '_>,
     plan: Option<&Plan>,
     reversible: bool,
-) -> Result<Option<SmallKeys>, SolveError> {
+) -> Result<Vec<ItemNeeds>, SolveError> {
     let prep = run.prep;
-    let smalls: Vec<usize> = (0..prep.level.keys.len())
-        .filter(|&k| prep.level.keys[k].is_small())
-        .collect();
-    if smalls.is_empty() {
-        return Ok(None);
-    }
-    let total = smalls.len() as u32;
-    let c = prep.compiled();
     let m = prep.mechanics();
-    // What step `act` from room `from` in state `s` spends, by the rules.
+    let mut of_kind: Vec<Vec<usize>> = vec![Vec::new(); m.kinds().len()];
+    for (k, key) in m.keys().iter().enumerate() {
+        if let Some(kind) = key.kind {
+            of_kind[kind].push(k);
+        }
+    }
+    let c = prep.compiled();
+    let mut h = None;
+    let mut out = Vec::new();
+    for (kind, items) in of_kind.iter().enumerate().filter(|(_, i)| !i.is_empty()) {
+        let most = plan.map(|p| spent_by(prep, p, &m.kinds()[kind]));
+        let mut needs = ItemNeeds {
+            kind: m.kinds()[kind].clone(),
+            total: items.len() as u32,
+            carried: (items.iter()).filter(|&&k| m.keys()[k].carried).count() as u32,
+            needed: None,
+            at_least: 0,
+            at_most: most,
+            any_enough: None,
+        };
+        if let Err(stop) = run.budget.check_now() {
+            // Not worked out: the analysis says it is incomplete.
+            run.stop(stop);
+        } else {
+            let h = h.get_or_insert_with(|| prep.bound(c));
+            fewest_of_kind(run, h, kind, most, &mut needs);
+            needs.any_enough = match needs.needed {
+                Some(n) if n == 0 || n >= needs.total => Some(true),
+                Some(n) => any_choice_enough(run, items, n, reversible)?,
+                None => None,
+            };
+        }
+        out.push(needs);
+    }
+    Ok(out)
+}
+
+/// The fewest items of kind `kind` any plan spends (keep the ones picked up
+/// first and that plan still works), into `needs`: `needed` when the search
+/// finishes, else the lower bound it proved.
+fn fewest_of_kind(
+    run: &mut Run<'_, '_>,
+    h: &mut super::heuristic::Heuristic,
+    kind: usize,
+    most: Option<u32>,
+    needs: &mut ItemNeeds,
+) {
+    let prep = run.prep;
+    let m = prep.mechanics();
+    let c = prep.compiled();
+    // What step `act` from room `from` in state `s` spends of the kind, by the rules.
     let spent = |s: &[u64], act: u32, from: usize| -> u32 {
         if act & PULL != 0 {
             return 0;
         }
-        m.leaving(act as usize, from)
-            .map_or(0, |p| m.spends(p, &c.view(s)))
+        (m.leaving(act as usize, from).iter())
+            .flat_map(|&p| m.spend_now(p, &c.view(s)))
+            .filter(|&&(k, _)| k == kind)
+            .map(|&(_, n)| n)
+            .sum()
     };
-    let mut h = prep.bound(c);
-    let most = plan.map_or(u32::MAX, |p| spent_by(prep, p));
-    let ex = events::fewest(c, &mut h, &c.start, most, &run.budget.share(0.3), spent);
+    let budget = run.budget.share(0.3);
+    let ex = events::fewest(c, h, &c.start, most.unwrap_or(u32::MAX), &budget, spent);
     run.states += ex.found.settled;
-    let needed = match ex.found.outcome {
+    match ex.found.outcome {
         Outcome::Goal(g) => {
             let mut walker = events::Walker::new(c);
             let mut total_spent = 0;
@@ -303,28 +407,20 @@ fn small_keys(
                 total_spent += spent(&before, act, c.room(&before));
                 before = after;
             }
-            Some(total_spent)
+            needs.needed = Some(total_spent);
+            needs.at_least = total_spent;
+            needs.at_most = Some(total_spent);
         }
-        Outcome::Unreachable => None,
-        Outcome::Stopped { stop, .. } => {
+        Outcome::Unreachable => {}
+        Outcome::Stopped { stop, lower } => {
             run.stop(stop);
-            None
+            needs.at_least = lower.max(0.0) as u32;
         }
-    };
-    let any_enough = match needed {
-        Some(n) if n == 0 || n >= total => Some(true),
-        Some(n) => any_choice_enough(run, &smalls, n, reversible)?,
-        None => None,
-    };
-    Ok(Some(SmallKeys {
-        total,
-        needed,
-        any_enough,
-    }))
+    }
 }
 
-/// Small keys a plan spends.
-fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
+/// Items of kind `kind` a plan spends.
+fn spent_by(prep: &Prepared<'_>, plan: &Plan, kind: &str) -> u32 {
     let index = prep.rules.index();
     let m = prep.mechanics();
     let mut unlocked = vec![false; prep.level.doors.len()];
@@ -336,15 +432,16 @@ fn spent_by(prep: &Prepared<'_>, plan: &Plan) -> u32 {
         {
             let from = std::mem::replace(&mut room, to);
             if m.locked_from_room(d, from) && !std::mem::replace(&mut unlocked[d], true) {
-                // The rules' count: a file may write it as `"spend": {"small": n}`.
-                total += m.doors()[d].small_locks;
+                // The level's own count: a file may write small keys as
+                // `"small_locks": n` or `"spend": {"small": n}`.
+                total += prep.level.doors[d].spends().get(kind).copied().unwrap_or(0);
             }
         }
     }
     total
 }
 
-/// Whether every choice of `keep` of the small keys `smalls` leaves the
+/// Whether every choice of `keep` of the items `smalls` (of one kind) leaves the
 /// level solvable; `None` when there are too many choices to try.
 fn any_choice_enough(
     run: &mut Run<'_, '_>,

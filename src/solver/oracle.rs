@@ -78,6 +78,7 @@ pub(crate) enum Next {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Fatal {
     pub step: Option<Step>,
+    pub why: crate::solver::findings::DeadEndWhy,
     pub reason: String,
 }
 
@@ -529,9 +530,11 @@ impl Oracle {
         let c = self.explained();
         let m = &self.mechanics;
         let (b, a) = (encode(c, m, before), encode(c, m, after));
+        let (why, reason) = self.why(level, c, Some((&b, act)), &a);
         Fatal {
             step: Some(step.clone()),
-            reason: self.why(level, c, Some((&b, act)), &a),
+            why,
+            reason,
         }
     }
 
@@ -545,20 +548,28 @@ impl Oracle {
                 Some((before, after)) => {
                     let act = t.ex.via[after as usize];
                     let (b, a) = (t.ex.store.get(before), t.ex.store.get(after));
+                    let (why, reason) = self.why(level, c, Some((b, act)), a);
                     Fatal {
                         step: step_of(level, c, act, a),
-                        reason: self.why(level, c, Some((b, act)), a),
+                        why,
+                        reason,
                     }
                 }
-                None => Fatal {
-                    step: None,
-                    reason: self.why(level, c, None, &c.start),
-                },
+                None => {
+                    let (why, reason) = self.why(level, c, None, &c.start);
+                    Fatal {
+                        step: None,
+                        why,
+                        reason,
+                    }
+                }
             };
         }
+        let (why, reason) = self.why(level, c, None, &encode(c, &self.mechanics, state));
         Fatal {
             step: None,
-            reason: self.why(level, c, None, &encode(c, &self.mechanics, state)),
+            why,
+            reason,
         }
     }
 
@@ -569,15 +580,15 @@ impl Oracle {
         self.table.as_ref().map_or(&self.compiled, |t| &t.c)
     }
 
-    /// The words of [`why_stuck`] for the dead end `after`, entered by
-    /// action `act` from `before` when known.
+    /// Why the dead end `after` is one (the fields and their default
+    /// sentence), entered by action `act` from `before` when known.
     fn why(
         &self,
         level: &Level,
         c: &Compiled,
         before: Option<(&[u64], u32)>,
         after: &[u64],
-    ) -> String {
+    ) -> (crate::solver::findings::DeadEndWhy, String) {
         let states = closure(c, after);
         super::dead_ends::reason(level, &self.mechanics, c, &states, before)
     }

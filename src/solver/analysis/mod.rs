@@ -31,8 +31,13 @@ pub struct DeadEnd {
     pub cost: f64,
     /// The room the player is in once stuck.
     pub room: RoomId,
-    /// Why the goal can no longer be reached, in words: the step that caused
-    /// it and the door that now stays shut.
+    /// Why the goal can no longer be reached, as fields: the rooms within
+    /// reach, the point of no return, what was spent before it, and the
+    /// doors in the way with what each needs against what is held.
+    pub why: super::findings::DeadEndWhy,
+    /// [`Self::why`] in a default sentence, with ids as a level file writes
+    /// them (for a game that does not word the fields itself; `check` and
+    /// the editor make their own, names before ids).
     pub reason: String,
 }
 
@@ -64,30 +69,57 @@ pub struct CostBounds {
     pub best: Option<Plan>,
 }
 
-/// How many of the level's small keys a solution needs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SmallKeys {
-    /// Small keys lying in the level.
+/// How many items of one kind (small keys, bombs) a solution needs.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ItemNeeds {
+    /// The kind (`"small"` for small keys).
+    pub kind: String,
+    /// Items of the kind in the level, those carried from the start included.
     pub total: u32,
-    /// The fewest a solution can do with, when worked out: keep that many
-    /// (the right ones) and the level stays solvable; keep fewer and it
-    /// cannot be solved.
+    /// Of those, the ones the player carries from the start (no room).
+    pub carried: u32,
+    /// The fewest a solution can do with, when worked out exactly: keep
+    /// that many (the right ones) and the level stays solvable; keep fewer
+    /// and it cannot be solved. Exact whenever the analysis is complete.
     pub needed: Option<u32>,
+    /// No solution does with fewer (equal to `needed` when that is known).
+    pub at_least: u32,
+    /// Some solution does with this many (equal to `needed` when that is
+    /// known); `None` when no plan was found.
+    pub at_most: Option<u32>,
     /// Whether any `needed` of them are enough, whichever are kept; `None`
     /// when not worked out (too many ways to choose them).
     pub any_enough: Option<bool>,
 }
 
+/// How many of the level's small keys a solution needs: [`ItemNeeds`] of
+/// the kind `"small"`.
+pub type SmallKeys = ItemNeeds;
+
 /// Which keys a solution needs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct KeyNeeds {
-    /// Named keys whose removal leaves the level solvable.
+    /// Named keys that can be taken out of the level all together, and it
+    /// stays solvable. A key of [`Self::alternatives`] is never listed here.
     pub unneeded: Vec<KeyId>,
+    /// Groups of named keys of which a solution needs at least one (a door
+    /// with `locks_any`, or two ways to the goal): each key alone can go,
+    /// the whole group cannot; without all of a group but any one of its
+    /// keys the level is solvable. Each group in level order.
+    pub alternatives: Vec<Vec<KeyId>>,
     /// Named keys not worked out before the budget ran out.
     pub undecided: Vec<KeyId>,
-    /// The small keys, counted: any small key can stand for another, so
-    /// they are needed as a number, not one by one.
-    pub small: Option<SmallKeys>,
+    /// The items of each kind the level holds, small keys first, counted:
+    /// any item of a kind can stand for another, so they are needed as a
+    /// number, not one by one.
+    pub items: Vec<ItemNeeds>,
+}
+
+impl KeyNeeds {
+    /// The small keys, counted, when the level has any.
+    pub fn small(&self) -> Option<&ItemNeeds> {
+        self.items.iter().find(|i| i.kind == crate::model::SMALL)
+    }
 }
 
 /// The full analysis of a level.
@@ -281,6 +313,7 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
         .iter()
         .chain(least.bounds.iter().filter_map(|b| b.best.as_ref()));
     walked_into(&prep.rules, found, &shape.dead_ends, &mut shape.reached);
+    shape::past_the_goal(&mut run, &mut shape);
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
     let keys = needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable)?;

@@ -281,3 +281,85 @@ pub(super) fn irreversible_shape(
         }
     }
 }
+
+/// Marks the rooms a walk enters after passing through the goal room.
+///
+/// Reaching the goal ends the searches (a goal state has no steps), but a
+/// room is unreachable only if no walk from the start enters it, and a
+/// walk may go on through the goal room: with start = goal every other
+/// room was called unreachable. When the goal room is reached and some
+/// room not yet reached lies beyond it (every door taken as passable its
+/// way), the states are explored again with no goal; when that does not
+/// fit the budget, those rooms are left undecided.
+pub(super) fn past_the_goal(run: &mut Run<'_, '_>, shape: &mut Shape) {
+    let prep = run.prep;
+    let m = prep.mechanics();
+    if !shape.reached[m.goal()] {
+        return;
+    }
+    let beyond = beyond_the_goal(m, &shape.maybe);
+    if beyond.is_empty() {
+        return;
+    }
+    let budget = run.budget.share(0.3);
+    // Whether every step can be undone anywhere, the goal passed through
+    // (the analysis's own answer looked only as far as the goal): no door
+    // goes one way, spends or is locked on one side.
+    let undoable = !m.needs_general()
+        && (m.doors().iter()).all(|d| !d.one_way && d.spend.is_empty() && d.lock_side.is_none());
+    let walked = if undoable {
+        // Every step can be undone: the exploration by rooms and lever
+        // positions, the goal room passed through.
+        reversible::explore(m, &prep.removed, false, &budget).map(|r| {
+            run.states += r.states;
+            r.rooms
+        })
+    } else {
+        // Every key tracked: the tables made for plans may leave out what
+        // no way to the goal needs, and past the goal nothing is needed.
+        let mut c = prep.every_key();
+        c.goal_need = None;
+        exhaustive::explore(&c, &budget).map(|ex| {
+            run.states += ex.len();
+            let mut rooms = vec![false; m.rooms()];
+            for i in 0..ex.len() as u32 {
+                rooms[c.room(ex.store.get(i))] = true;
+            }
+            rooms
+        })
+    };
+    match walked {
+        Ok(rooms) => {
+            for (r, _) in rooms.iter().enumerate().filter(|&(_, &w)| w) {
+                shape.reached[r] = true;
+                shape.maybe[r] = true;
+            }
+        }
+        Err(stop) => {
+            run.stop(stop);
+            for r in beyond {
+                shape.maybe[r] = true;
+            }
+        }
+    }
+}
+
+/// The rooms not marked in `maybe` that a walk from the goal room reaches,
+/// every door taken as passable the ways it allows.
+fn beyond_the_goal(m: &crate::rules::Mechanics, maybe: &[bool]) -> Vec<usize> {
+    let mut seen = vec![false; m.rooms()];
+    seen[m.goal()] = true;
+    let mut stack = vec![m.goal()];
+    let mut out = Vec::new();
+    while let Some(r) = stack.pop() {
+        for p in m.passages_from(r) {
+            if !std::mem::replace(&mut seen[p.to], true) {
+                stack.push(p.to);
+                if !maybe[p.to] {
+                    out.push(p.to);
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,10 +1,8 @@
-//! The words for why the player is stuck on levels with `once` levers,
-//! `open_when` or items of other kinds ([`words`]), and, for the tests,
-//! the general engine's exact search of such levels ([`search`]), the
-//! oracle the compiled searches are checked against.
+//! For the tests: the general engine's exact search of levels with every
+//! extension ([`search`]), the oracle the compiled searches are checked
+//! against, and its dead ends ([`words`]).
 
 #[cfg(test)]
 pub(crate) mod search;
+#[cfg(test)]
 mod words;
-
-pub(crate) use words::stuck_words;

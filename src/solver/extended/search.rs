@@ -10,7 +10,7 @@
 
 use crate::model::{KeyId, Level};
 use crate::solver::alike::Alike;
-use crate::solver::analysis::{Analysis, CostBounds, DeadEnds, KeyNeeds, SmallKeys};
+use crate::solver::analysis::{Analysis, CostBounds, DeadEnds, ItemNeeds, KeyNeeds};
 use crate::solver::budget::{Budget, Stop};
 use crate::solver::general::{Explored, Graph, Walk};
 use crate::solver::{Plan, Prepared, Solve, SolveError};
@@ -240,6 +240,7 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
     let mut absent = prep.removed.clone();
     // Keys the rules cannot tell apart share one answer.
     let mut alike = Alike::new(prep.mechanics(), &prep.removed);
+    let mut alone = Vec::new();
     for (k, key) in keys.iter().enumerate() {
         if key.kind.is_some() {
             continue;
@@ -251,41 +252,70 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
             alike.learn(k, without);
             without
         });
-        let id: KeyId = prep.level.keys[k].id.clone();
         match without {
-            Some(true) => needs.unneeded.push(id),
+            Some(true) => alone.push(k),
             Some(false) => {}
-            None => needs.undecided.push(id),
+            None => needs.undecided.push(prep.level.keys[k].id.clone()),
         }
     }
-    let smalls: Vec<usize> = (0..keys.len()).filter(|&k| keys[k].small).collect();
-    if !smalls.is_empty() {
-        needs.small = Some(small_keys(prep, &smalls, &mut solvable_without));
+    let class = crate::solver::alternatives::classes(prep.mechanics());
+    let mut ask = |removed: &[bool]| -> Result<Option<bool>, ()> {
+        let mut absent = prep.removed.clone();
+        for (a, &r) in absent.iter_mut().zip(removed) {
+            *a |= r;
+        }
+        Ok(solvable_without(&absent))
+    };
+    let sorted = crate::solver::alternatives::sort(&alone, &class, &mut ask).unwrap_or_default();
+    let id = |k: usize| -> KeyId { prep.level.keys[k].id.clone() };
+    needs.unneeded = sorted.unneeded.into_iter().map(id).collect();
+    needs.alternatives = (sorted.alternatives.into_iter())
+        .map(|g| g.into_iter().map(id).collect())
+        .collect();
+    needs.undecided.extend(sorted.undecided.into_iter().map(id));
+    let kinds = prep.mechanics().kinds();
+    for (kind, name) in kinds.iter().enumerate() {
+        let items: Vec<usize> = (0..keys.len())
+            .filter(|&k| keys[k].kind == Some(kind))
+            .collect();
+        if !items.is_empty() {
+            needs
+                .items
+                .push(kind_needs(prep, name, &items, &mut solvable_without));
+        }
     }
     needs
 }
 
-/// Over every choice of small keys to keep: the fewest that leave the
-/// level solvable, and whether every choice of that many does.
-fn small_keys(
+/// Over every choice of items of one kind to keep: the fewest that leave
+/// the level solvable, and whether every choice of that many does.
+fn kind_needs(
     prep: &Prepared<'_>,
-    smalls: &[usize],
+    name: &str,
+    items: &[usize],
     solvable_without: &mut dyn FnMut(&[bool]) -> Option<bool>,
-) -> SmallKeys {
-    let total = smalls.len() as u32;
-    let unknown = SmallKeys {
+) -> ItemNeeds {
+    let total = items.len() as u32;
+    let carried = (items.iter())
+        .filter(|&&k| prep.level.keys[k].room.is_none())
+        .count() as u32;
+    let unknown = ItemNeeds {
+        kind: name.to_owned(),
         total,
+        carried,
         needed: None,
+        at_least: 0,
+        at_most: None,
         any_enough: None,
     };
-    if smalls.len() > MAX_SMALL_CHOICES {
+    if items.len() > MAX_SMALL_CHOICES {
         return unknown;
     }
-    let n = smalls.len();
+    let n = items.len();
     let mut by_size = vec![(false, true); n + 1];
     for kept in 0u32..(1 << n) {
         let mut absent = prep.removed.clone();
-        for (i, &k) in smalls.iter().enumerate() {
+        for (i, &k) in items.iter().enumerate() {
             absent[k] |= kept & (1 << i) == 0;
         }
         let Some(works) = solvable_without(&absent) else {
@@ -296,10 +326,12 @@ fn small_keys(
         by_size[size].1 &= works;
     }
     match (0..=n).find(|&m| by_size[m].0) {
-        Some(m) => SmallKeys {
-            total,
+        Some(m) => ItemNeeds {
             needed: Some(m as u32),
+            at_least: m as u32,
+            at_most: Some(m as u32),
             any_enough: Some(by_size[m].1),
+            ..unknown
         },
         None => unknown,
     }
@@ -348,6 +380,11 @@ mod tests {
                 prop_assert_eq!(ours.dead_ends.exist, oracle.dead_ends.exist, "{}", text);
             }
             prop_assert_eq!(&ours.keys.unneeded, &oracle.keys.unneeded, "{}", text);
+            prop_assert_eq!(&ours.keys.alternatives, &oracle.keys.alternatives, "{}", text);
+            let needed = |a: &crate::solver::Analysis| -> Vec<(String, Option<u32>)> {
+                (a.keys.items.iter()).map(|i| (i.kind.clone(), i.needed)).collect()
+            };
+            prop_assert_eq!(needed(&ours), needed(&oracle), "{}", text);
             let solved = crate::solver::solve(&level, &options).unwrap();
             let general = super::solve(&prep, &budget).unwrap();
             prop_assert_eq!(solved.plan.map(|p| p.cost), general.plan.map(|p| p.cost));
