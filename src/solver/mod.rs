@@ -42,6 +42,7 @@ mod alike;
 mod analysis;
 mod astar;
 mod budget;
+mod closed;
 mod compile;
 mod dead_ends;
 mod events;
