@@ -1207,14 +1207,14 @@ fn check_small_keys(level: &Level) -> bool {
     a.reachable_states.is_some()
 }
 
-/// Levels rich in small keys: 2,000 plain ones (no lever, no one-way door,
+/// Levels rich in small keys: 5,000 plain ones (no lever, no one-way door,
 /// no key the goal requires), which the analysis answers over closed
 /// states once they have more than a few thousand states, and 500 with
 /// levers and one-way doors. Some plain ones must take the closed path.
 #[test]
 fn levels_rich_in_small_keys_agree_with_brute_force() {
     use proptest::test_runner::{Config, TestRunner};
-    for (plain, cases) in [(true, 2000), (false, 500)] {
+    for (plain, cases) in [(true, 5000), (false, 500)] {
         let mut runner = TestRunner::new(Config {
             cases,
             failure_persistence: None,

@@ -318,7 +318,7 @@ fn explored_shape(
 /// budget, or found a closed state that cannot reach the goal (then the
 /// dead-end states are counted by exploring every state).
 fn closed_shape(run: &mut Run<'_, '_>, every: &Compiled) -> Option<Shape> {
-    let found = closed::search(every, &run.budget.share(0.5)).ok()?;
+    let found = closed::search(every, &run.budget.share(0.3)).ok()?;
     run.states += found.states;
     if found.dead || !found.goal {
         return None;
