@@ -157,14 +157,15 @@ pub(crate) fn search(c: &Compiled, budget: &Budget<'_>) -> Result<Closed, Stop> 
     area.close(c, &mut cur);
     store.insert(&cur);
     // Per closed state: it reaches the goal in one step.
-    let mut at_goal: Vec<bool> = Vec::new();
+    let mut at_goal: Vec<bool> = vec![false];
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut t = vec![0u64; c.width];
     let mut meter = Meter::default();
-    let mut next = 0u32;
-    while (next as usize) < store.len() {
-        let i = next;
-        next += 1;
+    // Depth first: in a level with dead ends, a state stuck for good
+    // lies where the keys have run out, and a search by layers would store
+    // the many ways there first.
+    let mut stack = vec![0u32];
+    while let Some(i) = stack.pop() {
         cur.copy_from_slice(store.get(i));
         area.walk(c, &cur);
         let work = c.width * (area.rooms.len() + 1);
@@ -185,17 +186,21 @@ pub(crate) fn search(c: &Compiled, budget: &Budget<'_>) -> Result<Closed, Stop> 
                     continue;
                 }
                 area.close(c, &mut t);
-                let (j, _) = store.insert(&t);
+                let (j, new) = store.insert(&t);
+                if new {
+                    at_goal.push(false);
+                    stack.push(j);
+                }
                 edges.push((i, j));
             }
         }
         area.rooms = here;
-        at_goal.push(goal);
+        at_goal[i as usize] = goal;
         if !goal && edges.len() == edges_before {
             // Stuck for good: a dead end, found without the rest.
             return Ok(Closed {
                 dead: true,
-                goal: false,
+                goal: at_goal.iter().any(|&g| g),
                 reached,
                 states: store.len(),
             });
