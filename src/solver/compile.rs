@@ -574,6 +574,13 @@ impl Compiled {
             && self.mask(exit.any).is_empty()
     }
 
+    /// Whether `exit` can be taken from `s` without spending anything: its
+    /// door lets the player through, and it spends nothing or is unlocked.
+    #[inline]
+    pub fn passes_free(&self, s: &[u64], exit: &Exit) -> bool {
+        self.keys_let(s, exit) && (!Self::spends_items(exit) || test(s, exit.unlock_bit))
+    }
+
     /// Writes into `t` the state after taking `exit` from `s`, or returns
     /// false when the exit cannot be taken.
     #[inline]

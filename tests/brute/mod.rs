@@ -932,3 +932,38 @@ pub fn carry_small_keys(mut level: Level, carried: &[bool]) -> Level {
     }
     level
 }
+
+/// A random level rich in small keys: 5 to 9 rooms, 4 to 14 doors, most
+/// small-locked (by 1 or 2 keys), 5 to 10 small keys, some named keys and
+/// locks. With `plain`, no lever, no one-way door and no key the goal
+/// requires: the levels the solver proves free of dead ends over closed
+/// states (every key of the free area taken) once they have more than a
+/// few thousand states; otherwise levers and one-way doors as [`spec`] has.
+pub fn spec_small_keys(plain: bool) -> impl Strategy<Value = Spec> {
+    let kind = Kind {
+        rooms: 5..=9,
+        open: 0.9,
+        locked: 1,
+        doors: 4..=14,
+        levers: 0..=2,
+        chain: 0.7,
+    };
+    let locks = prop_oneof![1 => Just(0u32), 5 => Just(1u32), 1 => Just(2u32)];
+    (
+        spec_of(kind),
+        prop::collection::vec(0..9usize, 5..=10),
+        prop::collection::vec(locks, 14),
+    )
+        .prop_map(move |(mut spec, small, locks)| {
+            spec.small = small;
+            for (door, n) in spec.doors.iter_mut().zip(locks) {
+                door.small_locks = n;
+                door.one_way &= !plain;
+            }
+            if plain {
+                spec.levers.clear();
+                spec.goal_requires = 0;
+            }
+            spec
+        })
+}

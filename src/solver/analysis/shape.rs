@@ -6,12 +6,12 @@
 
 use super::{DeadEnds, Least, Run, walked_into};
 use crate::rules::mechanics::Passage;
-use crate::solver::budget::Stop;
+use crate::solver::budget::{Budget, Stop};
 use crate::solver::compile::Compiled;
 use crate::solver::dead_ends::{self, Found};
 use crate::solver::exhaustive::{self, Explored};
 use crate::solver::facts::Reach;
-use crate::solver::{SolveError, reversible};
+use crate::solver::{SolveError, closed, reversible};
 
 /// What the analysis of reachability and dead ends found.
 pub(super) struct Shape {
@@ -228,8 +228,16 @@ fn unsolvable_shape(
     })
 }
 
+/// States an exploration of every state may store before a level that
+/// [`closed::applies`] to is answered over closed states instead: below
+/// it, every state is counted and the answers are those of the whole graph.
+const FEW_STATES: usize = 2_000;
+
 /// Reachability and dead ends of a level with irreversible steps: every
 /// state if the budget allows, else a hunt for dead ends from the cheapest.
+/// A level whose walking can always be undone with more states than a
+/// few is first searched over closed states ([`closed`]), which proves it
+/// free of dead ends when it is.
 pub(super) fn irreversible_shape(
     run: &mut Run<'_, '_>,
     reach: &Reach,
@@ -238,23 +246,23 @@ pub(super) fn irreversible_shape(
 ) -> Result<Shape, SolveError> {
     let prep = run.prep;
     let every = prep.every_key();
-    match exhaustive::explore(&every, &run.budget.share(0.6)) {
-        Ok(ex) => {
-            run.states += ex.len();
-            let dead = dead_ends::from_explored(run, &every, &ex)?;
-            let mut reached = vec![false; reach.rooms.len()];
-            for i in 0..ex.len() as u32 {
-                reached[every.room(ex.store.get(i))] = true;
+    if closed::applies(prep.mechanics()) && least.solvable != Some(false) {
+        let few = Budget {
+            max_states: run.budget.max_states.min(FEW_STATES),
+            ..run.budget.share(0.6)
+        };
+        match exhaustive::explore(&every, &few) {
+            Ok(ex) => return explored_shape(run, reach, every, ex),
+            Err(Stop::States) => {
+                if let Some(shape) = closed_shape(run, &every) {
+                    return Ok(shape);
+                }
             }
-            Ok(Shape {
-                solvable: Some(!ex.goals.is_empty()),
-                maybe: reached.clone(),
-                reached,
-                dead_ends: dead,
-                reachable_states: Some(ex.len()),
-                explored: Some((every, ex)),
-            })
+            Err(_) => {}
         }
+    }
+    match exhaustive::explore(&every, &run.budget.share(0.6)) {
+        Ok(ex) => explored_shape(run, reach, every, ex),
         Err(stop) => {
             run.stop(stop);
             if stop == Stop::Cancelled {
@@ -362,4 +370,52 @@ fn beyond_the_goal(m: &crate::rules::Mechanics, maybe: &[bool]) -> Vec<usize> {
         }
     }
     out
+}
+
+/// The shape of a level whose every reachable state was explored.
+fn explored_shape(
+    run: &mut Run<'_, '_>,
+    reach: &Reach,
+    every: Compiled,
+    ex: Explored,
+) -> Result<Shape, SolveError> {
+    run.states += ex.len();
+    let dead = dead_ends::from_explored(run, &every, &ex)?;
+    let mut reached = vec![false; reach.rooms.len()];
+    for i in 0..ex.len() as u32 {
+        reached[every.room(ex.store.get(i))] = true;
+    }
+    Ok(Shape {
+        solvable: Some(!ex.goals.is_empty()),
+        maybe: reached.clone(),
+        reached,
+        dead_ends: dead,
+        reachable_states: Some(ex.len()),
+        explored: Some((every, ex)),
+    })
+}
+
+/// The shape of a solvable level proven free of dead ends over closed
+/// states, its reachable rooms exact; `None` when the search ran out of
+/// budget, or found a closed state that cannot reach the goal (then the
+/// dead-end states are counted by exploring every state).
+fn closed_shape(run: &mut Run<'_, '_>, every: &Compiled) -> Option<Shape> {
+    let found = closed::search(every, &run.budget.share(0.3)).ok()?;
+    run.states += found.states;
+    if found.dead || !found.goal {
+        return None;
+    }
+    Some(Shape {
+        solvable: Some(true),
+        maybe: found.reached.clone(),
+        reached: found.reached,
+        dead_ends: DeadEnds {
+            exist: Some(false),
+            states: Some(0),
+            complete: true,
+            ..DeadEnds::default()
+        },
+        reachable_states: None,
+        explored: None,
+    })
 }
