@@ -117,7 +117,7 @@ fn check_state(t: &Truth, session: &Session, text: &str) {
     assert_eq!(stuck.is_none(), t.live[i], "is_stuck\n{text}");
     if let Some(stuck) = stuck {
         assert!(stuck.reason.starts_with("stuck in "), "{}", stuck.reason);
-        assert_eq!(session.hint(), Hint::Stuck(stuck.clone()));
+        assert_eq!(session.hint(), Hint::Stuck(Box::new(stuck.clone())));
     }
     if let Some(cost) = want {
         let paid = follow_hints(session, t.graph.states.len(), text);
@@ -355,7 +355,7 @@ fn a_dead_end_is_explained_as_check_explains_it() {
         // Walking back does not undo it, and the reason stays that step's.
         session.apply(&mv("d1", "r1")).unwrap();
         assert_eq!(session.is_stuck().unwrap(), Some(&stuck));
-        assert_eq!(session.hint(), Hint::Stuck(stuck.clone()));
+        assert_eq!(session.hint(), Hint::Stuck(Box::new(stuck.clone())));
         assert_eq!(session.cost_to_goal().unwrap(), None);
         session.undo();
         session.undo();

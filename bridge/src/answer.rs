@@ -113,8 +113,12 @@ pub(crate) fn state_json(session: &Session) -> Value {
 }
 
 /// A dead end: the step that lost the goal and why.
+/// A dead end as the core gives it: the step after which the goal was out
+/// of reach, the structured finding (`why`: rooms, point of no return,
+/// what was spent, the doors in the way with what each needs against
+/// what is held) and a default sentence.
 pub(crate) fn stuck_json(stuck: &Stuck) -> Value {
-    json!({ "step": stuck.step, "reason": stuck.reason })
+    serde_json::to_value(stuck).unwrap_or_else(|e| json!({ "reason": e.to_string() }))
 }
 
 /// The next step, solved, stuck or not known, as one value.

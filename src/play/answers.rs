@@ -32,8 +32,8 @@ pub enum Hint {
     /// The level is solved: the game has ended.
     Solved,
     /// The goal can no longer be reached: why, as
-    /// [`super::Session::is_stuck`] says it.
-    Stuck(Stuck),
+    /// [`super::Session::is_stuck`] says it (boxed: the finding is large).
+    Stuck(Box<Stuck>),
     /// A level too large for the table, where the search from the
     /// player's state ran out of its budget.
     NotKnown(NotKnown),

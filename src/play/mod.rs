@@ -919,7 +919,7 @@ impl Session {
         match self.next() {
             Ok(Next::Step { step, .. }) => Hint::Step(step),
             Ok(Next::Solved) => Hint::Solved,
-            Ok(Next::Stuck) => Hint::Stuck(self.stuck_now()),
+            Ok(Next::Stuck) => Hint::Stuck(Box::new(self.stuck_now())),
             Err(not_known) => Hint::NotKnown(not_known),
         }
     }
