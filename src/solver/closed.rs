@@ -63,6 +63,8 @@ struct Area {
     stamp: u32,
     /// A door the player may pass without spending leads into the goal.
     goal: bool,
+    /// Exits looked at by the walks since the budget was last told.
+    scanned: usize,
 }
 
 impl Area {
@@ -72,6 +74,7 @@ impl Area {
             mark: vec![0; rooms],
             stamp: 0,
             goal: false,
+            scanned: 0,
         }
     }
 
@@ -90,7 +93,9 @@ impl Area {
         let mut next = 0;
         while let Some(&r) = self.rooms.get(next) {
             next += 1;
-            for exit in c.exits_of(r as usize) {
+            let exits = c.exits_of(r as usize);
+            self.scanned += exits.len();
+            for exit in exits {
                 let to = exit.to as usize;
                 if self.mark[to] == self.stamp || !c.passes_free(s, exit) {
                     continue;
@@ -186,6 +191,10 @@ pub(crate) fn search(c: &Compiled, budget: &Budget<'_>) -> Result<Closed, Stop> 
                     continue;
                 }
                 area.close(c, &mut t);
+                // A room of 20,000 spending doors closes 20,000 states, each
+                // walking the room's 20,000 exits: the budget hears of each.
+                let work = std::mem::take(&mut area.scanned) + c.width;
+                budget.tick(&mut meter, work, store.len())?;
                 let (j, new) = store.insert(&t);
                 if new {
                     at_goal.push(false);
