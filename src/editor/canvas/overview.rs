@@ -53,8 +53,8 @@ impl Canvas {
         view.play.is_none() && (prefs.overview || (big && far))
     }
 
-    /// The overview of `view`'s level, made once per revision and answer.
-    fn overview_of(&mut self, view: &View<'_>) -> &Overview {
+    /// Makes the overview of `view`'s level, once per revision and answer.
+    fn overview_of(&mut self, view: &View<'_>) {
         let key = (view.revision, view.solver.revision);
         if self.overview.made_for != Some(key) {
             let plan = view
@@ -68,7 +68,6 @@ impl Canvas {
             };
             self.overview.made_for = Some(key);
         }
-        &self.overview.overview
     }
 
     /// Draws the overview inside the scene (canvas units); a double-click
@@ -81,9 +80,10 @@ impl Canvas {
         out: &mut Vec<Intent>,
     ) {
         let px = 1.0 / self.to_screen.scaling.max(1e-4);
-        let overview = self.overview_of(view).clone();
+        self.overview_of(view);
+        // Borrowed out for the frame, not copied: a thousand rooms' areas.
+        let overview = std::mem::take(&mut self.overview.overview);
         let painter = ui.painter().clone();
-        let theme = view.theme;
         let center = |a: usize| {
             overview
                 .areas
@@ -91,83 +91,22 @@ impl Canvas {
                 .map_or(Pos2::ZERO, |a| pos2(a.center[0] as f32, a.center[1] as f32))
         };
         for link in &overview.links {
-            link_ui(
-                &painter,
-                link,
-                (center(link.areas.0), center(link.areas.1)),
-                px,
-                view,
-                looks,
-            );
+            let ends = (center(link.areas.0), center(link.areas.1));
+            link_ui(&painter, link, ends, px, view, looks);
         }
         let mut zoom_to = None;
-        for (i, area) in overview.areas.iter().enumerate() {
-            let at = center(i);
-            let radius = node_radius(area.rooms.len()) * px;
-            let fill = if i == overview.goal {
-                theme.goal_fill
-            } else if i == overview.start {
-                theme.start_fill
-            } else {
-                theme.room_fill
+        for i in 0..overview.areas.len() {
+            let node = Node {
+                overview: &overview,
+                area: i,
+                at: center(i),
+                px,
             };
-            painter.circle(at, radius, fill, Stroke::new(1.5 * px, theme.room_stroke));
-            // The name stands on the canvas, beside the node, not on its fill.
-            let text = ui.visuals().strong_text_color();
-            let role = match (i == overview.start, i == overview.goal) {
-                (true, true) => " · start and goal",
-                (true, false) => " · start",
-                (false, true) => " · goal",
-                (false, false) => "",
-            };
-            let name = format!("{} ({}){role}", area.name, area.rooms.len());
-            let label_at = at + vec2(0.0, radius + 2.0 * px);
-            painter.text(
-                label_at,
-                Align2::CENTER_TOP,
-                name,
-                FontId::proportional(12.0 * px),
-                text.gamma_multiply(1.0),
-            );
-            keys_ui(&painter, &area.keys, at, radius, px, looks, theme.weak_text);
-            if view.prefs.show_solution
-                && let Some(n) = area.visit
-            {
-                let badge = at + vec2(-radius, -radius);
-                painter.circle_filled(badge, 8.0 * px, theme.solution);
-                painter.text(
-                    badge,
-                    Align2::CENTER_CENTER,
-                    n.to_string(),
-                    FontId::proportional(10.0 * px),
-                    theme.ink_on(theme.solution),
-                );
-            }
-            let hit = Rect::from_center_size(at, vec2(radius, radius) * 2.0);
-            let response = ui
-                .interact(
-                    hit,
-                    ui.scope_id().with(("overview area", i)),
-                    Sense::click(),
-                )
-                .on_hover_text(format!(
-                    "{}: {} rooms, {} keys{}\nDouble-click to see its rooms",
-                    area.name,
-                    area.rooms.len(),
-                    area.keys.len(),
-                    area.visit
-                        .map_or(String::new(), |n| format!(", the plan's area {n}"))
-                ));
-            let label = format!("Area {}", area.name);
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
-            if response.double_clicked() {
-                let (lo, hi) = area.bounds;
-                zoom_to = Some(Rect::from_min_max(
-                    pos2(lo[0] as f32, lo[1] as f32),
-                    pos2(hi[0] as f32, hi[1] as f32),
-                ));
+            if node.ui(ui, &painter, view, looks) {
+                zoom_to = Some(node.bounds());
             }
         }
+        self.overview.overview = overview;
         if let Some(rect) = zoom_to {
             // The room sizes are not in the area box of room centres.
             self.zoom_to(rect.expand(crate::export::geometry::ROOM_W as f32));
@@ -175,6 +114,96 @@ impl Canvas {
                 out.push(Intent::Action(Action::ToggleOverview));
             }
         }
+    }
+}
+
+/// One area's node, where it stands and at what scale.
+struct Node<'o> {
+    overview: &'o Overview,
+    area: usize,
+    at: Pos2,
+    /// Canvas units per screen point.
+    px: f32,
+}
+
+impl Node<'_> {
+    /// Draws the node, its name, its keys and its place in the plan;
+    /// returns true when it was double-clicked.
+    fn ui(&self, ui: &mut Ui, painter: &egui::Painter, view: &View<'_>, looks: &[KeyLook]) -> bool {
+        let (o, i, at, px) = (self.overview, self.area, self.at, self.px);
+        let Some(area) = o.areas.get(i) else {
+            return false;
+        };
+        let theme = view.theme;
+        let radius = node_radius(area.rooms.len()) * px;
+        let fill = match (i == o.start, i == o.goal) {
+            (_, true) => theme.goal_fill,
+            (true, false) => theme.start_fill,
+            (false, false) => theme.room_fill,
+        };
+        painter.circle(at, radius, fill, Stroke::new(1.5 * px, theme.room_stroke));
+        self.name_ui(ui, painter, radius);
+        keys_ui(painter, &area.keys, at, radius, px, looks, theme.weak_text);
+        if view.prefs.show_solution
+            && let Some(n) = area.visit
+        {
+            let badge = at + vec2(-radius, -radius);
+            painter.circle_filled(badge, 8.0 * px, theme.solution);
+            let font = FontId::proportional(10.0 * px);
+            let ink = theme.ink_on(theme.solution);
+            painter.text(badge, Align2::CENTER_CENTER, n.to_string(), font, ink);
+        }
+        let hit = Rect::from_center_size(at, vec2(radius, radius) * 2.0);
+        let response = ui
+            .interact(
+                hit,
+                ui.scope_id().with(("overview area", i)),
+                Sense::click(),
+            )
+            .on_hover_text(format!(
+                "{}: {} rooms, {} keys{}\nDouble-click to see its rooms",
+                area.name,
+                area.rooms.len(),
+                area.keys.len(),
+                area.visit
+                    .map_or(String::new(), |n| format!(", the plan's area {n}"))
+            ));
+        let label = format!("Area {}", area.name);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        response.double_clicked()
+    }
+
+    /// The name below the node, in the canvas's text colour (it stands on
+    /// the canvas, not on the node's fill), with start and goal said.
+    fn name_ui(&self, ui: &Ui, painter: &egui::Painter, radius: f32) {
+        let (o, i) = (self.overview, self.area);
+        let Some(area) = o.areas.get(i) else {
+            return;
+        };
+        let role = match (i == o.start, i == o.goal) {
+            (true, true) => " · start and goal",
+            (true, false) => " · start",
+            (false, true) => " · goal",
+            (false, false) => "",
+        };
+        let name = format!("{} ({}){role}", area.name, area.rooms.len());
+        let below = self.at + vec2(0.0, radius + 2.0 * self.px);
+        let font = FontId::proportional(12.0 * self.px);
+        let text = ui.visuals().strong_text_color();
+        painter.text(below, Align2::CENTER_TOP, name, font, text);
+    }
+
+    /// The box around the area's rooms, in canvas units.
+    fn bounds(&self) -> Rect {
+        let (lo, hi) = self
+            .overview
+            .areas
+            .get(self.area)
+            .map_or(([0.0; 2], [0.0; 2]), |a| a.bounds);
+        Rect::from_min_max(
+            pos2(lo[0] as f32, lo[1] as f32),
+            pos2(hi[0] as f32, hi[1] as f32),
+        )
     }
 }
 
