@@ -34,6 +34,7 @@ mod levers;
 mod nested;
 pub mod obstacles;
 mod one_call;
+mod params;
 mod random;
 mod recipe;
 mod rng;
