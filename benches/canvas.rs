@@ -154,6 +154,7 @@ fn frames(c: &mut Criterion) {
                 theme: &theme,
                 prefs: &prefs,
                 play: None,
+                background: &lockwork::editor::background::BackdropState::None,
             };
             let mut out = Vec::new();
             egui::CentralPanel::no_frame().show(ui, |ui| canvas.ui(ui, &view, &mut out));

@@ -94,6 +94,10 @@ pub enum Action {
     ExportSvg,
     /// Export the level as Graphviz DOT.
     ExportDot,
+    /// Put a picture under the level to trace over.
+    SetBackground,
+    /// Take the background picture away.
+    RemoveBackground,
     /// Leave the editor.
     Quit,
 }
@@ -141,6 +145,8 @@ impl Action {
         Self::ExportPng,
         Self::ExportSvg,
         Self::ExportDot,
+        Self::SetBackground,
+        Self::RemoveBackground,
         Self::Quit,
         Self::Undo,
         Self::Redo,
@@ -239,6 +245,8 @@ impl Action {
             Self::ExportPng => "Export PNG…",
             Self::ExportSvg => "Export SVG…",
             Self::ExportDot => "Export Graphviz DOT…",
+            Self::SetBackground => "Set Background…",
+            Self::RemoveBackground => "Remove Background",
             Self::Quit => "Quit",
         }
     }
@@ -331,6 +339,11 @@ impl Action {
             Self::ExportPng => "Save a picture of the level as PNG",
             Self::ExportSvg => "Save a scalable picture of the level as SVG",
             Self::ExportDot => "Save the level as a Graphviz graph (rooms and doors)",
+            Self::SetBackground => {
+                "Put a PNG or JPEG under the level to draw over; move, scale and fade it \
+                 in the inspector with nothing selected"
+            }
+            Self::RemoveBackground => "Take the background picture away (the file stays)",
             Self::Quit => "Close Lockwork (asks about unsaved changes)",
         }
     }
@@ -393,6 +406,7 @@ impl Action {
                 Key::E,
             )),
             Self::ExportSvg | Self::ExportDot => None,
+            Self::SetBackground | Self::RemoveBackground => None,
             Self::Quit => cmd(Key::Q),
         }
     }

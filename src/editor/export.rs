@@ -4,7 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::model::Level;
+use super::background;
+use crate::document::Document;
+use crate::model::Background;
 
 /// What to export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,18 +40,38 @@ impl ExportKind {
     }
 }
 
-/// The bytes of the export.
-pub fn render(level: &Level, kind: ExportKind) -> Result<Vec<u8>, String> {
+/// The bytes of the export of `doc` to `to`. A background picture is drawn
+/// too: the SVG links it by a path that resolves from `to`'s folder, the
+/// PNG draws it in.
+pub fn render(doc: &Document, kind: ExportKind, to: &Path) -> Result<Vec<u8>, String> {
+    let level = doc.level();
+    let picture = Background::of(level).map(|b| background::absolute(&b.file(doc.path())));
     match kind {
-        ExportKind::Svg => Ok(crate::export::to_svg(level).into_bytes()),
+        ExportKind::Svg => {
+            let href = picture.map(|p| link_from(&p, to));
+            Ok(crate::export::to_svg_with_background(level, href.as_deref()).into_bytes())
+        }
         ExportKind::Dot => Ok(crate::export::to_dot(level).into_bytes()),
-        ExportKind::Png => png(&crate::export::to_svg(level)),
+        ExportKind::Png => {
+            let href = picture.map(|p| p.to_string_lossy().into_owned());
+            png(&crate::export::to_svg_with_background(
+                level,
+                href.as_deref(),
+            ))
+        }
     }
 }
 
+/// How an SVG written to `to` links the picture at `picture` (absolute):
+/// relative when it lies in the SVG's folder or below, else absolute.
+fn link_from(picture: &Path, to: &Path) -> String {
+    let folder = background::absolute(to.parent().unwrap_or(Path::new("")));
+    Background::stored_path(picture, Some(&folder.join("export.svg")))
+}
+
 /// Writes the export to `path` atomically (a temporary file, then a rename).
-pub fn write(level: &Level, kind: ExportKind, path: &Path) -> Result<(), String> {
-    let bytes = render(level, kind)?;
+pub fn write(doc: &Document, kind: ExportKind, path: &Path) -> Result<(), String> {
+    let bytes = render(doc, kind, path)?;
     crate::format::write_atomically(path, &bytes).map_err(|e| e.to_string())
 }
 
@@ -62,17 +84,21 @@ fn png(svg: &str) -> Result<Vec<u8>, String> {
     options.fontdb_mut().set_sans_serif_family("Ubuntu");
     let tree =
         usvg::Tree::from_str(svg, &options).map_err(|e| format!("cannot draw the level: {e}"))?;
-    const SCALE: f32 = 2.0;
     let size = tree.size();
+    // Twice the size, unless that passes LARGEST pixels a side (a big
+    // level, or a big background picture).
+    const LARGEST: f32 = 8192.0;
+    let longest = size.width().max(size.height()).max(1.0);
+    let scale = (LARGEST / longest).min(2.0);
     let (w, h) = (
-        (size.width() * SCALE).ceil() as u32,
-        (size.height() * SCALE).ceil() as u32,
+        (size.width() * scale).ceil() as u32,
+        (size.height() * scale).ceil() as u32,
     );
     let mut pixmap =
         tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or("the picture would be too large")?;
     resvg::render(
         &tree,
-        tiny_skia::Transform::from_scale(SCALE, SCALE),
+        tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
     pixmap

@@ -45,6 +45,8 @@ pub enum Intent {
     SaveTo(PathBuf),
     /// Export the canvas or the level to this file.
     ExportTo(super::export::ExportKind, PathBuf),
+    /// Put this picture under the level (chosen in a dialog).
+    SetBackground(PathBuf),
     /// Close the window now (unsaved changes were dealt with).
     Close,
     /// Start (or with `None`, end) wiring a lever by clicking doors.

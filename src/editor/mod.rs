@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod app;
+pub mod background;
 pub mod canvas;
 pub mod export;
 pub mod files;

@@ -31,6 +31,8 @@ pub struct View<'a> {
     pub prefs: &'a Prefs,
     /// The state of play shown while stepping through a plan or playing.
     pub play: Option<&'a PlayView>,
+    /// The background picture under the level, and whether it is drawn.
+    pub background: &'a crate::editor::background::BackdropState,
     /// The level's items by name, made once per frame: each list row and
     /// each field asks it, and it finds out once whether any item of a
     /// kind has a name at all.

@@ -17,7 +17,7 @@ pub mod geometry;
 mod svg;
 
 pub use dot::to_dot;
-pub use svg::to_svg;
+pub use svg::{to_svg, to_svg_with_background};
 
 /// Escapes text for XML and for DOT's quoted strings.
 fn escape(text: &str) -> String {

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use super::escape;
 use super::geometry::{Point, ROOM_H, ROOM_W, door_segments, room_centers};
-use crate::model::{Level, palette};
+use crate::model::{Background, Level, palette};
 
 /// The export's colours: one place, print-friendly.
 mod style {
@@ -27,11 +27,31 @@ mod style {
 
 const MARGIN: f64 = 40.0;
 
-/// The level as a standalone SVG document.
+/// The level as a standalone SVG document. A background picture
+/// ([`crate::model::Background`]) is linked by the path the level stores,
+/// which resolves when the SVG lies beside the level file.
 pub fn to_svg(level: &Level) -> String {
+    let href = Background::of(level).map(|b| b.image);
+    to_svg_with_background(level, href.as_deref())
+}
+
+/// [`to_svg`] with the background picture linked as `href` (a path or URL
+/// that resolves from where the SVG is read), or drawn without one (`None`).
+///
+/// ```
+/// use lockwork::model::{Background, Level, Room};
+/// let mut level = Level::new("Crypt");
+/// level.rooms.push(Room::new("a", [0.0, 0.0]));
+/// Background::new("crypt.png", [-50.0, -50.0], [400.0, 300.0]).put(&mut level.props);
+/// let svg = lockwork::export::to_svg_with_background(&level, Some("/maps/crypt.png"));
+/// assert!(svg.contains(r#"<image href="/maps/crypt.png""#));
+/// assert!(!lockwork::export::to_svg_with_background(&level, None).contains("<image"));
+/// ```
+pub fn to_svg_with_background(level: &Level, href: Option<&str>) -> String {
     let centers = room_centers(level);
     let doors = door_segments(level, &centers);
-    let (min, max) = bounds(&centers);
+    let background = Background::of(level).filter(|_| href.is_some());
+    let (min, max) = bounds(&centers, background.as_ref());
     let (width, height) = (
         max[0] - min[0] + 2.0 * MARGIN,
         max[1] - min[1] + 2.0 * MARGIN + 24.0,
@@ -60,6 +80,18 @@ pub fn to_svg(level: &Level) -> String {
         escape(title)
     );
     let _ = writeln!(s, r#"<g transform="translate({ox:.2} {oy:.2})">"#);
+    if let (Some(b), Some(href)) = (&background, href) {
+        let _ = writeln!(
+            s,
+            r#"<image href="{}" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" opacity="{:.2}" preserveAspectRatio="none"/>"#,
+            escape(href),
+            b.x,
+            b.y,
+            b.width,
+            b.height,
+            b.opacity
+        );
+    }
     for (door, seg) in level.doors.iter().zip(&doors) {
         if let Some((a, b)) = seg {
             door_svg(&mut s, level, door, *a, *b);
@@ -75,9 +107,14 @@ pub fn to_svg(level: &Level) -> String {
     s
 }
 
-fn bounds(centers: &[Point]) -> (Point, Point) {
+/// The drawing's extent: every room, and the background picture.
+fn bounds(centers: &[Point], background: Option<&Background>) -> (Point, Point) {
     let mut min = [f64::INFINITY; 2];
     let mut max = [f64::NEG_INFINITY; 2];
+    if let Some(b) = background {
+        min = [b.x, b.y];
+        max = [b.x + b.width, b.y + b.height];
+    }
     for c in centers {
         min = [
             min[0].min(c[0] - ROOM_W / 2.0),

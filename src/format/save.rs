@@ -144,10 +144,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         .unwrap_or_default();
     let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
     let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        drop(file);
+        {
+            // Closed at the end of this block, before the rename.
+            let mut file = fs::File::create(&tmp)?;
+            file.write_all(bytes)?;
+            file.sync_all()?;
+        }
         fs::rename(&tmp, path)
     })();
     if let Err(e) = result {

@@ -3,6 +3,7 @@
 //! This is plain data with no knowledge of files or of the UI. The file
 //! format lives in [`crate::format`], the rules of play in [`crate::rules`].
 
+mod background;
 mod color;
 mod ids;
 mod index;
@@ -12,6 +13,7 @@ pub mod palette;
 mod props;
 mod titles;
 
+pub use background::{BACKGROUND_KEY, Background};
 pub use color::{ParseColorError, Rgb};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
 pub use index::{Labels, LevelIndex};

@@ -22,6 +22,8 @@ impl EditorApp {
             Action::ExportPng => self.export(ExportKind::Png),
             Action::ExportSvg => self.export(ExportKind::Svg),
             Action::ExportDot => self.export(ExportKind::Dot),
+            Action::SetBackground => self.files.request(FileRequest::Background, &self.doc),
+            Action::RemoveBackground => self.remove_background(),
             Action::Quit => {
                 if self.doc.is_dirty() {
                     self.files.request(FileRequest::Quit, &self.doc);

@@ -20,6 +20,9 @@ impl EditorApp {
                         action_button(ui, a, true, out);
                     }
                 });
+                let background = crate::model::Background::of(self.doc.level()).is_some();
+                action_button(ui, Action::SetBackground, true, out);
+                action_button(ui, Action::RemoveBackground, background, out);
                 ui.menu_button("Open Recent", |ui| {
                     if self.prefs.recent.is_empty() {
                         ui.label("No recent files");

@@ -1,6 +1,7 @@
 //! The editor application: lays out the panels, gathers the frame's intents
 //! and applies them in one place at the end of the frame.
 
+mod background;
 mod clipboard;
 mod commands;
 mod keyboard;
@@ -96,6 +97,8 @@ pub struct EditorApp {
     cached: (u64, Report, LevelIndex),
     /// Warnings found when the file was opened.
     load_warnings: Vec<Problem>,
+    /// The background picture, loaded.
+    backdrop: super::background::BackdropState,
     message: Option<(String, Instant)>,
     show_help: bool,
     /// The Find box.
@@ -135,6 +138,7 @@ impl EditorApp {
             prefs,
             cached,
             load_warnings: Vec::new(),
+            backdrop: super::background::BackdropState::None,
             message: None,
             show_help: false,
             find: Find::default(),
@@ -148,6 +152,8 @@ impl EditorApp {
             doc,
         };
         app.apply_theme(ctx);
+        // The background picture is read from a file:// URI and decoded here.
+        egui_extras::install_image_loaders(ctx);
         // One mouse-wheel notch (a line) zooms the canvas by WHEEL_STEP.
         ctx.options_mut(|o| {
             let line = o.input_options.line_scroll_speed.max(1.0);
@@ -210,6 +216,11 @@ impl EditorApp {
         &self.solver
     }
 
+    /// The background picture as loaded (for tests).
+    pub fn backdrop(&self) -> &super::background::BackdropState {
+        &self.backdrop
+    }
+
     /// The preferences.
     pub fn prefs(&self) -> &Prefs {
         &self.prefs
@@ -255,6 +266,7 @@ impl EditorApp {
     /// stands, and shortcuts, dropped files and a close request are read.
     fn begin_frame(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
         self.refresh_cache();
+        self.refresh_backdrop(ctx);
         self.solver.poll();
         let valid = self.cached.1.errors.is_empty();
         self.solver.request(
@@ -320,6 +332,7 @@ impl EditorApp {
                 theme: &theme,
                 prefs: &self.prefs,
                 play: play.as_ref(),
+                background: &self.backdrop,
             };
             // A previewed candidate is described in place of the document.
             let shown = self.generator.preview();
@@ -494,7 +507,8 @@ impl EditorApp {
                     self.handle(ctx, intent);
                 }
             }
-            Intent::ExportTo(kind, path) => match export::write(self.doc.level(), kind, &path) {
+            Intent::SetBackground(path) => self.set_background(&path),
+            Intent::ExportTo(kind, path) => match export::write(&self.doc, kind, &path) {
                 Ok(()) => self.say(format!("Exported {}", path.display())),
                 Err(e) => self.files.report_failure(
                     format!("Could not export to {}", path.display()),

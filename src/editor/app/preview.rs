@@ -70,6 +70,7 @@ impl Preview {
             theme,
             prefs,
             play: None,
+            background: &crate::editor::background::BackdropState::None,
         })
     }
 }

@@ -264,6 +264,9 @@ impl Canvas {
                     .layer_transform_to_global(ui.layer_id())
                     .unwrap_or_default();
                 let lod = Lod::new(self.to_screen.scaling);
+                if !overview && let Some(backdrop) = view.background.backdrop() {
+                    backdrop.paint(ui.painter());
+                }
                 if view.prefs.grid {
                     paint::grid(ui.painter(), ui.clip_rect(), view.theme, lod);
                 }

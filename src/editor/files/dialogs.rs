@@ -61,6 +61,10 @@ pub trait FileDialogs: Send + Sync {
         let _ = place;
         self.pick_save(suggested_name)
     }
+    /// A PNG or JPEG to put under the level, starting in `place`'s folder.
+    fn pick_picture_in(&self, place: &DialogPlace) -> Option<PathBuf> {
+        self.pick_open_in(place)
+    }
 }
 
 /// The system's dialogs through rfd.
@@ -91,6 +95,14 @@ impl FileDialogs for NativeDialogs {
             .set_file_name(suggested_name)
             .save_file()
     }
+
+    fn pick_picture_in(&self, place: &DialogPlace) -> Option<PathBuf> {
+        place
+            .dialog()
+            .set_title("Set background picture")
+            .add_filter("Picture", &["png", "jpg", "jpeg"])
+            .pick_file()
+    }
 }
 
 /// Which dialog to show.
@@ -100,6 +112,8 @@ pub(super) enum Ask {
     Open(DialogPlace),
     /// Pick a file to save to, suggesting this name.
     Save(String, DialogPlace),
+    /// Pick a picture to put under the level.
+    Picture(DialogPlace),
 }
 
 /// How a dialog on the worker thread is getting on.
@@ -140,6 +154,7 @@ impl DialogJob {
                 let path = match &ask {
                     Ask::Open(place) => dialogs.pick_open_in(place),
                     Ask::Save(name, place) => dialogs.pick_save_in(name, place),
+                    Ask::Picture(place) => dialogs.pick_picture_in(place),
                 };
                 // The UI may have given up on this dialog (a typed path instead).
                 let _ = tx.send((path, started.elapsed()));

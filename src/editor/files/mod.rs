@@ -47,6 +47,8 @@ pub enum FileRequest {
     Quit,
     /// Export the canvas or the level to a file chosen in a dialog.
     Export(ExportKind),
+    /// A picture to put under the level, chosen in a dialog.
+    Background,
 }
 
 impl FileRequest {
@@ -71,6 +73,8 @@ enum Purpose {
     },
     /// Export to it.
     Export(ExportKind),
+    /// Put it under the level.
+    Background,
 }
 
 /// Where a request stands.
@@ -327,6 +331,7 @@ impl Files {
                 Step::Idle
             }
             FileRequest::Export(kind) => self.dialog(ctx, Purpose::Export(kind), doc),
+            FileRequest::Background => self.dialog(ctx, Purpose::Background, doc),
         }
     }
 
@@ -357,6 +362,7 @@ impl Files {
             Purpose::Open => Ask::Open(place),
             Purpose::Save { .. } => Ask::Save(suggested_file_name(&doc.level().name), place),
             Purpose::Export(kind) => Ask::Save(export_name(&doc.level().name, kind), place),
+            Purpose::Background => Ask::Picture(place),
         };
         match DialogJob::spawn(Arc::clone(&self.dialogs), ctx, ask) {
             Ok(job) => Step::Dialog { purpose, job },
@@ -384,6 +390,10 @@ impl Files {
             }
             Purpose::Export(kind) => {
                 out.push(Intent::ExportTo(kind, kind.with_extension(path)));
+                Step::Idle
+            }
+            Purpose::Background => {
+                out.push(Intent::SetBackground(path));
                 Step::Idle
             }
         }

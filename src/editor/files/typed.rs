@@ -55,7 +55,7 @@ impl TypedPath {
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_default();
         let start = match purpose {
-            Purpose::Open => {
+            Purpose::Open | Purpose::Background => {
                 let mut s = base.display().to_string();
                 if !s.is_empty() && !s.ends_with(std::path::MAIN_SEPARATOR) {
                     s.push(std::path::MAIN_SEPARATOR);
@@ -85,7 +85,7 @@ impl TypedPath {
     fn resolved(&self) -> Option<PathBuf> {
         let path = resolve_typed(&self.text, &self.base)?;
         Some(match self.purpose {
-            Purpose::Open => path,
+            Purpose::Open | Purpose::Background => path,
             Purpose::Save { .. } => with_level_extension(path),
             Purpose::Export(kind) => kind.with_extension(path),
         })
@@ -100,26 +100,26 @@ impl TypedPath {
             return Err(format!("{} is a folder, not a file.", path.display()));
         }
         match self.purpose {
-            Purpose::Open if !path.is_file() => {
+            Purpose::Open | Purpose::Background if !path.is_file() => {
                 Err(format!("There is no file at {}.", path.display()))
             }
             Purpose::Save { .. } | Purpose::Export(_) => match path.parent() {
                 Some(dir) if !dir.is_dir() => Err(format!("There is no folder {}.", dir.display())),
                 _ => Ok(path),
             },
-            Purpose::Open => Ok(path),
+            Purpose::Open | Purpose::Background => Ok(path),
         }
     }
 
     /// Shows the modal; `None` while the designer is still typing.
     pub(super) fn ui(&mut self, ctx: &egui::Context, theme: &Theme) -> Option<TypedAnswer> {
-        let opening = matches!(self.purpose, Purpose::Open);
+        let opening = matches!(self.purpose, Purpose::Open | Purpose::Background);
         let modal = Modal::new(Id::unique("lockwork-files-typed")).show(ctx, |ui| {
             ui.set_width(MODAL_WIDTH);
-            ui.heading(if opening {
-                "Open level"
-            } else {
-                "Save level as"
+            ui.heading(match self.purpose {
+                Purpose::Open => "Open level",
+                Purpose::Background => "Set background picture",
+                Purpose::Save { .. } | Purpose::Export(_) => "Save level as",
             });
             ui.add_space(4.0);
             let why = match self.reason {

@@ -37,6 +37,7 @@ pub fn level_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
     if let Some((props, merge)) = props_ui(ui, view, &level.props, "level") {
         set_meta(out, level, &|m| m.props.clone_from(&props), merge);
     }
+    super::background::background_ui(ui, view, out);
     if let Some(generator) = &level.generator {
         generator_ui(ui, view, generator);
     }

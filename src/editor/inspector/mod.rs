@@ -3,6 +3,7 @@
 //! pushes one command per edit; typing and dragging push merging edits, so a
 //! typed name or a dragged cost is one undo step.
 
+mod background;
 mod condition;
 pub(in crate::editor) use condition::arrow;
 mod door;
