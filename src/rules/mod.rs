@@ -8,6 +8,7 @@
 pub(crate) mod altered;
 mod kinds;
 pub mod mechanics;
+pub(crate) mod positions;
 mod quick;
 mod worded;
 

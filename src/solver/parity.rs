@@ -18,16 +18,8 @@
 use super::budget::{Budget, Meter, Stop};
 use super::facts;
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage};
-
-/// Positions where bit `j` of the index (within a 64-bit word) is 0.
-const LOW: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0f0f_0f0f_0f0f_0f0f,
-    0x00ff_00ff_00ff_00ff,
-    0x0000_ffff_0000_ffff,
-    0x0000_0000_ffff_ffff,
-];
+pub(crate) use crate::rules::positions::words_for;
+use crate::rules::positions::{flip, open_positions};
 
 /// Most coupled levers explored this way: `2^24` positions, 262,144 words
 /// per room (then only for levels of up to 16 rooms, by [`MAX_WORDS`]).
@@ -66,60 +58,6 @@ pub(crate) struct Setup<'a> {
     /// Per lever: its bit among the coupled, if it is one.
     pub bit_of: Vec<Option<u32>>,
     pub goal_ends_game: bool,
-}
-
-/// Words of one room's bitset for `levers` coupled levers; `usize::MAX`
-/// past what a `usize` can count (a level may couple thousands of levers,
-/// and callers ask before they check [`MAX_LEVERS`]).
-pub(crate) fn words_for(levers: usize) -> usize {
-    u32::try_from(levers)
-        .ok()
-        .and_then(|l| 1usize.checked_shl(l))
-        .map_or(usize::MAX, |positions| (positions / 64).max(1))
-}
-
-/// The bitset of positions `p` in which `open_at_start ^ parity(p & mask)` holds.
-pub(crate) fn open_positions(open_at_start: bool, mask: u64, levers: usize) -> Vec<u64> {
-    let words = words_for(levers);
-    let positions = 1usize << levers;
-    let mut out = vec![0u64; words];
-    // Within one word: the pattern for the low 6 bits of the mask.
-    let mut low = 0u64;
-    for p in 0..64.min(positions) {
-        if ((p as u64 & mask).count_ones() % 2 == 1) != open_at_start {
-            low |= 1 << p;
-        }
-    }
-    for (i, w) in out.iter_mut().enumerate() {
-        let high = ((i as u64) << 6) & mask;
-        *w = if high.count_ones() % 2 == 1 {
-            !low
-        } else {
-            low
-        };
-        if positions < 64 {
-            *w &= (1u64 << positions) - 1;
-        }
-    }
-    out
-}
-
-/// Moves every position `p` of the bitset to `p ^ (1 << j)`.
-fn flip(words: &mut [u64], j: u32) {
-    if j < 6 {
-        let s = 1u32 << j;
-        let m = LOW[j as usize];
-        for x in words.iter_mut() {
-            *x = ((*x & m) << s) | ((*x >> s) & m);
-        }
-    } else {
-        let step = 1usize << (j - 6);
-        for i in 0..words.len() {
-            if i & step == 0 && i + step < words.len() {
-                words.swap(i, i + step);
-            }
-        }
-    }
 }
 
 /// Explores the rooms and lever positions from the start.
@@ -427,49 +365,4 @@ pub(crate) fn gates(
             }
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn words_for_counts_the_bitset_and_saturates_past_a_usize() {
-        assert_eq!(words_for(0), 1);
-        assert_eq!(words_for(6), 1);
-        assert_eq!(words_for(10), 16);
-        assert_eq!(words_for(63), 1 << 57);
-        assert_eq!(words_for(64), usize::MAX);
-        assert_eq!(words_for(20_000), usize::MAX);
-    }
-
-    #[test]
-    fn open_positions_follow_the_parity_of_the_levers_that_flip() {
-        for levers in [1usize, 3, 6, 8] {
-            for mask in [1u64, 0b101, 0b1000_0001 & ((1 << levers) - 1)] {
-                if mask == 0 {
-                    continue;
-                }
-                for start in [false, true] {
-                    let set = open_positions(start, mask, levers);
-                    for p in 0..(1usize << levers) {
-                        let want = start ^ ((p as u64 & mask).count_ones() % 2 == 1);
-                        let got = set[p / 64] & (1 << (p % 64)) != 0;
-                        assert_eq!(got, want, "levers {levers} mask {mask:b} p {p}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn a_flip_moves_each_position_to_its_partner() {
-        for j in [0u32, 3, 5, 6, 7] {
-            let mut words = vec![0u64; 4];
-            words[1] |= 1 << 5; // position 69
-            flip(&mut words, j);
-            let to = 69usize ^ (1 << j);
-            assert_eq!(words[to / 64], 1 << (to % 64), "j {j}");
-        }
-    }
 }

@@ -1,16 +1,10 @@
 //! Word-level helpers of the lever evaluator: spreading reached door masks
-//! along a door, permuting a room's set of masks by a lever's flips, and the
-//! order in which rooms are swept (a spanning tree, in both directions).
+//! along a door, a room's set of masks pulled (the permutation itself is
+//! `rules::positions`, shared with the parity search), and the order in
+//! which rooms are swept (a spanning tree, in both directions).
 
-/// Positions where bit `j` of the index (within a 64-bit word) is 0.
-const LOW: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0f0f_0f0f_0f0f_0f0f,
-    0x00ff_00ff_00ff_00ff,
-    0x0000_ffff_0000_ffff,
-    0x0000_0000_ffff_ffff,
-];
+use crate::rules::positions::permute;
+pub(super) use crate::rules::positions::permute128;
 
 /// One door as walking sees it, oriented from the spanning tree's parent side.
 #[derive(Clone, Copy, Debug)]
@@ -128,56 +122,6 @@ pub(super) fn merge<const W: usize>(reached: &mut [u64], next: &[u64], live: u64
         rooms &= rooms - 1;
         for (r, n) in reached[at..at + W].iter_mut().zip(&next[at..at + W]) {
             *r |= n;
-        }
-    }
-}
-
-/// Moves every bit `m` of a 128-bit set to `m ^ flips` (`flips < 128`).
-#[inline(always)]
-pub(super) fn permute128(x: u128, flips: u64) -> u128 {
-    let mut x = x;
-    let mut f = flips;
-    while f != 0 {
-        let j = f.trailing_zeros();
-        f &= f - 1;
-        if j < 6 {
-            // A delta swap on each 64-bit half (variable u128 shifts are slow).
-            let m = LOW[j as usize];
-            let s = 1u32 << j;
-            let (lo, hi) = (x as u64, (x >> 64) as u64);
-            let lo = ((lo & m) << s) | ((lo >> s) & m);
-            let hi = ((hi & m) << s) | ((hi >> s) & m);
-            x = u128::from(lo) | (u128::from(hi) << 64);
-        } else {
-            x = x.rotate_left(64);
-        }
-    }
-    x
-}
-
-/// Moves every bit `m` of the bitset to `m ^ flips`.
-#[inline(always)]
-pub(super) fn permute<const W: usize>(words: &mut [u64; W], flips: u64) {
-    let mut f = flips;
-    while f != 0 {
-        let j = f.trailing_zeros();
-        f &= f - 1;
-        if j < 6 {
-            let s = 1u32 << j;
-            let m = LOW[j as usize];
-            for x in words.iter_mut() {
-                *x = ((*x & m) << s) | ((*x >> s) & m);
-            }
-        } else {
-            let step = 1usize << (j - 6);
-            if step >= W {
-                continue; // a door beyond the layout: no such bit
-            }
-            for i in 0..W {
-                if i & step == 0 {
-                    words.swap(i, i + step);
-                }
-            }
         }
     }
 }

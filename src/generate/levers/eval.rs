@@ -515,21 +515,3 @@ impl LeverEvaluator {
         found
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::bits::permute;
-
-    #[test]
-    fn permute_moves_bits_by_xor() {
-        for flips in [1u64, 2, 5, 64, 65, 127, 0x41] {
-            let mut words = [0u64; 2];
-            let m = 37usize;
-            words[m / 64] |= 1 << (m % 64);
-            permute::<2>(&mut words, flips);
-            let t = m ^ flips as usize;
-            assert_eq!(words[t / 64], 1 << (t % 64), "flips {flips}");
-            assert_eq!(words.iter().map(|w| w.count_ones()).sum::<u32>(), 1);
-        }
-    }
-}
