@@ -14,8 +14,9 @@
 use rustc_hash::FxHashSet;
 
 use super::bits::{Link, Tree, merge, pull_into, sweep_order};
-use crate::model::{Level, LevelIndex};
+use crate::model::Level;
 use crate::rules::Mechanics;
+use crate::rules::mechanics::Opening as MechanicsOpening;
 
 /// Layouts with at most this many levers use the bitset evaluator.
 pub const DENSE_MAX_LEVERS: usize = 12;
@@ -159,15 +160,18 @@ impl Dense {
     }
 }
 
-/// The lever conjunctions of door `d`'s `open_when`, by lever index.
-fn fixed_condition(level: &Level, index: &LevelIndex, d: usize) -> Option<Vec<Conj>> {
-    let lists = level.doors[d].open_when.as_ref()?;
-    let mut any = Vec::with_capacity(lists.len());
-    for all in lists {
+/// The lever conjunctions of door `d`'s `open_when`, by lever index, as
+/// the rules read it; `None` for a door without one.
+fn fixed_condition(m: &Mechanics, d: usize) -> Option<Vec<Conj>> {
+    let rule = m.doors().get(d)?;
+    if rule.opening != MechanicsOpening::When {
+        return None;
+    }
+    let mut any = Vec::with_capacity(rule.open_when.len());
+    for all in &rule.open_when {
         let mut conj = Conj::ALWAYS;
-        for literal in all {
-            let l = index.lever(&literal.lever)?;
-            if conj.care & (1 << l) != 0 && (conj.want & (1 << l) != 0) != literal.pulled {
+        for &(l, pulled) in all {
+            if conj.care & (1 << l) != 0 && (conj.want & (1 << l) != 0) != pulled {
                 conj = Conj {
                     care: u64::MAX,
                     want: 0,
@@ -175,7 +179,7 @@ fn fixed_condition(level: &Level, index: &LevelIndex, d: usize) -> Option<Vec<Co
                 break;
             }
             conj.care |= 1 << l;
-            conj.want |= u64::from(literal.pulled) << l;
+            conj.want |= u64::from(pulled) << l;
         }
         any.push(conj);
     }
@@ -190,31 +194,26 @@ impl ConditionEvaluator {
         if levers > MAX_LEVERS {
             return Err(CondLayoutError::TooManyLevers(levers));
         }
+        // The doors' rules come from the one place that states them (a
+        // literal naming a missing lever is refused there).
         let m = Mechanics::new(level).map_err(|e| CondLayoutError::Invalid(e.to_string()))?;
-        let index = LevelIndex::new(level);
         let rooms = m.rooms();
         let mut slots = Vec::new();
-        let mut doors = Vec::with_capacity(level.doors.len());
-        for (d, door) in level.doors.iter().enumerate() {
-            doors.push(match fixed_condition(level, &index, d) {
+        let mut doors = Vec::with_capacity(m.doors().len());
+        for d in 0..m.doors().len() {
+            doors.push(match fixed_condition(&m, d) {
                 Some(any) => Opening::Fixed(any),
-                None if door.open_when.is_some() => {
-                    return Err(CondLayoutError::Invalid(format!(
-                        "door \"{}\" names a missing lever",
-                        door.id
-                    )));
-                }
-                None if door.open => Opening::Fixed(vec![Conj::ALWAYS]),
+                None if m.open_at_start()[d] => Opening::Fixed(vec![Conj::ALWAYS]),
                 None => {
                     slots.push(d);
                     Opening::Slot(slots.len() - 1)
                 }
             });
         }
-        let ends: Vec<(usize, usize, bool)> = (0..level.doors.len())
-            .map(|d| {
+        let ends: Vec<(usize, usize, bool)> = (m.doors().iter().enumerate())
+            .map(|(d, rule)| {
                 let (a, b) = m.ends(d).unwrap_or((m.start(), m.start()));
-                (a, b, level.doors[d].one_way)
+                (a, b, rule.one_way)
             })
             .collect();
         let adj = (0..rooms)
@@ -224,7 +223,7 @@ impl ConditionEvaluator {
         let (room_start, room_levers) = super::eval::levers_by_room(&lever_room, rooms);
         let (links, forest) = sweep_order(rooms, m.start(), &ends);
         let dense = (levers <= DENSE_MAX_LEVERS && rooms <= 64)
-            .then(|| Dense::new(levers, level.doors.len(), rooms));
+            .then(|| Dense::new(levers, m.doors().len(), rooms));
         Ok(Self {
             levers,
             start: m.start(),

@@ -16,7 +16,7 @@
 use super::bits::{Link, Tree, merge, permute128, pull_into, sweep_order};
 use rustc_hash::FxHashSet;
 
-use crate::model::{Level, LevelIndex};
+use crate::model::Level;
 use crate::rules::Mechanics;
 
 /// Layouts with at most this many doors use the bitset evaluator.
@@ -46,6 +46,8 @@ pub struct LeverEvaluator {
     forest: bool,
     /// Per room: its doors as `(door, other room, passable from here)`.
     adj: Vec<Vec<(u32, usize)>>,
+    /// The level's own wiring: per lever, the doors one pull flips.
+    wiring: Vec<u64>,
     dense: Option<Dense>,
     sparse: Sparse,
 }
@@ -156,11 +158,14 @@ impl LeverEvaluator {
         let mut ends = Vec::with_capacity(doors);
         for (d, door) in m.doors().iter().enumerate() {
             let (a, b) = m.ends(d).unwrap_or((start, start));
-            if level.doors[d].open {
+            if m.open_at_start()[d] {
                 start_mask |= 1 << d;
             }
             ends.push((a, b, door.one_way));
         }
+        let wiring = (m.levers().iter())
+            .map(|l| l.flips.iter().fold(0u64, |mask, &d| mask | (1 << d)))
+            .collect();
         let adj: Vec<Vec<(u32, usize)>> = (0..rooms)
             .map(|r| m.passages_from(r).map(|p| (p.door as u32, p.to)).collect())
             .collect();
@@ -185,6 +190,7 @@ impl LeverEvaluator {
             links,
             forest,
             adj,
+            wiring,
             dense,
             sparse: Sparse::default(),
         })
@@ -205,21 +211,10 @@ impl LeverEvaluator {
         &self.lever_room
     }
 
-    /// The wiring of `level` as one door mask per lever (`bit d`: it flips
-    /// door `d`; a door listed twice flips back).
-    pub fn wiring_of(level: &Level) -> Vec<u64> {
-        let index = LevelIndex::new(level);
-        level
-            .levers
-            .iter()
-            .map(|l| {
-                l.toggles
-                    .iter()
-                    .filter_map(|d| index.door(d))
-                    .filter(|&d| d < 64)
-                    .fold(0u64, |m, d| m ^ (1 << d))
-            })
-            .collect()
+    /// The level's own wiring as one door mask per lever (`bit d`: a pull
+    /// flips door `d`; a door listed twice flips back), as the rules read it.
+    pub fn wiring(&self) -> &[u64] {
+        &self.wiring
     }
 
     /// The least number of pulls that takes the player from the start to the

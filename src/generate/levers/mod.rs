@@ -162,7 +162,8 @@ pub fn basement_layout(lever_rooms: &[usize]) -> Level {
 /// by the fast evaluator (`None` when it cannot be solved).
 pub fn min_pulls_of_wiring(level: &Level) -> Result<Option<u32>, GenerateError> {
     let mut eval = LeverEvaluator::new(level).map_err(layout_error)?;
-    Ok(eval.min_pulls(&LeverEvaluator::wiring_of(level)))
+    let wiring = eval.wiring().to_vec();
+    Ok(eval.min_pulls(&wiring))
 }
 
 fn layout_error(e: EvalLayoutError) -> GenerateError {
@@ -264,7 +265,7 @@ impl Toggles {
         check_layout(&params.layout)?;
         check_params(params)?;
         let eval = LeverEvaluator::new(&params.layout).map_err(layout_error)?;
-        let space = wiring_space(params)?;
+        let space = wiring_space(params, eval.wiring())?;
         Ok(Self { eval, space })
     }
 }
@@ -375,7 +376,7 @@ fn check_budget(params: &LeversParams) -> Result<(), GenerateError> {
 /// What the search may wire: the levers with empty toggles, each to
 /// `min_doors..=max_doors` doors, all different unless alike levers are
 /// allowed (and there must be wirings enough for that).
-fn wiring_space(params: &LeversParams) -> Result<Space, GenerateError> {
+fn wiring_space(params: &LeversParams, wiring: &[u64]) -> Result<Space, GenerateError> {
     let layout = &params.layout;
     // Doors the designer keeps from the generators are never wired.
     let asked = crate::generate::Constraints::of(layout)?;
@@ -388,10 +389,9 @@ fn wiring_space(params: &LeversParams) -> Result<Space, GenerateError> {
         return Err(GenerateError::Constraints(asked.list(layout)));
     }
     let max_doors = params.max_doors.min(doors);
-    let fixed: Vec<Option<u64>> = LeverEvaluator::wiring_of(layout)
-        .into_iter()
+    let fixed: Vec<Option<u64>> = (wiring.iter())
         .zip(&layout.levers)
-        .map(|(mask, lever)| (!lever.toggles.is_empty()).then_some(mask))
+        .map(|(&mask, lever)| (!lever.toggles.is_empty()).then_some(mask))
         .collect();
     if fixed.iter().all(Option::is_some) {
         return Err(GenerateError::NoLevers);
