@@ -14,9 +14,11 @@ use crate::grouped::Grouped;
 use crate::model::{Level, LevelIndex};
 
 mod build;
+mod effects;
 mod passages;
 pub(crate) use build::{DoorSums, Found};
 use build::{door_rules, lever_rules, passages};
+pub use effects::Changes;
 use passages::Packed;
 pub use passages::{Passage, Passages};
 

@@ -15,7 +15,7 @@ mod worded;
 use std::borrow::Cow;
 use std::fmt;
 
-pub use mechanics::{Blocked, Holdings, LeverRule, Mechanics, NotAPassage, Passage};
+pub use mechanics::{Blocked, Changes, Holdings, LeverRule, Mechanics, NotAPassage, Passage};
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};
 use crate::validate::Indexed;
@@ -426,6 +426,44 @@ impl Holdings for PlayState {
     }
 }
 
+impl Changes for PlayState {
+    fn enter(&mut self, room: usize) {
+        self.room = room;
+    }
+
+    fn take(&mut self, key: usize) {
+        if let Some(picked) = self.picked.get_mut(key) {
+            *picked = true;
+        }
+    }
+
+    fn set_in_hand(&mut self, kind: usize, n: u32) {
+        if self.in_hand.len() <= kind {
+            self.in_hand.resize(kind + 1, 0);
+        }
+        self.in_hand[kind] = n;
+    }
+
+    fn unlock(&mut self, door: usize) {
+        if let Some(unlocked) = self.unlocked.get_mut(door) {
+            *unlocked = true;
+        }
+    }
+
+    fn flip_door(&mut self, door: usize) {
+        if let Some(open) = self.open.get_mut(door) {
+            *open = !*open;
+        }
+    }
+
+    fn flip_lever(&mut self, lever: usize) {
+        if self.odd.len() <= lever {
+            self.odd.resize(lever + 1, false);
+        }
+        self.odd[lever] = !self.odd[lever];
+    }
+}
+
 impl Illegal {
     /// The words for what [`Mechanics::blocked`] found in the way of `door`.
     pub fn from_blocked(level: &Level, door: usize, blocked: Blocked) -> Self {
@@ -588,20 +626,7 @@ impl<'a> Rules<'a> {
     /// Picks up every key lying in the current room; returns their indices.
     fn pick_up(&self, state: &mut PlayState) -> Vec<usize> {
         let mut got = Vec::new();
-        for k in self.mechanics.keys_in(state.room) {
-            if let Some(picked) = state.picked.get_mut(k)
-                && !*picked
-            {
-                *picked = true;
-                if let Some(kind) = self.mechanics.keys().get(k).and_then(|key| key.kind) {
-                    if state.in_hand.len() <= kind {
-                        state.in_hand.resize(kind + 1, 0);
-                    }
-                    state.in_hand[kind] += 1;
-                }
-                got.push(k);
-            }
-        }
+        self.mechanics.pick_up(state.room, state, &[], &mut got);
         got
     }
 
@@ -738,21 +763,11 @@ impl<'a> Rules<'a> {
             from: state.room,
             to,
         };
-        let spent = self.mechanics.spend_now(passage, state).to_vec();
-        if !spent.is_empty() {
-            for (kind, n) in spent {
-                if let Some(held) = state.in_hand.get_mut(kind) {
-                    *held = held.saturating_sub(n);
-                }
-            }
-            if let Some(unlocked) = state.unlocked.get_mut(d) {
-                *unlocked = true;
-            }
-        }
-        state.room = to;
+        let mut got = Vec::new();
+        self.mechanics.pass(passage, state, &[], &mut got);
         state.cost += self.mechanics.cost(d);
         state.moves += 1;
-        Ok(self.pick_up(state))
+        Ok(got)
     }
 
     /// Pulls lever `l` (an index), which must stand in the current room:
@@ -782,18 +797,8 @@ impl<'a> Rules<'a> {
     /// assert!(rules.do_pull(&mut state, 3).is_err());
     /// ```
     pub fn do_pull(&self, state: &mut PlayState, l: usize) -> Result<(), Illegal> {
-        let rule = self.lever_here(state, l)?;
-        for &d in &rule.flips {
-            if let Some(open) = state.open.get_mut(d) {
-                *open = !*open;
-            }
-        }
-        if rule.parity {
-            if state.odd.len() <= l {
-                state.odd.resize(l + 1, false);
-            }
-            state.odd[l] = !state.odd[l];
-        }
+        self.lever_here(state, l)?;
+        self.mechanics.pull(l, state);
         state.cost += self.mechanics.lever_cost();
         state.pulls += 1;
         Ok(())

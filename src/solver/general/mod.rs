@@ -74,48 +74,21 @@ impl<'m> Walk<'m> {
     }
 
     fn pick_up(&self, node: &mut Node) {
-        for k in self.m.keys_in(node.room) {
-            if self.absent[k] || node.get(Part::Held, k) {
-                continue;
-            }
-            node.set(Part::Held, k, true);
-            if let Some(kind) = self.m.keys()[k].kind {
-                node.set_count(kind, node.count(kind).saturating_add(1));
-            }
-        }
+        self.m
+            .pick_up(node.room, node, &self.absent, &mut Vec::new());
     }
 
     /// The state after taking `p` from `node`, which must be allowed.
     pub fn passed(&self, node: &Node, p: Passage) -> Node {
         let mut next = node.clone();
-        let spent = self.m.spend_now(p, node);
-        for &(kind, n) in spent {
-            next.set_count(kind, next.count(kind).saturating_sub(n));
-        }
-        if let Some(Some(b)) = (!spent.is_empty())
-            .then(|| next.slots.unlocked_bit.get(p.door))
-            .flatten()
-        {
-            next.set(Part::Unlocked, *b as usize, true);
-        }
-        next.room = p.to;
-        self.pick_up(&mut next);
+        self.m.pass(p, &mut next, &self.absent, &mut Vec::new());
         next
     }
 
     /// The state after pulling lever `l` in `node`, which must be allowed.
     pub fn pulled(&self, node: &Node, l: usize) -> Node {
         let mut next = node.clone();
-        let rule = &self.m.levers()[l];
-        for &d in &rule.flips {
-            if let Some(Some(b)) = next.slots.open_bit.get(d) {
-                let b = *b as usize;
-                next.flip(Part::Open, b);
-            }
-        }
-        if rule.parity {
-            next.flip(Part::Odd, l);
-        }
+        self.m.pull(l, &mut next);
         next
     }
 

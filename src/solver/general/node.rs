@@ -1,7 +1,7 @@
 //! A state of the general search ([`Node`]): what can change of a level's
 //! play, packed, with the slots every state of one search shares.
 
-use crate::rules::mechanics::{Holdings, Mechanics};
+use crate::rules::mechanics::{Changes, Holdings, Mechanics};
 
 /// FORMAT.md's state of play with the version-1 extensions: the room, the
 /// keys held, items in hand per kind, which doors are open (by levers),
@@ -183,6 +183,38 @@ impl Node {
             }
         }
         node
+    }
+}
+
+impl Changes for Node {
+    fn enter(&mut self, room: usize) {
+        self.room = room;
+    }
+
+    fn take(&mut self, key: usize) {
+        self.set(Part::Held, key, true);
+    }
+
+    fn set_in_hand(&mut self, kind: usize, n: u32) {
+        self.set_count(kind, n);
+    }
+
+    fn unlock(&mut self, door: usize) {
+        if let Some(Some(b)) = self.slots.unlocked_bit.get(door) {
+            let b = *b as usize;
+            self.set(Part::Unlocked, b, true);
+        }
+    }
+
+    fn flip_door(&mut self, door: usize) {
+        if let Some(Some(b)) = self.slots.open_bit.get(door) {
+            let b = *b as usize;
+            self.flip(Part::Open, b);
+        }
+    }
+
+    fn flip_lever(&mut self, lever: usize) {
+        self.flip(Part::Odd, lever);
     }
 }
 
