@@ -29,7 +29,7 @@ mod node;
 
 pub(crate) use graph::{Edge, Graph, Paths};
 pub(crate) use node::Node;
-use node::{Part, Slots};
+use node::Slots;
 
 /// A legal step of [`Walk::actions`].
 #[derive(Clone, Copy, Debug)]
