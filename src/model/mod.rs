@@ -4,6 +4,7 @@
 //! format lives in [`crate::format`], the rules of play in [`crate::rules`].
 
 mod color;
+mod graph;
 mod ids;
 mod index;
 mod level;
@@ -13,6 +14,7 @@ mod props;
 mod titles;
 
 pub use color::{ParseColorError, Rgb};
+pub use graph::{Neighbours, RoomEdge, RoomEdges, RoomGraph};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
 pub use index::{Labels, LevelIndex};
 pub(crate) use index::{Near, WARM};
