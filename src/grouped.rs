@@ -49,6 +49,11 @@ impl<T> Grouped<T> {
         }
     }
 
+    /// How many items there are, in all the groups.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
     /// How many groups there are.
     pub(crate) fn groups(&self) -> usize {
         self.start.len().saturating_sub(1)

@@ -25,6 +25,7 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+mod digraph;
 pub mod document;
 #[cfg(feature = "editor")]
 pub mod editor;

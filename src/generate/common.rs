@@ -109,6 +109,8 @@ impl Graph {
     /// Breadth-first distances from `from` through doors that `usable` allows;
     /// `usize::MAX` where not reached. Also the door each room was first
     /// reached by (`usize::MAX` for `from` and unreached rooms).
+    /// Hand-written: petgraph has no breadth-first distances nor the door
+    /// each room was reached by.
     pub fn bfs(&self, from: usize, usable: impl Fn(usize) -> bool) -> (Vec<usize>, Vec<usize>) {
         let n = self.adj.len();
         let mut dist = vec![usize::MAX; n];

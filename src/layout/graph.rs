@@ -55,6 +55,9 @@ impl Adjacency {
     }
 
     /// Breadth-first distances from `from` (`u32::MAX` where not reached).
+    /// Hand-written, its buffers kept between calls (stress runs one from
+    /// every room): petgraph has no breadth-first distances, and a Dijkstra
+    /// from each room filling a `HashMap` would do here what a queue does.
     pub fn distances(&self, from: usize, dist: &mut Vec<u32>, queue: &mut Vec<usize>) {
         dist.clear();
         dist.resize(self.len(), u32::MAX);
@@ -78,6 +81,8 @@ impl Adjacency {
 
     /// The connected components, each in breadth-first order from its
     /// lowest node, largest component first (ties: lowest first node).
+    /// Hand-written: petgraph's `connected_components` gives their number
+    /// only, not their rooms in this order.
     pub fn components(&self) -> Vec<Vec<usize>> {
         let mut seen = vec![false; self.len()];
         let mut out = Vec::new();

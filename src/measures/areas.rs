@@ -1,6 +1,7 @@
 //! Routes: the level cut into areas by its free doors, and the doors that
 //! lead into each area the player does not start in.
 
+use petgraph::unionfind::UnionFind;
 use serde_json::{Value, json};
 
 use super::dominators::{Dominators, Graph};
@@ -90,22 +91,24 @@ fn locks(m: &Mechanics, door: usize) -> bool {
 /// the order of their first room.
 ///
 /// The doors are joined in their order, into sets kept as a forest of
-/// `u32` parents: the walk reads the door tables once, front to back, and
+/// `u32` parents (petgraph's `UnionFind`: union by rank, paths halved, no
+/// recursion): the walk reads the door tables once, front to back, and
 /// the parents of 80,000 rooms fit the processor's cache. A walk from room
 /// to room (as it was) read the passages in the order of the graph, one
 /// cache miss per room on a large level whose rooms lie scattered.
 pub(super) fn area_of_rooms(m: &Mechanics) -> Vec<usize> {
-    let mut sets = Sets::new(m.rooms());
+    let mut sets = UnionFind::<u32>::new(m.rooms());
     for door in (0..m.doors().len()).filter(|&d| is_free(m, d)) {
         if let Some((a, b)) = m.ends(door) {
-            sets.join(a, b);
+            sets.union(a as u32, b as u32);
         }
     }
+    // Areas are numbered by their first room, whichever room is a set's root.
     let mut number = vec![usize::MAX; m.rooms()];
     let mut next = 0;
     (0..m.rooms())
         .map(|r| {
-            let root = sets.root(r);
+            let root = sets.find_mut(r as u32) as usize;
             if number[root] == usize::MAX {
                 number[root] = next;
                 next += 1;
@@ -113,40 +116,6 @@ pub(super) fn area_of_rooms(m: &Mechanics) -> Vec<usize> {
             number[root]
         })
         .collect()
-}
-
-/// Disjoint sets of rooms: each room points to another of its set, and
-/// the root of a set to itself. A set's root is its first room.
-struct Sets {
-    parent: Vec<u32>,
-}
-
-impl Sets {
-    fn new(rooms: usize) -> Self {
-        Self {
-            parent: (0..rooms).map(|r| r as u32).collect(),
-        }
-    }
-
-    /// The root of `r`'s set, halving the path to it on the way.
-    fn root(&mut self, mut r: usize) -> usize {
-        loop {
-            let up = self.parent[r] as usize;
-            if up == r {
-                return r;
-            }
-            let grand = self.parent[up];
-            self.parent[r] = grand;
-            r = grand as usize;
-        }
-    }
-
-    /// One set of the sets of `a` and `b`, rooted at the first room of both.
-    fn join(&mut self, a: usize, b: usize) {
-        let (a, b) = (self.root(a), self.root(b));
-        let (first, other) = if a < b { (a, b) } else { (b, a) };
-        self.parent[other] = first as u32;
-    }
 }
 
 /// The routes into every area but the start's.

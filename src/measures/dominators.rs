@@ -4,11 +4,14 @@
 //! dominate it, so one tree answers "reachable avoiding `a`" for every `a`
 //! at once, where a walk per `a` takes time nodes × edges.
 //!
-//! Lengauer and Tarjan's algorithm with path compression (the "simple"
-//! version): O(edges × log nodes), and no recursion, so that a chain of a
-//! million nodes cannot overflow the stack.
+//! The tree is petgraph's (`algo::dominators::simple_fast`, Cooper, Harvey
+//! and Kennedy's iteration, with no recursion, so that a chain of a million
+//! nodes cannot overflow the stack); each node's span in a walk of it
+//! answers "does `a` dominate `x`" in constant time.
 
-use crate::grouped::Grouped;
+use petgraph::algo::dominators::simple_fast;
+
+pub(crate) use crate::digraph::Digraph as Graph;
 
 const NONE: u32 = u32::MAX;
 
@@ -22,40 +25,21 @@ pub(crate) struct Dominators {
     exit: Vec<u32>,
 }
 
-/// A directed graph with nodes `0..n` as lists of successors.
-pub(crate) struct Graph(Grouped<u32>);
-
-impl Graph {
-    /// The graph on `n` nodes with the given edges.
-    pub(crate) fn new(n: usize, edges: &[(u32, u32)]) -> Self {
-        Self(Grouped::new(n, edges.iter().map(|&(a, b)| (a as usize, b))))
-    }
-
-    fn nodes(&self) -> usize {
-        self.0.groups()
-    }
-
-    fn successors(&self, v: usize) -> &[u32] {
-        self.0.get(v)
-    }
-
-    /// The graph with every edge turned round.
-    fn reversed(&self) -> Self {
-        let edges = (0..self.nodes()).flat_map(|v| {
-            self.successors(v)
-                .iter()
-                .map(move |&w| (w as usize, v as u32))
-        });
-        Self(Grouped::new(self.nodes(), edges))
-    }
-}
-
 impl Dominators {
-    /// The dominators of `g` from `root`.
+    /// The dominators of `g` from `root` (a node of `g`).
     pub(crate) fn new(g: &Graph, root: usize) -> Self {
-        let walk = Walk::new(g, root);
-        let idom = immediate(g, &walk);
-        let (enter, exit) = spans(&walk, &idom);
+        let tree = simple_fast(g, root);
+        let idom: Vec<u32> = (0..g.nodes())
+            .map(|v| {
+                let up = if v == root {
+                    None
+                } else {
+                    tree.immediate_dominator(v)
+                };
+                up.map_or(NONE, |d| d as u32)
+            })
+            .collect();
+        let (enter, exit) = spans(root, &idom);
         Self { enter, exit }
     }
 
@@ -71,165 +55,38 @@ impl Dominators {
     }
 }
 
-/// A depth-first walk from the root: the nodes in the order first seen,
-/// and each one's parent in the walk, both by that order.
-struct Walk {
-    /// `order[i]` is the node seen `i`-th.
-    order: Vec<u32>,
-    /// The position of each node in `order`; `NONE` when not reached.
-    number: Vec<u32>,
-    /// The parent of the `i`-th node, by position.
-    parent: Vec<u32>,
-}
-
-impl Walk {
-    fn new(g: &Graph, root: usize) -> Self {
-        let mut w = Self {
-            order: Vec::new(),
-            number: vec![NONE; g.nodes()],
-            parent: Vec::new(),
-        };
-        // (node, the next of its successors to look at)
-        let mut stack = vec![(root as u32, 0usize)];
-        w.see(root as u32, NONE);
-        while let Some((v, i)) = stack.last_mut() {
-            let Some(&s) = g.successors(*v as usize).get(*i) else {
-                stack.pop();
-                continue;
-            };
-            *i += 1;
-            if w.number[s as usize] == NONE {
-                let parent = w.number[*v as usize];
-                w.see(s, parent);
-                stack.push((s, 0));
-            }
-        }
-        w
-    }
-
-    fn see(&mut self, v: u32, parent: u32) {
-        self.number[v as usize] = self.order.len() as u32;
-        self.order.push(v);
-        self.parent.push(parent);
-    }
-}
-
-/// The forest of nodes linked so far, with compressed paths: each node's
-/// link up and the node of least semidominator on its compressed path.
-struct Forest {
-    ancestor: Vec<u32>,
-    label: Vec<u32>,
-}
-
-impl Forest {
-    /// The node of least semidominator on the path from `v` up to its
-    /// root in the forest (`v` itself when it is a root).
-    fn eval(&mut self, v: u32, semi: &[u32]) -> u32 {
-        if self.ancestor[v as usize] == NONE {
-            return v;
-        }
-        self.compress(v, semi);
-        self.label[v as usize]
-    }
-
-    /// Points every node on the path from `v` at the path's top, keeping
-    /// the least label seen; without recursion.
-    fn compress(&mut self, v: u32, semi: &[u32]) {
-        let mut path = Vec::new();
-        let mut x = v as usize;
-        while self.ancestor[self.ancestor[x] as usize] != NONE {
-            path.push(x);
-            x = self.ancestor[x] as usize;
-        }
-        while let Some(y) = path.pop() {
-            let a = self.ancestor[y] as usize;
-            if semi[self.label[a] as usize] < semi[self.label[y] as usize] {
-                self.label[y] = self.label[a];
-            }
-            self.ancestor[y] = self.ancestor[a];
-        }
-    }
-}
-
-/// The immediate dominator of each reached node, by walk position (the
-/// root's is itself).
-fn immediate(g: &Graph, walk: &Walk) -> Vec<u32> {
-    let n = walk.order.len();
-    let preds = g.reversed();
-    let mut semi: Vec<u32> = (0..n as u32).collect();
-    let mut idom = vec![0u32; n];
-    let mut forest = Forest {
-        ancestor: vec![NONE; n],
-        label: (0..n as u32).collect(),
-    };
-    let mut bucket: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for w in (1..n).rev() {
-        for &p in preds.successors(walk.order[w] as usize) {
-            let v = walk.number[p as usize];
-            if v == NONE {
-                continue;
-            }
-            let u = forest.eval(v, &semi);
-            semi[w] = semi[w].min(semi[u as usize]);
-        }
-        bucket[semi[w] as usize].push(w as u32);
-        let parent = walk.parent[w];
-        forest.ancestor[w] = parent;
-        for v in std::mem::take(&mut bucket[parent as usize]) {
-            let u = forest.eval(v, &semi);
-            idom[v as usize] = if semi[u as usize] < semi[v as usize] {
-                u
-            } else {
-                parent
-            };
-        }
-    }
-    for w in 1..n {
-        if idom[w] != semi[w] {
-            idom[w] = idom[idom[w] as usize];
-        }
-    }
-    idom
-}
-
-/// Entry and exit times of each node (by node, not position) in a
-/// depth-first walk of the dominator tree.
-fn spans(walk: &Walk, idom: &[u32]) -> (Vec<u32>, Vec<u32>) {
-    let n = walk.order.len();
-    let mut children = vec![0u32; n + 1];
-    for &d in idom.iter().skip(1) {
-        children[d as usize + 1] += 1;
-    }
-    for i in 0..n {
-        children[i + 1] += children[i];
-    }
-    let mut fill = children.clone();
-    let mut kids = vec![0u32; n.saturating_sub(1)];
-    for (w, &d) in idom.iter().enumerate().skip(1) {
-        kids[fill[d as usize] as usize] = w as u32;
-        fill[d as usize] += 1;
-    }
-    let nodes = walk.number.len();
-    let mut enter = vec![NONE; nodes];
-    let mut exit = vec![NONE; nodes];
-    if n == 0 {
+/// Entry and exit times of each node in a depth-first walk of the
+/// dominator tree from `root`, given each node's immediate dominator
+/// (`NONE` for the root and the nodes it does not reach); `NONE` for those
+/// nodes not in the tree.
+fn spans(root: usize, idom: &[u32]) -> (Vec<u32>, Vec<u32>) {
+    let n = idom.len();
+    let children = crate::grouped::Grouped::new(
+        n,
+        (idom.iter().enumerate())
+            .filter(|&(_, &d)| d != NONE)
+            .map(|(v, &d)| (d as usize, v as u32)),
+    );
+    let mut enter = vec![NONE; n];
+    let mut exit = vec![NONE; n];
+    if root >= n {
         return (enter, exit);
     }
     let mut clock = 0u32;
-    let mut stack = vec![(0u32, children[0])];
-    enter[walk.order[0] as usize] = clock;
+    enter[root] = clock;
+    // (node, the next of its children to enter)
+    let mut stack = vec![(root, 0usize)];
     while let Some((v, i)) = stack.last_mut() {
-        if *i == children[*v as usize + 1] {
+        let Some(&k) = children.get(*v).get(*i) else {
             clock += 1;
-            exit[walk.order[*v as usize] as usize] = clock;
+            exit[*v] = clock;
             stack.pop();
             continue;
-        }
-        let k = kids[*i as usize];
+        };
         *i += 1;
         clock += 1;
-        enter[walk.order[k as usize] as usize] = clock;
-        stack.push((k, children[k as usize]));
+        enter[k as usize] = clock;
+        stack.push((k as usize, 0));
     }
     (enter, exit)
 }

@@ -5,6 +5,7 @@
 
 mod background;
 mod color;
+mod graph;
 mod ids;
 mod index;
 mod level;
@@ -15,6 +16,7 @@ mod titles;
 
 pub use background::{BACKGROUND_KEY, Background};
 pub use color::{ParseColorError, Rgb};
+pub use graph::{Neighbours, RoomEdge, RoomEdges, RoomGraph};
 pub use ids::{DoorId, ItemId, KeyId, LeverId, RoomId};
 pub use index::{Labels, LevelIndex};
 pub(crate) use index::{Near, WARM};

@@ -587,6 +587,9 @@ fn goal_lacks<S: Placed>(
 
 /// The first door that leaves `rooms` on a shortest walk from them to room
 /// `to`, ignoring locks and levers: `(room it leaves from, door)`.
+///
+/// Hand-written: petgraph's Dijkstra stops at one goal, not at the first of
+/// a set of rooms, and gives no door each room was reached by.
 fn first_door_out(m: &Mechanics, rooms: &[bool], to: usize) -> Option<(usize, usize)> {
     use std::cmp::Reverse;
     use std::collections::BinaryHeap;

@@ -21,6 +21,16 @@
 //! - Otherwise every reachable state is explored, within the budget; past
 //!   the budget the analysis says what it proved and what it could not.
 //!
+//! The graphs of rooms run on petgraph where its algorithm is as fast
+//! (the components of free passages in the facts, the walking distances
+//! of the bound when doors' costs differ); the searches over states of play keep their own code and bit
+//! sets. A state is a room, the keys held and the levers' positions packed
+//! into 64 bits, made step by step from the rules and never listed
+//! beforehand: petgraph's searches need a graph to hand them its nodes and
+//! keep their distances in a `HashMap` per search, where these index a flat
+//! table by the packed state (millions of states in a few hundred
+//! milliseconds, `cargo bench --bench solver`).
+//!
 //! ```
 //! use lockwork::model::{Door, Key, Level, Room};
 //! use lockwork::solver::{SolveOptions, solve};

@@ -18,6 +18,12 @@
 //!
 //! Only searches for plans from the start use it; dead ends, reachable rooms
 //! and states are about every room, and look at the whole level.
+//!
+//! The block-cut tree stays hand-written, not petgraph's: petgraph 0.7 has
+//! no biconnected components, and 0.8's `articulation_points` gives the cut
+//! rooms alone, not the blocks with their rooms and doors that [`focus`],
+//! [`crossings`] and [`surely_needed`] walk (nor would the crate budget
+//! take 0.8: see `Cargo.toml`).
 
 use crate::grouped::Grouped;
 use crate::rules::mechanics::{DoorRule, Mechanics, Opening};

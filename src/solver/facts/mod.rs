@@ -15,6 +15,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use petgraph::algo::kosaraju_scc;
+
+use crate::digraph::Digraph;
 use crate::rules::mechanics::{Blocked, Holdings, Mechanics, Opening, Passage, SMALL_KIND};
 
 /// What the player might reach, by the relaxed rules.
@@ -511,64 +514,25 @@ fn is_free(m: &Mechanics, p: Passage) -> bool {
 
 /// The strongly connected components of the rooms over free passages
 /// that do not leave the goal room: rooms in one component can always
-/// walk to each other.
+/// walk to each other. Each room's number is its component's.
+///
+/// petgraph's Kosaraju, which walks without recursion, so that a chain of
+/// a hundred thousand one-way doors cannot overflow the stack (its Tarjan
+/// recurses once per room).
 fn free_components(m: &Mechanics) -> Vec<u32> {
-    // Tarjan's algorithm, iterative.
-    let n = m.rooms();
-    const UNSEEN: u32 = u32::MAX;
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut comp = vec![UNSEEN; n];
-    let mut stack: Vec<usize> = Vec::new();
-    let mut on_stack = vec![false; n];
-    let mut next = 0u32;
-    let mut comps = 0u32;
-    for root in 0..n {
-        if index[root] != UNSEEN {
-            continue;
-        }
-        // (room, position in its passage list)
-        let mut call: Vec<(usize, usize)> = vec![(root, 0)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (v, ref mut i)) = call.last_mut() {
-            if let Some(p) = m.passages_from(v).nth(*i) {
-                *i += 1;
-                // Entering the goal room can end the game: no walk back
-                // may count on passing through it.
-                if !is_free(m, p) || p.from == m.goal() {
-                    continue;
-                }
-                let w = p.to;
-                if index[w] == UNSEEN {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    call.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-                continue;
-            }
-            call.pop();
-            if let Some(&(u, _)) = call.last() {
-                low[u] = low[u].min(low[v]);
-            }
-            if low[v] == index[v] {
-                while let Some(w) = stack.pop() {
-                    on_stack[w] = false;
-                    comp[w] = comps;
-                    if w == v {
-                        break;
-                    }
-                }
-                comps += 1;
-            }
+    let edges: Vec<(u32, u32)> = (0..m.rooms())
+        // Entering the goal room can end the game: no walk back may count
+        // on passing through it.
+        .filter(|&r| r != m.goal())
+        .flat_map(|r| m.passages_from(r))
+        .filter(|&p| is_free(m, p))
+        .map(|p| (p.from as u32, p.to as u32))
+        .collect();
+    let graph = Digraph::new(m.rooms(), &edges);
+    let mut comp = vec![0u32; m.rooms()];
+    for (c, rooms) in kosaraju_scc(&graph).iter().enumerate() {
+        for &r in rooms {
+            comp[r] = c as u32;
         }
     }
     comp

@@ -232,3 +232,46 @@ fn a_way_back_through_the_goal_is_no_way_back() {
         .collect();
     assert_eq!(doors, vec![0, 2]);
 }
+
+/// A ring of one-way doors is one component; a long chain of them, a
+/// component per room, found without running out of stack.
+#[test]
+fn free_components_follow_one_way_doors_without_recursion() {
+    let n = 100_000;
+    let mut level = Level::new("chain");
+    level.rooms = (0..n)
+        .map(|i| Room::new(format!("r{i}"), [0.0, 0.0]))
+        .collect();
+    level.start = "r0".into();
+    level.goal = format!("r{}", n - 1).into();
+    for i in 1..n {
+        let mut d = Door::new(format!("d{i}"), format!("r{}", i - 1), format!("r{i}"));
+        d.one_way = true;
+        level.doors.push(d);
+    }
+    let m = Mechanics::new(&level).unwrap();
+    let comp = free_components(&m);
+    let mut distinct = comp.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), n, "no way back anywhere along a chain");
+    // r0 → r1 → r2 → r0 in a small level: one component, and r3 (the goal)
+    // apart, though r3 → r0: no walk back counts on the goal room.
+    let mut ring = Level::new("ring");
+    ring.rooms = (0..4)
+        .map(|i| Room::new(format!("r{i}"), [0.0, 0.0]))
+        .collect();
+    ring.start = "r0".into();
+    ring.goal = "r3".into();
+    for (i, (a, b)) in [(0, 1), (1, 2), (2, 0), (2, 3), (3, 0)]
+        .into_iter()
+        .enumerate()
+    {
+        let mut d = Door::new(format!("d{i}"), format!("r{a}"), format!("r{b}"));
+        d.one_way = true;
+        ring.doors.push(d);
+    }
+    let comp = free_components(&Mechanics::new(&ring).unwrap());
+    assert!(comp[0] == comp[1] && comp[1] == comp[2]);
+    assert_ne!(comp[3], comp[0]);
+}
