@@ -1,58 +1,68 @@
-//! Asks, on a worker thread, whether the player can still reach the goal
-//! from where they stand in play mode. A new step cancels the stale check;
-//! the UI thread never waits for it.
+//! Makes the [`Guide`] a play session runs on, on a worker thread: the
+//! core's analysis of the level for play (every state's cost to the goal
+//! when they fit the table). The UI thread never waits for it; a newer
+//! level cancels the one being analysed.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
 
 use crate::model::Level;
-use crate::solver::{SolveOptions, solve};
+use crate::play::{Building, Guide, PlayOptions};
 
-/// How long one check may take before it gives up (and says nothing).
-const CHECK_SECS: f32 = 5.0;
-/// States one check may store.
-const CHECK_STATES: usize = 2_000_000;
+/// The budgets of play in the editor: a table of up to 300,000 states
+/// made in at most 3 s; past it, each hint or check searches at most
+/// 20,000 states (milliseconds), so that no step waits on a long search.
+pub const EDITOR_PLAY: PlayOptions = PlayOptions {
+    table_states: 300_000,
+    search_states: 20_000,
+    max_time: Some(Duration::from_secs(3)),
+};
 
 struct Job {
-    /// Which step of play this is about.
-    step: u64,
-    /// The level as it stands after that step.
+    /// The document revision the level is of.
+    revision: u64,
     level: Level,
     cancel: Arc<AtomicBool>,
 }
 
-/// The checks' worker thread.
-pub struct PlayCheck {
+/// What the worker answers: the revision, and its guide or why there is none.
+pub type Made = (u64, Result<Arc<Guide>, String>);
+
+/// The guide's worker thread.
+pub struct PlayGuides {
     jobs: Sender<Job>,
-    done: Receiver<(u64, bool)>,
+    done: Receiver<Made>,
     cancel: Arc<AtomicBool>,
+    /// States explored by the analysis under way, for a progress line.
+    progress: Arc<AtomicUsize>,
 }
 
-impl PlayCheck {
-    /// Starts the worker; it asks `ctx` to repaint when an answer is ready.
+impl PlayGuides {
+    /// Starts the worker; it asks `ctx` to repaint when a guide is ready.
     pub fn new(ctx: egui::Context) -> Self {
         let (jobs, job_rx) = mpsc::channel::<Job>();
-        let (done_tx, done) = mpsc::channel::<(u64, bool)>();
-        // If the thread cannot start, checks simply never answer.
+        let (done_tx, done) = mpsc::channel::<Made>();
+        let progress = Arc::new(AtomicUsize::new(0));
+        let seen = progress.clone();
+        // If the thread cannot start, play simply waits and says so.
         let _ = thread::Builder::new()
-            .name("lockwork-play-check".into())
+            .name("lockwork-play-guide".into())
             .spawn(move || {
                 while let Ok(mut job) = job_rx.recv() {
                     while let Ok(newer) = job_rx.try_recv() {
                         job = newer;
                     }
-                    let options = SolveOptions {
-                        max_states: CHECK_STATES,
-                        max_time: Some(Duration::from_secs_f32(CHECK_SECS)),
-                        cancel: Some(job.cancel.clone()),
+                    let report = |b: Building| seen.store(b.states, Ordering::Relaxed);
+                    let made = Guide::build(job.level, &EDITOR_PLAY, &report, &job.cancel);
+                    let answer = match made {
+                        Ok(Some(guide)) => Ok(Arc::new(guide)),
+                        Ok(None) => continue, // cancelled: a newer level is coming
+                        Err(e) => Err(e.to_string()),
                     };
-                    let Ok(solved) = solve(&job.level, &options) else {
-                        continue; // not worked out in time: say nothing
-                    };
-                    if done_tx.send((job.step, solved.plan.is_none())).is_err() {
+                    if done_tx.send((job.revision, answer)).is_err() {
                         break;
                     }
                     ctx.request_repaint();
@@ -62,28 +72,35 @@ impl PlayCheck {
             jobs,
             done,
             cancel: Arc::new(AtomicBool::new(false)),
+            progress,
         }
     }
 
-    /// Asks whether `level` (the level as it stands after play step `step`)
-    /// can still be solved; cancels the check asked before.
-    pub fn ask(&mut self, step: u64, level: Level) {
+    /// Asks for the guide of `level` (document revision `revision`);
+    /// cancels the one asked before.
+    pub fn ask(&mut self, revision: u64, level: Level) {
         self.cancel.store(true, Ordering::Relaxed);
         self.cancel = Arc::new(AtomicBool::new(false));
+        self.progress.store(0, Ordering::Relaxed);
         let _ = self.jobs.send(Job {
-            step,
+            revision,
             level,
             cancel: self.cancel.clone(),
         });
     }
 
-    /// The answers that came in: `(step, the goal can no longer be reached)`.
-    pub fn answers(&mut self) -> Vec<(u64, bool)> {
+    /// The guides made since the last call.
+    pub fn answers(&mut self) -> Vec<Made> {
         self.done.try_iter().collect()
+    }
+
+    /// States explored so far by the analysis under way.
+    pub fn progress(&self) -> usize {
+        self.progress.load(Ordering::Relaxed)
     }
 }
 
-impl Drop for PlayCheck {
+impl Drop for PlayGuides {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
