@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::EditorApp;
 use crate::editor::intent::Playback;
-use crate::editor::playback::{Mode, Play, PlayContext, Viewer};
+use crate::editor::playback::{Mode, Play, PlayContext, Tone, Viewer};
 use crate::model::ItemId;
 use crate::rules::Rules;
 
@@ -50,7 +50,14 @@ impl EditorApp {
                     play.ready(&PlayContext { analysis }, guide.clone());
                     self.follow_player(true);
                 }
-                None => ctx.request_repaint_after(std::time::Duration::from_millis(50)),
+                None => {
+                    let states = self.play_guides.progress();
+                    let text = format!(
+                        "Getting the level ready for play: {states} states of play explored…"
+                    );
+                    play.message = Some((text, Tone::Info));
+                    ctx.request_repaint_after(std::time::Duration::from_millis(50));
+                }
             }
         }
     }

@@ -72,7 +72,7 @@ impl Canvas {
         };
         paint::door(ui.painter(), seg, &look, em, view.theme, lod);
         self.drawn(d, look.open);
-        self.door_callouts(ui, scope, &door.id, handle);
+        self.door_callouts(scope, &door.id, handle);
         if let Some(tag) = super::asked::door_tag(&door.props) {
             let below = vec2(0.0, lod.mark(13.0) * 0.6);
             super::asked::paint_tag(ui.painter(), mid + below, tag, view.theme, lod);
@@ -188,7 +188,7 @@ impl<'s> DoorMarks<'s> {
 
 impl Canvas {
     /// The hint's or the point of no return's call-out on a door.
-    fn door_callouts(&mut self, ui: &Ui, scope: &Scope<'_, '_>, door: &DoorId, handle: Rect) {
+    fn door_callouts(&mut self, scope: &Scope<'_, '_>, door: &DoorId, handle: Rect) {
         let Some(play) = scope.view.play else {
             return;
         };
@@ -198,15 +198,9 @@ impl Canvas {
             (&play.no_return, Callout::NoReturn),
         ] {
             if through(step) {
-                let item = ItemId::Door(door.clone());
-                self.call_out(
-                    ui.painter(),
-                    handle,
-                    item,
-                    what,
-                    scope.view.theme,
-                    scope.lod,
-                );
+                // A hint rings the room it leads into too, which says "Hint".
+                let caption = what == Callout::NoReturn;
+                self.call_out(handle, ItemId::Door(door.clone()), what, caption);
             }
         }
     }

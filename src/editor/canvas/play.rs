@@ -45,6 +45,9 @@ pub(super) struct PlayMarks {
     player: Option<Rect>,
     /// Per door, drawn open last frame.
     drawn_open: Vec<bool>,
+    /// This frame's call-outs, painted over the rooms: where, what, and
+    /// whether with a caption.
+    pending: Vec<(Rect, Callout, bool)>,
 }
 
 impl PlayMarks {
@@ -75,6 +78,7 @@ impl PlayMarks {
         self.callouts.clear();
         self.player = None;
         self.drawn_open.clear();
+        self.pending.clear();
     }
 }
 
@@ -105,36 +109,38 @@ impl Canvas {
         self.play.player
     }
 
-    /// Paints a call-out around `rect` (canvas units) and remembers it.
-    pub(super) fn call_out(
-        &mut self,
-        painter: &Painter,
-        rect: Rect,
-        item: ItemId,
-        what: Callout,
-        theme: &Theme,
-        lod: Lod,
-    ) {
-        let color = match what {
-            Callout::Hint => theme.good,
-            Callout::NoReturn => theme.bad,
-        };
-        let width = 3.0 / lod.zoom;
-        let ring = rect.expand(4.0 / lod.zoom);
-        painter.rect_stroke(
-            ring,
-            CornerRadius::same(4),
-            Stroke::new(width, color),
-            StrokeKind::Outside,
-        );
-        painter.text(
-            ring.center_top() - Vec2::new(0.0, 2.0 / lod.zoom),
-            Align2::CENTER_BOTTOM,
-            what.caption(),
-            FontId::proportional(lod.font(12.0).max(12.0 / lod.zoom)),
-            color,
-        );
+    /// Calls out `item`, whose mark covers `rect` (canvas units): painted
+    /// over the rooms by [`Self::paint_callouts`]; `caption` says what it is.
+    pub(super) fn call_out(&mut self, rect: Rect, item: ItemId, what: Callout, caption: bool) {
+        self.play.pending.push((rect, what, caption));
         self.play.callouts.push((item, what));
+    }
+
+    /// Paints this frame's call-outs: a ring in the colour of what it is
+    /// (a hint green, the point of no return red), captioned.
+    pub(super) fn paint_callouts(&mut self, painter: &Painter, theme: &Theme, lod: Lod) {
+        for (rect, what, caption) in std::mem::take(&mut self.play.pending) {
+            let color = match what {
+                Callout::Hint => theme.good,
+                Callout::NoReturn => theme.bad,
+            };
+            let ring = rect.expand(4.0 / lod.zoom);
+            painter.rect_stroke(
+                ring,
+                CornerRadius::same(4),
+                Stroke::new(3.0 / lod.zoom, color),
+                StrokeKind::Outside,
+            );
+            if caption {
+                painter.text(
+                    ring.center_top() - Vec2::new(0.0, 3.0 / lod.zoom),
+                    Align2::CENTER_BOTTOM,
+                    what.caption(),
+                    FontId::proportional(13.0 / lod.zoom),
+                    color,
+                );
+            }
+        }
     }
 
     /// Paints the player in `room` and remembers where.

@@ -56,9 +56,9 @@ impl Canvas {
             && let Some(r) = view.index.room(to)
             && let Some(&rect) = scope.geo.rooms.get(r)
         {
-            let item = ItemId::Room(to.clone());
-            self.call_out(ui.painter(), rect, item, Callout::Hint, view.theme, lod);
+            self.call_out(rect, ItemId::Room(to.clone()), Callout::Hint, true);
         }
+        self.paint_callouts(ui.painter(), view.theme, lod);
         if let Some(&rect) = scope.geo.rooms.get(play.state().room()) {
             self.player_at(ui.painter(), rect, view.theme, lod);
         }
@@ -265,7 +265,7 @@ impl Canvas {
                 pulled,
             };
             paint::lever(ui.painter(), mark, em, state, view.theme);
-            self.lever_callouts(ui, scope, mark, &lever.id);
+            self.lever_callouts(scope, mark, &lever.id);
             if scope.playing {
                 if response.clicked() {
                     out.push(Intent::Playback(Playback::Pull(lever.id.clone())));
@@ -379,7 +379,7 @@ fn more_ui(
 
 impl Canvas {
     /// The hint's or the point of no return's call-out on a lever.
-    fn lever_callouts(&mut self, ui: &Ui, scope: &Scope<'_, '_>, mark: Rect, lever: &LeverId) {
+    fn lever_callouts(&mut self, scope: &Scope<'_, '_>, mark: Rect, lever: &LeverId) {
         let Some(play) = scope.view.play else {
             return;
         };
@@ -389,8 +389,7 @@ impl Canvas {
             (&play.no_return, Callout::NoReturn),
         ] {
             if pulls(step) {
-                let item = ItemId::Lever(lever.clone());
-                self.call_out(ui.painter(), mark, item, what, scope.view.theme, scope.lod);
+                self.call_out(mark, ItemId::Lever(lever.clone()), what, true);
             }
         }
     }
