@@ -188,9 +188,9 @@ fn esc_that_closes_a_menu_keeps_playing() {
         matches!(app(&harness).mode(), Mode::Play(_)),
         "and play goes on"
     );
-    // A context menu too.
-    let room = harness.get_by_label_contains("Room r1").rect();
-    let at = app(&harness).canvas().to_screen() * room.center();
+    // A door's context menu too.
+    let door = harness.get_by_label_contains("Door d1").rect();
+    let at = app(&harness).canvas().to_screen() * door.center();
     harness.hover_at(at);
     harness.event(egui::Event::PointerButton {
         pos: at,
@@ -205,10 +205,16 @@ fn esc_that_closes_a_menu_keeps_playing() {
         modifiers: Modifiers::NONE,
     });
     harness.run_steps(2);
-    if egui::Popup::is_any_open(&harness.ctx) {
-        press(&mut harness, Key::Escape);
-        assert!(matches!(app(&harness).mode(), Mode::Play(_)));
-    }
+    assert!(
+        egui::Popup::is_any_open(&harness.ctx),
+        "the door's menu is open"
+    );
+    press(&mut harness, Key::Escape);
+    assert!(!egui::Popup::is_any_open(&harness.ctx), "Esc closed it");
+    assert!(
+        matches!(app(&harness).mode(), Mode::Play(_)),
+        "and play goes on"
+    );
     // With nothing open, Esc ends play.
     press(&mut harness, Key::Escape);
     assert!(matches!(app(&harness).mode(), Mode::Edit));
