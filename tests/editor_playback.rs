@@ -143,6 +143,13 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
         harness.query_by_label_contains("Stuck: ").is_some(),
         "the panel says why"
     );
+    assert!(
+        app(&harness).canvas().callouts().contains(&(
+            lockwork::model::ItemId::Door("d2".into()),
+            lockwork::editor::canvas::Callout::NoReturn
+        )),
+        "the canvas marks the point of no return"
+    );
     // In the words `check` uses, from the same fields: the point of no
     // return, and what is in hand as the replay shows it (one small key).
     assert!(

@@ -539,7 +539,10 @@ impl Mode {
                 interactive: false,
                 step: Some((v.source, v.at)),
                 hint: None,
-                no_return: None,
+                // A dead end's trace marks its point of no return too.
+                no_return: (v.why.as_ref())
+                    .and_then(|why| why.no_return.as_ref())
+                    .map(|n| n.step.clone()),
             }),
             Self::Play(p) => Some(PlayView {
                 shown: p.shown.clone(),
