@@ -323,7 +323,11 @@ fn hovering_a_lever_lights_the_doors_its_condition_names() {
 fn play_mode_shows_item_counts_and_lever_positions_at_each_step() {
     let mut h = harness();
     h.key_press(Key::F6);
-    h.run_steps(2);
+    common::step_until(
+        &mut h,
+        "the play session",
+        |h| matches!(app(h).mode(), lockwork::editor::playback::Mode::Play(p) if p.is_ready()),
+    );
     // At the start: the carried lamp and bomb, both levers up.
     assert!(h.query_by_label("1 bomb").is_some());
     assert!(h.query_by_label("l1 ⬆").is_some());

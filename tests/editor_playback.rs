@@ -25,6 +25,16 @@ fn press(harness: &mut App<'_>, key: Key) {
     harness.run_steps(2);
 }
 
+/// F6, then the frames until the play session's guide is made.
+fn start_playing(harness: &mut App<'_>) {
+    press(harness, Key::F6);
+    common::step_until(
+        harness,
+        "the play session",
+        |h| matches!(app(h).mode(), Mode::Play(p) if p.is_ready()),
+    );
+}
+
 #[test]
 fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
     let level = sample("basement");
@@ -57,6 +67,7 @@ fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
         .clone()
         .play_view(&level)
         .unwrap()
+        .shown
         .state;
     assert_eq!(
         shown.open_doors(),
@@ -116,6 +127,7 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
         .clone()
         .play_view(&level)
         .unwrap()
+        .shown
         .state;
     assert_eq!(
         level.rooms[shown.room()].id.as_str(),
@@ -130,6 +142,13 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
     assert!(
         harness.query_by_label_contains("Stuck: ").is_some(),
         "the panel says why"
+    );
+    assert!(
+        app(&harness).canvas().callouts().contains(&(
+            lockwork::model::ItemId::Door("d2".into()),
+            lockwork::editor::canvas::Callout::NoReturn
+        )),
+        "the canvas marks the point of no return"
     );
     // In the words `check` uses, from the same fields: the point of no
     // return, and what is in hand as the replay shows it (one small key).
@@ -156,8 +175,7 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
 #[test]
 fn playing_to_the_goal_compares_with_the_optimum() {
     let mut harness = harness(sample("keys"));
-    press(&mut harness, Key::F6);
-    assert!(matches!(app(&harness).mode(), Mode::Play(_)));
+    start_playing(&mut harness);
     // The least-cost route of the keys sample, walked by clicking rooms.
     for room in ["r2", "r4", "r2", "r3", "r5", "r3", "r2", "r7", "r8", "r9"] {
         click_on_canvas(&mut harness, &format!("Room {room}"));
@@ -174,7 +192,7 @@ fn playing_to_the_goal_compares_with_the_optimum() {
 #[test]
 fn walking_into_a_dead_end_warns_at_once_and_undo_takes_it_back() {
     let mut harness = harness(sample("smallkeys"));
-    press(&mut harness, Key::F6);
+    start_playing(&mut harness);
     click_on_canvas(&mut harness, "Room r2");
     click_on_canvas(&mut harness, "Room r3");
     let Mode::Play(play) = app(&harness).mode() else {
@@ -206,7 +224,7 @@ fn walking_into_a_dead_end_warns_at_once_and_undo_takes_it_back() {
 #[test]
 fn editing_the_level_stops_playback() {
     let mut harness = harness(sample("keys"));
-    press(&mut harness, Key::F6);
+    start_playing(&mut harness);
     // Select the gold key from the list and delete it: the level changed.
     harness
         .get_all_by_label_contains("Gold key (gold)")

@@ -84,6 +84,8 @@ pub enum Action {
     StepThrough,
     /// Play the level as the player would.
     PlayLevel,
+    /// While playing: show the next step of a least-cost plan.
+    PlayHint,
     /// Open the generator window.
     Generate,
     /// Show the list of actions and shortcuts.
@@ -192,6 +194,7 @@ impl Action {
         Self::ToggleTheme,
         Self::StepThrough,
         Self::PlayLevel,
+        Self::PlayHint,
         Self::Generate,
         Self::Help,
     ];
@@ -240,6 +243,7 @@ impl Action {
             Self::SetGoal => "Set as Goal",
             Self::StepThrough => "Step Through Solution",
             Self::PlayLevel => "Play Level",
+            Self::PlayHint => "Hint",
             Self::Generate => "Generate…",
             Self::Help => "Keyboard Shortcuts",
             Self::ExportPng => "Export PNG…",
@@ -258,7 +262,7 @@ impl Action {
             Self::Open => "Open a level file (.level.json)",
             Self::Save => "Save the level to its file",
             Self::SaveAs => "Save the level to a new file",
-            Self::Undo => "Take back the last change",
+            Self::Undo => "Take back the last change (while playing: the last step)",
             Self::Redo => "Do the last undone change again",
             Self::Delete => {
                 "Delete the selected items; a room takes its doors, keys and levers with it"
@@ -332,6 +336,10 @@ impl Action {
             Self::PlayLevel => {
                 "Be the player: click a neighbouring room to walk, a lever to pull it"
             }
+            Self::PlayHint => {
+                "While playing: show the next step of a least-cost plan from where the player \
+                 stands, on the canvas and in the play panel"
+            }
             Self::Generate => {
                 "Run a generator (backward, levers, nested, random) on this level or a new one"
             }
@@ -399,6 +407,7 @@ impl Action {
             Self::SetGoal => plain(Key::E),
             Self::StepThrough => plain(Key::F5),
             Self::PlayLevel => plain(Key::F6),
+            Self::PlayHint => plain(Key::H),
             Self::Generate => cmd(Key::G),
             Self::Help => plain(Key::F1),
             Self::ExportPng => Some(KeyboardShortcut::new(

@@ -18,7 +18,7 @@ pub(crate) fn dead_end_lines(labels: &Labels<'_>, why: &DeadEndWhy, number: usiz
     match &why.no_return {
         Some(n) => lines.push(format!(
             "Point of no return: step {number}, {}: {}",
-            step(labels, &n.step),
+            step_words(labels, &n.step),
             effect(labels, &n.effect)
         )),
         None => lines.push("The goal is out of reach from the very start".to_owned()),
@@ -106,7 +106,8 @@ fn items_line(s: &ItemNeeds) -> String {
     format!("{kind}: {held}; {need}")
 }
 
-fn step(labels: &Labels<'_>, step: &crate::rules::Step) -> String {
+/// A step in words: "go through d2 to Storeroom (r3)", "pull lever l1".
+pub(crate) fn step_words(labels: &Labels<'_>, step: &crate::rules::Step) -> String {
     match step {
         crate::rules::Step::Move { door, to } => {
             format!("go through {} to {}", labels.door(door), labels.room(to))

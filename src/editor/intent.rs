@@ -80,6 +80,8 @@ pub enum Playback {
     Pull(crate::model::LeverId),
     /// In play mode: take back the last step.
     UndoStep,
+    /// In play mode: show the next step of a least-cost plan.
+    Hint,
     /// In play mode: back to the start.
     Restart,
     /// Back to editing.

@@ -21,7 +21,7 @@ pub mod key_look;
 mod lists;
 pub mod live_solver;
 mod metrics;
-pub mod play_check;
+pub mod play_guide;
 pub mod playback;
 mod playback_ui;
 pub mod prefs;

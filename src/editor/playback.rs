@@ -1,12 +1,19 @@
-//! Watching a plan step by step, and playing the level as the player. Both
-//! replay steps with the core's rules, so they can never disagree with the
-//! solver.
+//! Watching a plan step by step, and playing the level as the player.
+//! The viewer replays the plan with the core's rules; play runs on a
+//! [`play::Session`](crate::play::Session), the API games use, which
+//! answers hints, dead ends and undo. Nothing here evaluates a rule: the
+//! doors open in a state, the levers' positions and whether the player is
+//! stuck are the core's answers.
 
 use std::time::{Duration, Instant};
 
-use crate::model::{Level, LeverId, Literal, RoomId};
-use crate::rules::{Illegal, PlayState, Rules, Step};
+use std::sync::Arc;
+
+use crate::model::{Labels, Level, LeverId, RoomId};
+use crate::play::{Guide, Hint, Session};
+use crate::rules::{Holdings, PlayState, Rules, Step};
 use crate::solver::Analysis;
+use crate::solver::findings::DeadEndWhy;
 
 /// Which plan the viewer shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +63,34 @@ pub struct Viewer {
     /// (worded by the panel, names before ids).
     pub why: Option<crate::solver::findings::DeadEndWhy>,
     last_tick: Option<Instant>,
-    /// The state after `shown.0` steps, kept between frames.
-    shown: Option<(usize, PlayState)>,
+    /// What is shown after `shown.at` steps, kept between frames.
+    shown: Option<Shown>,
+}
+
+/// A state of play as the canvas draws it, every part of it the core's
+/// answer: the state, the doors open in it, and where every lever stands.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// After how many steps.
+    pub at: usize,
+    /// The state of play.
+    pub state: PlayState,
+    /// Per door: open in `state` ([`Rules::doors_open`]).
+    pub open: Vec<bool>,
+    /// Per lever: down after the steps taken ([`Rules::levers_down`]).
+    pub down: Vec<bool>,
+}
+
+impl Shown {
+    /// What `rules` say of `state`, reached by `steps`.
+    fn of(rules: &Rules<'_>, state: PlayState, steps: &[Step]) -> Self {
+        Self {
+            at: steps.len(),
+            open: rules.doors_open(&state),
+            down: rules.levers_down(steps),
+            state,
+        }
+    }
 }
 
 impl Viewer {
@@ -110,19 +143,20 @@ impl Viewer {
         }
     }
 
-    /// The state after the steps taken so far: worked out again only when
-    /// the step changes, and then from the step shown before when it lies
-    /// behind (stepping on replays one step, not the whole plan).
-    pub fn state(&mut self, level: &Level) -> Option<PlayState> {
+    /// What is shown after the steps taken so far: worked out by the rules
+    /// again only when the step changes, and then from the step shown
+    /// before when it lies behind (stepping on replays one step, not the
+    /// whole plan).
+    pub fn shown(&mut self, level: &Level) -> Option<Shown> {
         let at = self.at.min(self.steps.len());
-        if let Some((shown, state)) = &self.shown
-            && *shown == at
+        if let Some(shown) = &self.shown
+            && shown.at == at
         {
-            return Some(state.clone());
+            return Some(shown.clone());
         }
         let rules = Rules::new(level).ok()?;
         let (from, mut state) = match self.shown.take() {
-            Some((shown, state)) if shown <= at => (shown, state),
+            Some(shown) if shown.at <= at => (shown.at, shown.state),
             _ => (0, rules.start()),
         };
         for step in &self.steps[from..at] {
@@ -130,8 +164,14 @@ impl Viewer {
                 break;
             }
         }
-        self.shown = Some((at, state.clone()));
-        Some(state)
+        let shown = Shown::of(&rules, state, &self.steps[..at]);
+        self.shown = Some(shown.clone());
+        Some(shown)
+    }
+
+    /// The state after the steps taken so far (see [`Self::shown`]).
+    pub fn state(&mut self, level: &Level) -> Option<PlayState> {
+        self.shown(level).map(|s| s.state)
     }
 
     /// The step about to be taken (or just taken, at the end).
@@ -140,22 +180,32 @@ impl Viewer {
     }
 }
 
-/// The designer playing the level.
+/// The designer playing the level, on a [`Session`] of the core.
 #[derive(Clone, Debug)]
 pub struct Play {
-    /// Where the player is, what is held, which doors are open.
-    pub state: PlayState,
-    /// Earlier states, for "undo step".
-    pub history: Vec<PlayState>,
-    /// Steps taken.
+    /// The game, once the level's guide is made (on a worker thread).
+    session: Option<Session>,
+    /// What the canvas shows: the state now, its open doors and levers.
+    shown: Shown,
+    /// Steps taken, in order (what the session's undo takes back).
     pub log: Vec<Step>,
     /// What to tell the player now.
     pub message: Option<(String, Tone)>,
-    /// Counts every step (and undo), so a late answer can be recognised.
-    turn: u64,
-    /// "Can the goal still be reached?" for this turn, to be asked of the
-    /// worker: the level as it stands now.
-    check: Option<(u64, Level)>,
+    /// The hint asked for at this step (H), until the next step.
+    pub hint: Option<Hint>,
+    /// Where the player is stuck, while in a dead end.
+    pub stuck: Option<StuckAt>,
+}
+
+/// A dead end in play: why, as the core's finding, and which step of the
+/// play log was the point of no return.
+#[derive(Clone, Debug)]
+pub struct StuckAt {
+    /// The structured finding ([`crate::play::Stuck::why`]).
+    pub why: DeadEndWhy,
+    /// The point of no return's number in [`Play::log`] (1 = the first
+    /// step); `None` when the goal was never in reach.
+    pub step: Option<usize>,
 }
 
 /// How a play message should look.
@@ -169,181 +219,249 @@ pub enum Tone {
     Bad,
 }
 
-/// What play mode knows of the level: its rules, and the live analysis.
-pub struct PlayContext<'r, 'a> {
-    /// The rules of the level.
-    pub rules: &'r Rules<'a>,
+/// What play mode knows of the level besides its session: the live
+/// analysis, to compare the player's cost with the optimum.
+pub struct PlayContext<'r> {
     /// The live analysis, when it is done.
     pub analysis: Option<&'r Analysis>,
 }
 
 impl Play {
-    /// A new game from the start.
-    pub fn new(cx: &PlayContext<'_, '_>) -> Self {
-        let mut play = Self {
-            state: cx.rules.start(),
-            history: Vec::new(),
+    /// A game at the start of `level`, waiting for its guide: the canvas
+    /// shows the start, and steps wait until [`Self::ready`].
+    pub fn waiting(rules: &Rules<'_>) -> Self {
+        Self {
+            session: None,
+            shown: Shown::of(rules, rules.start(), &[]),
             log: Vec::new(),
-            message: None,
-            turn: 0,
-            check: None,
-        };
-        play.after_step(cx, None);
-        play
+            message: Some(("Getting the level ready for play…".to_owned(), Tone::Info)),
+            hint: None,
+            stuck: None,
+        }
     }
 
-    /// Walks into `room` through the cheapest legal door from the current room.
-    pub fn walk_to(&mut self, cx: &PlayContext<'_, '_>, room: &RoomId) {
-        let rules = cx.rules;
-        let level = rules.level();
-        let labels = crate::model::Labels::with_index(level, rules.index());
-        let Some(to) = rules.index().room(room) else {
+    /// The guide is made: the game starts.
+    pub fn ready(&mut self, cx: &PlayContext<'_>, guide: Arc<Guide>) {
+        self.session = Some(Session::new(guide));
+        self.log.clear();
+        self.stuck = None;
+        self.after_step(cx, None);
+    }
+
+    /// True once the game has its session.
+    pub fn is_ready(&self) -> bool {
+        self.session.is_some()
+    }
+
+    /// What the canvas shows now.
+    pub fn shown(&self) -> &Shown {
+        &self.shown
+    }
+
+    /// Walks into `room` through the cheapest door the session allows from
+    /// the current room; says why not when none does.
+    pub fn walk_to(&mut self, cx: &PlayContext<'_>, room: &RoomId) {
+        let Some(session) = &self.session else {
             return;
         };
-        if to == self.state.room() {
-            return;
+        let guide = Arc::clone(session.guide());
+        let (level, rules) = (guide.level(), guide.rules());
+        let labels = Labels::with_index(level, rules.index());
+        let here = match level.rooms.get(session.state().room()) {
+            Some(r) if &r.id != room => r.id.clone(),
+            _ => return,
+        };
+        let cost = |door: &crate::model::DoorId| {
+            (rules.index().door(door))
+                .and_then(|d| level.doors.get(d))
+                .map_or(f64::INFINITY, |d| d.cost)
+        };
+        let legal = (session.legal_steps().into_iter())
+            .filter(|s| matches!(s, Step::Move { to, .. } if to == room))
+            .min_by(|a, b| match (a, b) {
+                (Step::Move { door: x, .. }, Step::Move { door: y, .. }) => {
+                    cost(x).total_cmp(&cost(y))
+                }
+                _ => std::cmp::Ordering::Equal,
+            });
+        if let Some(step) = legal {
+            return self.take(cx, step);
         }
-        let here = &level.rooms[self.state.room()].id;
-        let doors: Vec<usize> = (0..level.doors.len())
-            .filter(|&d| level.doors[d].other_side(here) == Some(room))
-            .collect();
-        if doors.is_empty() {
-            self.message = Some((
-                format!(
-                    "No door leads from {} to {}",
-                    labels.room(here),
-                    labels.room(room)
-                ),
-                Tone::Bad,
-            ));
-            return;
-        }
-        let legal = doors
-            .iter()
-            .copied()
-            .filter(|&d| rules.check_move(&self.state, d, to).is_ok())
-            .min_by(|&a, &b| level.doors[a].cost.total_cmp(&level.doors[b].cost));
-        match legal {
-            Some(d) => {
+        let why = (level.doors.iter())
+            .filter(|d| d.other_side(&here) == Some(room))
+            .find_map(|d| {
                 let step = Step::Move {
-                    door: level.doors[d].id.clone(),
+                    door: d.id.clone(),
                     to: room.clone(),
                 };
-                self.take(cx, step);
-            }
-            None => {
-                let why: Option<Illegal> = doors
-                    .iter()
-                    .find_map(|&d| rules.check_move(&self.state, d, to).err());
-                let text = why.map_or_else(
-                    || "That way is shut".to_owned(),
-                    |e| capitalise(&e.to_string()),
-                );
-                self.message = Some((text, Tone::Bad));
-            }
-        }
+                session.is_legal(&step).err()
+            });
+        let text = match why {
+            Some(e) => capitalise(&e.to_string()),
+            None => format!(
+                "No door leads from {} to {}",
+                labels.room(&here),
+                labels.room(room)
+            ),
+        };
+        self.message = Some((text, Tone::Bad));
     }
 
     /// Pulls a lever in the current room.
-    pub fn pull(&mut self, cx: &PlayContext<'_, '_>, lever: &LeverId) {
-        self.take(
-            cx,
-            Step::Pull {
-                lever: lever.clone(),
-            },
-        );
+    pub fn pull(&mut self, cx: &PlayContext<'_>, lever: &LeverId) {
+        let step = Step::Pull {
+            lever: lever.clone(),
+        };
+        self.take(cx, step);
     }
 
-    fn take(&mut self, cx: &PlayContext<'_, '_>, step: Step) {
-        let rules = cx.rules;
-        let labels = crate::model::Labels::with_index(rules.level(), rules.index());
-        if rules.is_solved(&self.state) {
+    fn take(&mut self, cx: &PlayContext<'_>, step: Step) {
+        let Some(session) = &mut self.session else {
+            return;
+        };
+        if session.is_solved() {
             return;
         }
-        let before = self.state.clone();
-        match rules.apply(&mut self.state, &step) {
+        match session.apply(&step) {
             Ok(picked) => {
-                self.history.push(before);
                 self.log.push(step);
-                let level = rules.level();
-                let got: Vec<String> = picked
-                    .iter()
-                    .map(|&k| labels.key(&level.keys[k].id))
-                    .collect();
-                self.after_step(
-                    cx,
-                    (!got.is_empty()).then(|| format!("Picked up {}", got.join(", "))),
-                );
+                let guide = Arc::clone(session.guide());
+                let rules = guide.rules();
+                let labels = Labels::with_index(guide.level(), rules.index());
+                let got: Vec<String> = picked.iter().map(|k| labels.key(k)).collect();
+                let info = (!got.is_empty()).then(|| format!("Picked up {}", got.join(", ")));
+                self.after_step(cx, info);
             }
             Err(e) => self.message = Some((capitalise(&e.to_string()), Tone::Bad)),
         }
     }
 
-    /// Takes back the last step.
-    pub fn undo(&mut self, cx: &PlayContext<'_, '_>) {
-        if let Some(previous) = self.history.pop() {
-            self.state = previous;
+    /// Takes back the last step, through the session.
+    pub fn undo(&mut self, cx: &PlayContext<'_>) {
+        if let Some(session) = &mut self.session
+            && session.undo()
+        {
             self.log.pop();
             self.after_step(cx, Some("Took back a step".to_owned()));
         }
     }
 
-    /// Says what just happened: the goal (compared with the optimum the
-    /// live analysis found), or what was picked up; and leaves the question
-    /// "is this a dead end?" for the worker, unless the analysis already
-    /// proved that the level has none.
-    fn after_step(&mut self, cx: &PlayContext<'_, '_>, info: Option<String>) {
-        self.turn += 1;
-        self.check = None;
-        let rules = cx.rules;
-        if rules.is_solved(&self.state) {
-            let best = cx.analysis.and_then(|a| a.plan.as_ref());
-            let compare = best.map_or_else(String::new, |p| {
-                if p.cost >= self.state.cost() {
-                    " — as cheap as the best solution".to_owned()
-                } else {
-                    format!(
-                        " — the best solution costs {} ({} moves, {} pulls)",
-                        crate::model::format_cost(p.cost),
-                        p.moves,
-                        p.pulls
-                    )
-                }
-            });
-            let text = format!(
-                "Goal reached in {} moves and {} pulls, cost {}{compare}",
-                self.state.moves(),
-                self.state.pulls(),
-                crate::model::format_cost(self.state.cost())
-            );
-            self.message = Some((text, Tone::Good));
+    /// Asks the session what to do next, and keeps the answer to show.
+    pub fn ask_hint(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let hint = session.hint();
+        let guide = Arc::clone(session.guide());
+        let rules = guide.rules();
+        let labels = Labels::with_index(guide.level(), rules.index());
+        self.message = Some(match &hint {
+            Hint::Step(step) => (
+                format!("Hint: {}", super::findings::step_words(&labels, step)),
+                Tone::Info,
+            ),
+            Hint::Solved => ("The level is solved".to_owned(), Tone::Good),
+            Hint::Stuck(_) => (self.stuck_words(&labels), Tone::Bad),
+            Hint::NotKnown(e) => (format!("No hint: {e}"), Tone::Info),
+        });
+        self.hint = Some(hint);
+    }
+
+    /// The step the hint shows, if it is one.
+    pub fn hinted(&self) -> Option<&Step> {
+        self.hint.as_ref().and_then(Hint::step)
+    }
+
+    /// The point of no return's step, while stuck.
+    pub fn no_return(&self) -> Option<&Step> {
+        let n = self.stuck.as_ref()?.step?;
+        self.log.get(n.checked_sub(1)?)
+    }
+
+    /// Says what just happened, from the session's answers: the goal
+    /// (compared with the optimum the live analysis found), a dead end with
+    /// its reason and point of no return, or what was picked up.
+    fn after_step(&mut self, cx: &PlayContext<'_>, info: Option<String>) {
+        self.hint = None;
+        let Some(session) = &self.session else {
+            return;
+        };
+        let guide = Arc::clone(session.guide());
+        let rules = guide.rules();
+        self.shown = Shown::of(&rules, session.state().clone(), &self.log);
+        if session.is_solved() {
+            self.stuck = None;
+            self.message = Some((goal_words(session.state(), cx), Tone::Good));
             return;
         }
-        self.message = info.map(|i| (i, Tone::Info));
-        let no_dead_ends = cx
-            .analysis
-            .is_some_and(|a| a.dead_ends.exist == Some(false));
-        if !no_dead_ends {
-            self.check = Some((self.turn, rules.level_as_of(&self.state)));
+        let labels = Labels::with_index(guide.level(), rules.index());
+        match session.is_stuck() {
+            Ok(Some(stuck)) => {
+                let step = match &self.stuck {
+                    Some(known) if known.step.is_none_or(|n| n <= self.log.len()) => known.step,
+                    _ => no_return_number(&self.log, &stuck.why),
+                };
+                self.stuck = Some(StuckAt {
+                    why: stuck.why.clone(),
+                    step,
+                });
+                self.message = Some((self.stuck_words(&labels), Tone::Bad));
+            }
+            Ok(None) => {
+                self.stuck = None;
+                self.message = info.map(|i| (i, Tone::Info));
+            }
+            Err(not_known) => {
+                self.stuck = None;
+                let text = format!("Whether the goal can still be reached is {not_known}");
+                self.message = Some((
+                    info.map_or(text.clone(), |i| format!("{i}. {text}")),
+                    Tone::Info,
+                ));
+            }
         }
     }
 
-    /// The question for the worker, once: `(turn, the level as it stands)`.
-    pub fn take_check(&mut self) -> Option<(u64, Level)> {
-        self.check.take()
-    }
-
-    /// The worker's answer for `turn`: warns when the goal can no longer be
-    /// reached (an answer for an earlier turn is ignored).
-    pub fn checked(&mut self, turn: u64, dead: bool) {
-        if turn == self.turn && dead {
-            self.message = Some((
-                "Dead end: the goal can no longer be reached from here. Undo a step or restart."
-                    .to_owned(),
-                Tone::Bad,
-            ));
+    /// The dead end in the editor's words for findings.
+    fn stuck_words(&self, labels: &Labels<'_>) -> String {
+        match &self.stuck {
+            Some(s) => format!(
+                "Dead end: {}",
+                super::findings::dead_end_lines(labels, &s.why, s.step.unwrap_or(0)).join("; ")
+            ),
+            None => "Dead end".to_owned(),
         }
     }
+}
+
+/// Where in `log` the point of no return of `why` lies: the last step
+/// equal to it, numbered from 1.
+fn no_return_number(log: &[Step], why: &DeadEndWhy) -> Option<usize> {
+    let step = &why.no_return.as_ref()?.step;
+    log.iter().rposition(|s| s == step).map(|i| i + 1)
+}
+
+/// "Goal reached in 10 moves and 0 pulls, cost 10 — as cheap as the best solution".
+fn goal_words(state: &PlayState, cx: &PlayContext<'_>) -> String {
+    let best = cx.analysis.and_then(|a| a.plan.as_ref());
+    let compare = best.map_or_else(String::new, |p| {
+        if p.cost >= state.cost() {
+            " — as cheap as the best solution".to_owned()
+        } else {
+            format!(
+                " — the best solution costs {} ({} moves, {} pulls)",
+                crate::model::format_cost(p.cost),
+                p.moves,
+                p.pulls
+            )
+        }
+    });
+    format!(
+        "Goal reached in {} moves and {} pulls, cost {}{compare}",
+        state.moves(),
+        state.pulls(),
+        crate::model::format_cost(state.cost())
+    )
 }
 
 fn capitalise(text: &str) -> String {
@@ -372,64 +490,41 @@ pub enum Mode {
 /// What the canvas draws while viewing or playing.
 #[derive(Clone, Debug)]
 pub struct PlayView {
-    /// The state shown.
-    pub state: PlayState,
+    /// The state shown, its open doors and its levers' positions.
+    pub shown: Shown,
     /// The step just taken, highlighted.
     pub current: Option<Step>,
     /// True in play mode: clicks on rooms and levers are moves and pulls.
     pub interactive: bool,
     /// While viewing a plan: which plan, and how many steps were taken.
     pub step: Option<(Source, usize)>,
-    /// Per lever, in `level.levers` order: down (pulled an odd number of
-    /// times in the steps taken)?
-    pub levers_down: Vec<bool>,
+    /// The step a hint shows (play mode, after H).
+    pub hint: Option<Step>,
+    /// The point of no return, while the player is stuck.
+    pub no_return: Option<Step>,
 }
 
 impl PlayView {
-    /// Is door `d` open in the state shown? A door with a condition is open
-    /// while its condition holds for the levers' positions.
-    pub fn door_open(&self, level: &Level, d: usize) -> bool {
-        let Some(door) = level.doors.get(d) else {
-            return false;
-        };
-        match &door.open_when {
-            Some(condition) => condition_holds(level, condition, &self.levers_down),
-            None => self.state.open_doors().get(d).copied().unwrap_or(door.open),
-        }
+    /// The state of play shown.
+    pub fn state(&self) -> &PlayState {
+        &self.shown.state
+    }
+
+    /// Is door `d` open in the state shown? (The core's answer.)
+    pub fn door_open(&self, d: usize) -> bool {
+        self.shown.open.get(d).copied().unwrap_or(false)
     }
 
     /// Is lever `l` down in the state shown?
     pub fn lever_down(&self, l: usize) -> bool {
-        self.levers_down.get(l).copied().unwrap_or(false)
+        self.shown.down.get(l).copied().unwrap_or(false)
     }
-}
 
-/// Does `condition` hold with the levers `down` as given (in `level.levers` order)?
-pub fn condition_holds(level: &Level, condition: &[Vec<Literal>], down: &[bool]) -> bool {
-    condition.iter().any(|all| {
-        all.iter().all(|lit| {
-            let l = level.levers.iter().position(|x| x.id == lit.lever);
-            l.and_then(|l| down.get(l)).copied().unwrap_or(false) == lit.pulled
-        })
-    })
-}
-
-/// Per lever: pulled an odd number of times in `steps`?
-fn levers_down(level: &Level, steps: &[Step]) -> Vec<bool> {
-    let mut down = vec![false; level.levers.len()];
-    if steps.iter().any(|s| matches!(s, Step::Pull { .. })) {
-        let index: rustc_hash::FxHashMap<&LeverId, usize> = (level.levers.iter().enumerate())
-            .map(|(l, lever)| (&lever.id, l))
-            .collect();
-        for step in steps {
-            if let Step::Pull { lever } = step
-                && let Some(&l) = index.get(lever)
-            {
-                down[l] = !down[l];
-            }
-        }
+    /// Does the literal of lever `l` (`pulled`: odd, else even) hold in
+    /// the state shown? (The state's own answer, as the rules ask it.)
+    pub fn literal_holds(&self, l: usize, pulled: bool) -> bool {
+        self.shown.state.literal_holds(l, pulled)
     }
-    down
 }
 
 impl Mode {
@@ -439,18 +534,23 @@ impl Mode {
         match self {
             Self::Edit => None,
             Self::View(v) => Some(PlayView {
-                state: v.state(level)?,
+                shown: v.shown(level)?,
                 current: v.current().cloned().filter(|_| v.at > 0),
                 interactive: false,
                 step: Some((v.source, v.at)),
-                levers_down: levers_down(level, &v.steps[..v.at.min(v.steps.len())]),
+                hint: None,
+                // A dead end's trace marks its point of no return too.
+                no_return: (v.why.as_ref())
+                    .and_then(|why| why.no_return.as_ref())
+                    .map(|n| n.step.clone()),
             }),
             Self::Play(p) => Some(PlayView {
-                state: p.state.clone(),
+                shown: p.shown.clone(),
                 current: p.log.last().cloned(),
                 interactive: true,
                 step: None,
-                levers_down: levers_down(level, &p.log),
+                hint: p.hinted().cloned(),
+                no_return: p.no_return().cloned(),
             }),
         }
     }

@@ -3,6 +3,7 @@
 
 use egui::{RichText, Ui};
 
+use super::actions::Action;
 use super::intent::{Intent, Playback};
 use super::playback::{Mode, Play, Source, Tone, Viewer};
 use super::theme::Theme;
@@ -110,7 +111,7 @@ fn viewer_ui(ui: &mut Ui, view: &View<'_>, viewer: &Viewer, out: &mut Vec<Intent
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(step).strong());
         if let Some(play) = view.play {
-            inventory_ui(ui, view, &play.state);
+            inventory_ui(ui, view, play.state());
             levers_ui(ui, view);
         }
     });
@@ -136,23 +137,30 @@ fn seek_buttons(ui: &mut Ui, buttons: &[(&str, &str, usize, bool)], out: &mut Ve
 fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
     let labels = view.labels();
     let level = view.level;
+    let state = &play.shown().state;
     ui.horizontal(|ui| {
         ui.strong("Playing");
         let count = |n: u32, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        let here = level.rooms.get(state.room()).map(|r| labels.room(&r.id));
         ui.label(format!(
             "in {} · {} · {} · cost {}",
-            labels.room(&level.rooms[play.state.room()].id),
-            count(play.state.moves(), "move"),
-            count(play.state.pulls(), "pull"),
-            format_cost(play.state.cost())
+            here.unwrap_or_default(),
+            count(state.moves(), "move"),
+            count(state.pulls(), "pull"),
+            format_cost(state.cost())
         ));
         ui.separator();
-        if ui
-            .add_enabled(!play.history.is_empty(), egui::Button::new("⟲ Undo step"))
-            .clicked()
-        {
-            out.push(Intent::Playback(Playback::UndoStep));
-        }
+        let ready = play.is_ready();
+        action_button(ui, Action::PlayHint, "Hint", ready, Playback::Hint, out);
+        let undo = ready && !play.log.is_empty();
+        action_button(
+            ui,
+            Action::Undo,
+            "⟲ Undo step",
+            undo,
+            Playback::UndoStep,
+            out,
+        );
         if ui.button("⏮ Restart").clicked() {
             out.push(Intent::Playback(Playback::Restart));
         }
@@ -167,9 +175,10 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
         });
     });
     ui.horizontal_wrapped(|ui| {
-        inventory_ui(ui, view, &play.state);
+        inventory_ui(ui, view, state);
         levers_ui(ui, view);
     });
+    history_ui(ui, view, play);
     let hint = "Click a neighbouring room to walk there; click a lever in this room to pull it.";
     match &play.message {
         Some((text, tone)) => {
@@ -186,6 +195,74 @@ fn play_ui(ui: &mut Ui, view: &View<'_>, play: &Play, out: &mut Vec<Intent>) {
     }
 }
 
+/// A play button read from the action list: its tooltip and shortcut.
+fn action_button(
+    ui: &mut Ui,
+    action: Action,
+    text: &str,
+    enabled: bool,
+    request: Playback,
+    out: &mut Vec<Intent>,
+) {
+    let shortcut = action.shortcut_text(ui.ctx());
+    let tip = format!("{} ({shortcut})", action.tooltip());
+    if ui
+        .add_enabled(enabled, egui::Button::new(text))
+        .on_hover_text(tip)
+        .clicked()
+    {
+        out.push(Intent::Playback(request));
+    }
+}
+
+/// Most steps of the play log listed; earlier ones are counted, except the
+/// point of no return, which is always listed.
+const STEPS_LISTED: usize = 10;
+
+/// The steps taken, the point of no return marked.
+fn history_ui(ui: &mut Ui, view: &View<'_>, play: &Play) {
+    if play.log.is_empty() {
+        return;
+    }
+    let labels = view.labels();
+    let no_return = play.stuck.as_ref().and_then(|s| s.step);
+    let first = play.log.len().saturating_sub(STEPS_LISTED);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Steps:").color(view.theme.weak_text));
+        if first > 0 {
+            ui.label(RichText::new(format!("{first} earlier")).color(view.theme.weak_text));
+        }
+        for (i, step) in play.log.iter().enumerate() {
+            let number = i + 1;
+            let fatal = no_return == Some(number);
+            if i < first && !fatal {
+                continue;
+            }
+            let words = format!("{number}. {}", short_step(view, step));
+            if fatal {
+                let text = RichText::new(format!("⚠ {words}"))
+                    .color(view.theme.bad)
+                    .strong();
+                ui.label(text).on_hover_text(format!(
+                    "The point of no return: {}",
+                    super::findings::step_words(labels, step)
+                ));
+            } else {
+                ui.label(words);
+            }
+        }
+    });
+}
+
+/// A step in few words: "d2 to r3", "pull l1".
+fn short_step(view: &View<'_>, step: &Step) -> String {
+    match step {
+        Step::Move { door, to } => format!("{door} to {}", view.labels().room(to)),
+        Step::Pull { lever } => format!("pull {lever}"),
+        Step::Pickup { key } => format!("pick up {key}"),
+    }
+}
+
 /// Keys held, and the items of each kind in hand (small keys included).
 fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
     let labels = view.labels();
@@ -193,7 +270,7 @@ fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
     ui.label(RichText::new("Holding:").color(view.theme.weak_text));
     let mut any = false;
     for (k, key) in level.keys.iter().enumerate() {
-        if state.picked()[k] && key.kind_name().is_none() {
+        if state.picked().get(k) == Some(&true) && key.kind_name().is_none() {
             any = true;
             let color = Theme::key(palette::key_color(level, k));
             ui.label(RichText::new("■").color(color));

@@ -541,6 +541,53 @@ impl Mechanics {
         &self.open_at_start
     }
 
+    /// Per door, in level order: is it open before any step is taken? By
+    /// its `open`, or by its `open_when` with every lever up (pulled an
+    /// even number of times). What the editor draws while no play is shown.
+    ///
+    /// # Complexity
+    /// Linear in the doors and the literals of their conditions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Lever, Literal, Room};
+    /// use lockwork::rules::Mechanics;
+    /// let mut level = Level::new("gates");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut up = Door::new("d1", "r1", "r2");
+    /// up.open_when = Some(vec![vec![Literal { lever: "l1".into(), pulled: false }]]);
+    /// let mut shut = Door::new("d2", "r1", "r2");
+    /// shut.open = false;
+    /// level.doors = vec![up, shut, Door::new("d3", "r1", "r2")];
+    /// level.levers.push(Lever::new("l1", "r1", vec!["d2".into()]));
+    /// let rules = Mechanics::new(&level)?;
+    /// assert_eq!(rules.open_before_any_step(), [true, false, true]);
+    /// # Ok::<(), lockwork::rules::mechanics::Unresolved>(())
+    /// ```
+    pub fn open_before_any_step(&self) -> Vec<bool> {
+        /// Nothing held, nothing pulled, the doors as the level says.
+        struct Start<'m>(&'m [bool]);
+        impl Holdings for Start<'_> {
+            fn door_open(&self, door: usize) -> bool {
+                self.0.get(door).copied().unwrap_or(false)
+            }
+            fn holds(&self, _key: usize) -> bool {
+                false
+            }
+            fn unlocked(&self, _door: usize) -> bool {
+                false
+            }
+            fn small_in_hand(&self) -> u32 {
+                0
+            }
+        }
+        let start = Start(&self.open_at_start);
+        (0..self.doors.len())
+            .map(|d| self.is_open(d, &start))
+            .collect()
+    }
+
     /// Every passage of the level, grouped by the room it leaves.
     pub fn passages(&self) -> Passages<'_> {
         Passages::new(&self.passages)

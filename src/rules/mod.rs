@@ -640,6 +640,117 @@ impl<'a> Rules<'a> {
         self.index.key(key).is_some_and(|k| state.holds(k))
     }
 
+    /// Per door, in `level.doors` order: is it open in `state`? By its
+    /// `open` and the levers that flipped it, or, for a door with an
+    /// `open_when`, by its condition as the levers stand; what a game (or
+    /// the editor) draws. [`PlayState::open_doors`] is only the levers'
+    /// part of it.
+    ///
+    /// # Complexity
+    /// Linear in the doors and the literals of their conditions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Lever, Literal, Room};
+    /// use lockwork::rules::{Rules, Step};
+    /// // d1 opens while lever l1 is down.
+    /// let mut level = Level::new("gate");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut gate = Door::new("d1", "r1", "r2");
+    /// gate.open_when = Some(vec![vec![Literal { lever: "l1".into(), pulled: true }]]);
+    /// level.doors.push(gate);
+    /// level.levers.push(Lever::new("l1", "r1", vec![]));
+    /// let rules = Rules::new(&level).unwrap();
+    /// let mut state = rules.start();
+    /// assert_eq!(rules.doors_open(&state), [false]);
+    /// rules.apply(&mut state, &Step::Pull { lever: "l1".into() }).unwrap();
+    /// assert_eq!(rules.doors_open(&state), [true]);
+    /// assert!(rules.is_door_open(&state, 0) && !rules.is_door_open(&state, 7));
+    /// ```
+    pub fn doors_open(&self, state: &PlayState) -> Vec<bool> {
+        (0..self.level.doors.len())
+            .map(|d| self.mechanics.is_open(d, state))
+            .collect()
+    }
+
+    /// Is door `d` (an index) open in `state`? As [`Self::doors_open`];
+    /// false for an index out of range.
+    ///
+    /// # Complexity
+    /// Linear in the literals of the door's condition.
+    ///
+    /// # Examples
+    /// See [`Self::doors_open`].
+    pub fn is_door_open(&self, state: &PlayState, d: usize) -> bool {
+        d < self.level.doors.len() && self.mechanics.is_open(d, state)
+    }
+
+    /// Does the `open_when` literal naming `lever` (`pulled`: "pulled an
+    /// odd number of times", else "an even number") hold in `state`? False
+    /// for a lever the level does not have.
+    ///
+    /// # Complexity
+    /// Constant (a hash lookup of the id).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Level, Lever, Literal, Room};
+    /// use lockwork::rules::{Rules, Step};
+    /// let mut level = Level::new("gate");
+    /// level.rooms.push(Room::new("r2", [100.0, 0.0]));
+    /// let mut gate = Door::new("d1", "r1", "r2");
+    /// gate.open_when = Some(vec![vec![Literal { lever: "l1".into(), pulled: true }]]);
+    /// level.doors.push(gate);
+    /// level.levers.push(Lever::new("l1", "r1", vec![]));
+    /// let rules = Rules::new(&level).unwrap();
+    /// let mut state = rules.start();
+    /// assert!(rules.literal_holds(&state, &"l1".into(), false));
+    /// rules.apply(&mut state, &Step::Pull { lever: "l1".into() }).unwrap();
+    /// assert!(rules.literal_holds(&state, &"l1".into(), true));
+    /// assert!(!rules.literal_holds(&state, &"l9".into(), true));
+    /// ```
+    pub fn literal_holds(&self, state: &PlayState, lever: &LeverId, pulled: bool) -> bool {
+        self.index
+            .lever(lever)
+            .is_some_and(|l| state.literal_holds(l, pulled))
+    }
+
+    /// Per lever, in `level.levers` order: is it down after `steps`, that
+    /// is, pulled an odd number of times? The position a game draws for
+    /// every lever, those that only flip doors included (the state of play
+    /// keeps it only for levers an `open_when` names or that work once).
+    /// Steps that name no lever of the level are passed over.
+    ///
+    /// # Complexity
+    /// Linear in the steps and the levers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use lockwork::model::{Level, Lever};
+    /// use lockwork::rules::{Rules, Step};
+    /// let mut level = Level::new("levers");
+    /// level.levers.push(Lever::new("l1", "r1", vec![]));
+    /// level.levers.push(Lever::new("l2", "r1", vec![]));
+    /// let rules = Rules::new(&level).unwrap();
+    /// let pull = |l: &str| Step::Pull { lever: l.into() };
+    /// assert_eq!(rules.levers_down(&[pull("l1"), pull("l2"), pull("l1")]), [false, true]);
+    /// ```
+    pub fn levers_down(&self, steps: &[Step]) -> Vec<bool> {
+        let mut down = vec![false; self.level.levers.len()];
+        for step in steps {
+            if let Step::Pull { lever } = step
+                && let Some(l) = self.index.lever(lever)
+                && let Some(d) = down.get_mut(l)
+            {
+                *d = !*d;
+            }
+        }
+        down
+    }
+
     fn room_id(&self, room: usize) -> RoomId {
         self.level
             .rooms

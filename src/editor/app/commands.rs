@@ -31,10 +31,7 @@ impl EditorApp {
                     self.handle(ctx, Intent::Close);
                 }
             }
-            Action::Undo => match self.doc.undo() {
-                Some(label) => self.say(format!("Undid {label}")),
-                None => self.say("Nothing to undo"),
-            },
+            Action::Undo => self.undo(),
             Action::Redo => match self.doc.redo() {
                 Some(label) => self.say(format!("Redid {label}")),
                 None => self.say("Nothing to redo"),
@@ -79,6 +76,7 @@ impl EditorApp {
             | Action::SetGoal => self.in_room(action),
             Action::StepThrough => self.playback(Playback::Show(Source::Solution)),
             Action::PlayLevel => self.playback(Playback::StartPlay),
+            Action::PlayHint => self.playback(Playback::Hint),
             Action::Help => self.show_help = !self.show_help,
             Action::Generate => self.generator.toggle(),
         }

@@ -16,6 +16,9 @@ impl EditorApp {
         if self.close_on_escape(ctx) {
             return;
         }
+        // Esc with a menu or popup open closes it (egui does), and does
+        // nothing else: it neither ends play nor clears the selection.
+        let popup = egui::Popup::is_any_open(ctx);
         let mut shortcuts: Vec<(Action, egui::KeyboardShortcut)> = Action::ALL
             .iter()
             .flat_map(|&a| {
@@ -25,6 +28,7 @@ impl EditorApp {
                     .map(move |s| (a, s))
             })
             .filter(|(_, s)| !(typing && is_text_key(*s)))
+            .filter(|(_, s)| !(popup && s.logical_key == Key::Escape))
             .collect();
         // Most modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
         shortcuts.sort_by_key(|(_, s)| {

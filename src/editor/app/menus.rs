@@ -39,7 +39,10 @@ impl EditorApp {
                 action_button(ui, Action::Quit, true, out);
             });
             ui.menu_button("Edit", |ui| {
-                let undo = self.doc.history().undo_label().map(|l| format!("Undo {l}"));
+                let undo = match self.mode {
+                    crate::editor::playback::Mode::Play(_) => Some("Undo Play Step".to_owned()),
+                    _ => self.doc.history().undo_label().map(|l| format!("Undo {l}")),
+                };
                 let redo = self.doc.history().redo_label().map(|l| format!("Redo {l}"));
                 labelled_button(ui, Action::Undo, undo.as_deref(), out);
                 labelled_button(ui, Action::Redo, redo.as_deref(), out);
@@ -84,6 +87,8 @@ impl EditorApp {
             ui.menu_button("Play", |ui| {
                 action_button(ui, Action::StepThrough, true, out);
                 action_button(ui, Action::PlayLevel, true, out);
+                let playing = matches!(self.mode, crate::editor::playback::Mode::Play(_));
+                action_button(ui, Action::PlayHint, playing, out);
             });
             ui.menu_button("Help", |ui| action_button(ui, Action::Help, true, out));
         });

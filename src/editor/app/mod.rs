@@ -20,7 +20,7 @@ use super::files::{FileDialogs, FileRequest, Files, NativeDialogs};
 use super::generate::GeneratorWindow;
 use super::intent::{Intent, SelectMode};
 use super::live_solver::LiveSolver;
-use super::play_check::PlayCheck;
+use super::play_guide::PlayGuides;
 use super::playback::Mode;
 use super::prefs::Prefs;
 use super::selection::Selection;
@@ -85,8 +85,10 @@ pub struct EditorApp {
     selection: Selection,
     canvas: Canvas,
     solver: LiveSolver,
-    /// Play mode's "can the goal still be reached?", off the UI thread.
-    play_check: PlayCheck,
+    /// Makes the guides play sessions run on, off the UI thread.
+    play_guides: PlayGuides,
+    /// The last guide made, with the document revision it is of.
+    guide: Option<(u64, Arc<crate::play::Guide>)>,
     files: Files,
     /// The generator window and its run.
     generator: GeneratorWindow,
@@ -131,7 +133,8 @@ impl EditorApp {
             selection: Selection::default(),
             canvas: Canvas::default(),
             solver: LiveSolver::new(ctx.clone()),
-            play_check: PlayCheck::new(ctx.clone()),
+            play_guides: PlayGuides::new(ctx.clone()),
+            guide: None,
             files: Files::new(dialogs),
             generator: GeneratorWindow::default(),
             preview: preview::Preview::default(),
@@ -401,7 +404,7 @@ impl EditorApp {
         for intent in out {
             self.handle(&ctx, intent);
         }
-        self.poll_play_check();
+        self.poll_play_guide(&ctx);
         self.selection.retain_existing(self.doc.level());
         self.update_title(&ctx);
         if self.solver.is_busy() {

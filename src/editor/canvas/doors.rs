@@ -5,11 +5,10 @@ use egui::{Rect, Role, Sense, Ui, WidgetInfo, vec2};
 
 use super::marks::{self, LeverMark};
 use super::paint::{self, DoorLook, Emphasis, LockMark};
-use super::{Canvas, Scope, door_label, menus, overlay};
+use super::{Callout, Canvas, Scope, door_label, menus, overlay};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
-use crate::editor::playback::condition_holds;
-use crate::model::{Door, ItemId, KeyId, SMALL, Side};
+use crate::model::{Door, DoorId, ItemId, KeyId, SMALL, Side};
 use crate::rules::Step;
 
 /// Shortest door, on screen, that gets its step numbers drawn.
@@ -72,6 +71,8 @@ impl Canvas {
                     .is_some_and(|s| matches!(s, Step::Move { door: id, .. } if id == &door.id)),
         };
         paint::door(ui.painter(), seg, &look, em, view.theme, lod);
+        self.drawn(d, look.open);
+        self.door_callouts(scope, &door.id, handle);
         if let Some(tag) = super::asked::door_tag(&door.props) {
             let below = vec2(0.0, lod.mark(13.0) * 0.6);
             super::asked::paint_tag(ui.painter(), mid + below, tag, view.theme, lod);
@@ -124,7 +125,9 @@ impl<'s> DoorMarks<'s> {
                 lit: scope.lit.key(k),
             })
         };
-        let unlocked = view.play.is_some_and(|p| p.state.unlocked_doors()[d]);
+        let unlocked = view
+            .play
+            .is_some_and(|p| p.state().unlocked_doors().get(d) == Some(&true));
         let spends = if unlocked {
             Default::default()
         } else {
@@ -139,7 +142,7 @@ impl<'s> DoorMarks<'s> {
                             down: lit.pulled,
                             holds: view.play.map(|p| {
                                 let l = view.index.lever(&lit.lever);
-                                l.is_some_and(|l| p.lever_down(l)) == lit.pulled
+                                l.is_some_and(|l| p.literal_holds(l, lit.pulled))
                             }),
                         })
                         .collect()
@@ -162,11 +165,10 @@ impl<'s> DoorMarks<'s> {
         let view = scope.view;
         let lit = self.locks.iter().chain(&self.any).any(|l| l.lit);
         let has_locks = !self.locks.is_empty() || !self.any.is_empty();
-        let open = match (view.play, &door.open_when) {
-            (Some(p), _) => p.door_open(view.level, d),
-            // Before any pull every lever is up.
-            (None, Some(c)) => condition_holds(view.level, c, &[]),
-            (None, None) => door.open,
+        // The core's answer: in the state shown, or before any step.
+        let open = match view.play {
+            Some(p) => p.door_open(d),
+            None => scope.start_open.get(d).copied().unwrap_or(false),
         };
         DoorLook {
             open,
@@ -180,6 +182,26 @@ impl<'s> DoorMarks<'s> {
             spend: &self.spend,
             lock_side: door.locked_from.map(|s| s == Side::From),
             condition: self.condition.as_deref().map(|c| (c, scope.lit.door(d))),
+        }
+    }
+}
+
+impl Canvas {
+    /// The hint's or the point of no return's call-out on a door.
+    fn door_callouts(&mut self, scope: &Scope<'_, '_>, door: &DoorId, handle: Rect) {
+        let Some(play) = scope.view.play else {
+            return;
+        };
+        let through = |s: &Option<Step>| matches!(s, Some(Step::Move { door: d, .. }) if d == door);
+        for (step, what) in [
+            (&play.hint, Callout::Hint),
+            (&play.no_return, Callout::NoReturn),
+        ] {
+            if through(step) {
+                // A hint rings the room it leads into too, which says "Hint".
+                let caption = what == Callout::NoReturn;
+                self.call_out(handle, ItemId::Door(door.clone()), what, caption);
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ mod minimap;
 mod overlay;
 mod overview;
 mod paint;
+mod play;
 mod rooms;
 mod view;
 
@@ -25,6 +26,7 @@ use egui::emath::TSTransform;
 use egui::{DragPanButtons, Key, Pos2, Rect, Scene, Ui, Vec2, vec2};
 
 pub use geometry::Geometry;
+pub use play::{Callout, PLAYER_MIN_PX};
 pub use view::{MAX_ZOOM, WHEEL_STEP, zoom_range};
 
 use self::highlight::Lit;
@@ -100,6 +102,8 @@ pub struct Canvas {
     overview: overview::OverviewCache,
     /// The overview was drawn last frame, not the rooms.
     overview_drawn: bool,
+    /// What play shows on the canvas, and the doors open at the start.
+    play: play::PlayMarks,
 }
 
 impl Default for Canvas {
@@ -123,6 +127,7 @@ impl Default for Canvas {
             fit_inset: 0.0,
             overview: overview::OverviewCache::default(),
             overview_drawn: false,
+            play: play::PlayMarks::default(),
         }
     }
 }
@@ -168,6 +173,8 @@ struct Scope<'v, 'a> {
     command: bool,
     /// The designer plays: clicks walk and pull.
     playing: bool,
+    /// Per door: open before any step (the core's answer, once per revision).
+    start_open: &'v [bool],
 }
 
 impl Canvas {
@@ -257,6 +264,8 @@ impl Canvas {
         let mut scene_rect = self.scene_rect;
         let overview = self.overview_shown(view);
         self.overview_drawn = overview;
+        let start_open = self.play.start_open(view);
+        self.play.begin_frame();
         let response = scene
             .show(ui, &mut scene_rect, |ui| {
                 self.to_screen = ui
@@ -280,6 +289,7 @@ impl Canvas {
                     interactive: !space,
                     command,
                     playing: view.play.is_some_and(|p| p.interactive),
+                    start_open: &start_open,
                 };
                 if overview {
                     self.overview_ui(ui, view, &scope.looks, out);
@@ -299,6 +309,7 @@ impl Canvas {
             })
             .response;
         self.scene_rect = scene_rect;
+        self.play.keep_start_open(start_open);
         // The scene's response is in canvas units already.
         self.pointer = response.hover_pos();
         self.background(ui, &response, view, &geo, shift, clicked_item, out);

@@ -5,9 +5,9 @@
 use egui::{Rect, Role, Sense, Ui, WidgetInfo};
 
 use super::paint::{self, Emphasis, KeyMark, RoomLook};
-use super::{Canvas, Scope, key_label, lever_label, menus, overlay, room_label};
+use super::{Callout, Canvas, Scope, key_label, lever_label, menus, overlay, room_label};
 use crate::editor::intent::{Intent, Playback};
-use crate::model::{ItemId, Room, RoomId};
+use crate::model::{ItemId, LeverId, Room, RoomId};
 use crate::rules::Step;
 
 impl Canvas {
@@ -41,7 +41,27 @@ impl Canvas {
             took_click |= self.keys_ui(ui, scope, rect, r, hovered, out);
             took_click |= self.levers_ui(ui, scope, rect, r, hovered, out);
         }
+        self.play_marks_ui(ui, scope);
         took_click
+    }
+
+    /// Over the rooms: the room a hint leads into, and the player (drawn
+    /// last, so no room covers it).
+    fn play_marks_ui(&mut self, ui: &Ui, scope: &Scope<'_, '_>) {
+        let (view, lod) = (scope.view, scope.lod);
+        let Some(play) = view.play else {
+            return;
+        };
+        if let Some(Step::Move { to, .. }) = &play.hint
+            && let Some(r) = view.index.room(to)
+            && let Some(&rect) = scope.geo.rooms.get(r)
+        {
+            self.call_out(rect, ItemId::Room(to.clone()), Callout::Hint, true);
+        }
+        self.paint_callouts(ui.painter(), view.theme, lod);
+        if let Some(&rect) = scope.geo.rooms.get(play.state().room()) {
+            self.player_at(ui.painter(), rect, view.theme, lod);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -113,11 +133,6 @@ impl Canvas {
             };
             paint::role_mark(ui.painter(), at, size, false, theme);
         }
-        if let Some(play) = view.play
-            && play.state.room() == r
-        {
-            paint::pawn(ui.painter(), rect, theme, lod);
-        }
         if scope.playing {
             if response.clicked() {
                 out.push(Intent::Playback(Playback::Walk(room.id.clone())));
@@ -149,7 +164,10 @@ impl Canvas {
             more_keys_ui(ui, view, mark, more, out);
         }
         for (k, key, mark) in row.shown {
-            if view.play.is_some_and(|p| p.state.picked()[k]) {
+            if view
+                .play
+                .is_some_and(|p| p.state().picked().get(k) == Some(&true))
+            {
                 continue; // picked up: it is in the player's hands now
             }
             let item = ItemId::Key(key.id.clone());
@@ -247,6 +265,7 @@ impl Canvas {
                 pulled,
             };
             paint::lever(ui.painter(), mark, em, state, view.theme);
+            self.lever_callouts(scope, mark, &lever.id);
             if scope.playing {
                 if response.clicked() {
                     out.push(Intent::Playback(Playback::Pull(lever.id.clone())));
@@ -355,5 +374,23 @@ fn more_ui(
             items,
             crate::editor::intent::SelectMode::Replace,
         ));
+    }
+}
+
+impl Canvas {
+    /// The hint's or the point of no return's call-out on a lever.
+    fn lever_callouts(&mut self, scope: &Scope<'_, '_>, mark: Rect, lever: &LeverId) {
+        let Some(play) = scope.view.play else {
+            return;
+        };
+        let pulls = |s: &Option<Step>| matches!(s, Some(Step::Pull { lever: l }) if l == lever);
+        for (step, what) in [
+            (&play.hint, Callout::Hint),
+            (&play.no_return, Callout::NoReturn),
+        ] {
+            if pulls(step) {
+                self.call_out(mark, ItemId::Lever(lever.clone()), what, true);
+            }
+        }
     }
 }

@@ -16,6 +16,11 @@ const FIT_MARGIN: f32 = 60.0;
 const REVEAL_MARGIN: f32 = 24.0;
 /// Zoom that Find brings a tiny result up to.
 const FRAME_ZOOM: f32 = 1.0;
+/// Zoom that play starts at, at least: rooms and their names readable.
+pub const PLAY_ZOOM: f32 = 0.6;
+/// While playing, the view pans when the player's room comes nearer its
+/// edge than this share of the view.
+const FOLLOW_SHARE: f32 = 1.0 / 6.0;
 
 /// A change of view asked for, carried out on the next frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,6 +35,9 @@ pub(super) enum ViewRequest {
     Frame(Rect),
     /// Fit this area to the canvas.
     Zoom(Rect),
+    /// Keep this area (the player's room) away from the edges; `true`:
+    /// zoom in to at least [`PLAY_ZOOM`] too.
+    Follow(Rect, bool),
 }
 
 /// The zoom range for a level whose drawing is `bounds`, in a canvas `size`:
@@ -82,6 +90,12 @@ impl Canvas {
         self.request = Some(ViewRequest::Frame(area));
     }
 
+    /// Keeps `area` (canvas units) away from the edges of the view on the
+    /// next frame; with `zoom_in`, zoomed in to at least [`PLAY_ZOOM`].
+    pub fn follow(&mut self, area: Rect, zoom_in: bool) {
+        self.request = Some(ViewRequest::Follow(area, zoom_in));
+    }
+
     /// The current zoom (screen points per canvas unit).
     pub fn zoom(&self) -> f32 {
         self.to_screen.scaling
@@ -122,6 +136,18 @@ impl Canvas {
                 self.scene_rect = area(a.center(), size, zoom.max(FRAME_ZOOM));
             }
             Some(ViewRequest::Zoom(a)) => self.fit_now(Some(a), size),
+            Some(ViewRequest::Follow(a, zoom_in)) => self.follow_now(a, zoom_in, size, zoom),
+        }
+    }
+
+    /// Centres `a` when it lies nearer the edge than [`FOLLOW_SHARE`] of
+    /// the view, or when the zoom must grow to [`PLAY_ZOOM`].
+    fn follow_now(&mut self, a: Rect, zoom_in: bool, size: Vec2, zoom: f32) {
+        let want = if zoom_in { zoom.max(PLAY_ZOOM) } else { zoom };
+        let margin = size.min_elem() * FOLLOW_SHARE / zoom.max(1e-4);
+        let keep = self.scene_rect.shrink(margin);
+        if want != zoom || !keep.contains_rect(a) {
+            self.scene_rect = area(a.center(), size, want);
         }
     }
 

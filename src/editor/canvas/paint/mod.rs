@@ -394,10 +394,13 @@ pub fn rubber_band(painter: &Painter, a: Pos2, b: Pos2, as_box: bool, theme: &Th
     }
 }
 
-/// The player: a pawn standing on the room's top edge, at the left.
-pub fn pawn(painter: &Painter, room: Rect, theme: &Theme, lod: Lod) {
+/// The player: a pawn standing on the room's top edge, at the left, at
+/// least [`crate::editor::canvas::PLAYER_MIN_PX`] tall on screen at any
+/// zoom. Returns the rect it covers (canvas units).
+pub fn pawn(painter: &Painter, room: Rect, theme: &Theme, lod: Lod) -> Rect {
     // Levers stand at the right of the top edge, keys on the bottom edge.
-    let s = lod.grow(17.0);
+    const HEIGHT: f32 = 22.5;
+    let s = (crate::editor::canvas::PLAYER_MIN_PX / lod.zoom / HEIGHT).max(1.0);
     let base = pos2(room.left() + 14.0 * s.min(3.0), room.top() + 6.0);
     let head = base - vec2(0.0, 17.0 * s);
     let body = vec![
@@ -408,6 +411,10 @@ pub fn pawn(painter: &Painter, room: Rect, theme: &Theme, lod: Lod) {
     let outline = Stroke::new(1.5 * s, theme.canvas);
     painter.add(Shape::convex_polygon(body, theme.solution, outline));
     painter.circle(head, 5.5 * s, theme.solution, outline);
+    Rect::from_min_max(
+        pos2(base.x - 8.0 * s, head.y - 5.5 * s),
+        pos2(base.x + 8.0 * s, base.y),
+    )
 }
 
 #[cfg(test)]
