@@ -1,4 +1,4 @@
-//! The background picture under the canvas: loaded through egui_extras'
+//! The background picture under the canvas: loaded through `egui_extras`'
 //! image loaders from the path the level stores ([`Background`]), and told
 //! as a warning when it cannot be read: never a reason to refuse the level.
 
