@@ -347,3 +347,44 @@ fn closing_the_only_door_shows_the_level_unsolvable_in_problems() {
     undo(&mut h);
     assert!(door(&h, "d1").open);
 }
+
+/// The friction: a multi-selection offered only Delete. Two doors selected
+/// now take a cost, one-way, a lock with a key and unlocking, each as one
+/// undo step over both.
+#[test]
+fn several_doors_selected_are_edited_together_in_one_step() {
+    let mut h = harness();
+    click_on_canvas(&mut h, "Door d1");
+    click_on_canvas_with(&mut h, "Door d2", Modifiers::SHIFT);
+    assert_eq!(selected(&h).len(), 2, "{:?}", selected(&h));
+    assert!(h.query_by_label("All 2 selected doors").is_some());
+    let door = |h: &App<'_>, id: &str| level(h).door(&DoorId::new(id)).unwrap().clone();
+
+    click(&mut h, "One-way");
+    assert!(door(&h, "d1").one_way && door(&h, "d2").one_way);
+    undo(&mut h);
+    assert!(
+        !door(&h, "d1").one_way && !door(&h, "d2").one_way,
+        "one step for both"
+    );
+
+    h.get_by_label("Lock with").click();
+    h.run_steps(2);
+    h.get_by_label("red").click();
+    h.run_steps(2);
+    assert_eq!(door(&h, "d1").locks, vec![KeyId::new("red")]);
+    assert_eq!(door(&h, "d2").locks, vec![KeyId::new("red")]);
+    click(&mut h, "Unlock");
+    assert!(door(&h, "d1").locks.is_empty() && door(&h, "d2").locks.is_empty());
+    undo(&mut h);
+    assert_eq!(
+        door(&h, "d2").locks,
+        vec![KeyId::new("red")],
+        "unlock undone whole"
+    );
+    assert_eq!(
+        door(&h, "d3").locks,
+        Vec::<KeyId>::new(),
+        "d3 was not selected"
+    );
+}

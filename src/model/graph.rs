@@ -44,9 +44,9 @@ use crate::grouped::Grouped;
 /// };
 /// let id = |r: usize| level.rooms[r].id.as_str();
 ///
-/// // The articulation points between the start and the goal: the rooms
-/// // every way to the goal passes, so a place to put a lock no player
-/// // can walk round.
+/// // The rooms between the start and the goal that every way to the goal
+/// // passes (they dominate it), so a place to put a lock no player can
+/// // walk round.
 /// let dominators = simple_fast(&rooms, start);
 /// let mut on_every_way: Vec<&str> = (dominators.strict_dominators(goal).into_iter())
 ///     .flatten()
@@ -63,6 +63,34 @@ use crate::grouped::Grouped;
 /// // Rooms that can always walk back to each other: every door here is
 /// // two-way, so one component holds every room.
 /// assert_eq!(tarjan_scc(&rooms).len(), 1);
+///
+/// // Any walk of petgraph's runs on it too: the articulation points of the
+/// // whole map (rooms whose loss cuts it in two), by its depth-first search.
+/// use petgraph::visit::{DfsEvent, depth_first_search};
+/// let n = level.rooms.len();
+/// let (mut found, mut low, mut parent) = (vec![0; n], vec![0; n], vec![None; n]);
+/// let (mut clock, mut cut, mut children_of_start) = (0, vec![false; n], 0);
+/// depth_first_search(&rooms, Some(start), |event| match event {
+///     DfsEvent::Discover(r, _) => {
+///         clock += 1;
+///         (found[r], low[r]) = (clock, clock);
+///     }
+///     DfsEvent::TreeEdge(up, r) => {
+///         parent[r] = Some(up);
+///         children_of_start += usize::from(up == start);
+///     }
+///     DfsEvent::BackEdge(r, up) => low[r] = low[r].min(found[up]),
+///     DfsEvent::Finish(r, _) => {
+///         if let Some(up) = parent[r] {
+///             low[up] = low[up].min(low[r]);
+///             cut[up] |= up != start && low[r] >= found[up];
+///         }
+///     }
+///     _ => {}
+/// });
+/// cut[start] = children_of_start > 1;
+/// let cut: Vec<&str> = (0..n).filter(|&r| cut[r]).map(id).collect();
+/// assert_eq!(cut, ["r2", "r7", "r8"]);
 /// # Ok::<(), lockwork::format::LoadError>(())
 /// ```
 #[derive(Clone, Debug)]

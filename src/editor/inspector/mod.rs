@@ -4,6 +4,7 @@
 //! typed name or a dragged cost is one undo step.
 
 mod background;
+mod bulk;
 mod condition;
 pub(in crate::editor) use condition::arrow;
 mod door;
@@ -112,4 +113,5 @@ fn several_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         let items = view.selection.iter().cloned().collect();
         out.push(Intent::Edit(LevelCommand::Delete(items)));
     }
+    bulk::doors_ui(ui, view, out);
 }
