@@ -149,6 +149,7 @@ fn frames(c: &mut Criterion) {
                 labels: lockwork::model::Labels::with_index(&level, &index),
                 index: &index,
                 report: &report,
+                mechanics: None,
                 selection: &selection,
                 solver: &solver,
                 theme: &theme,

@@ -65,7 +65,7 @@ fn stepping_through_the_solution_shows_the_doors_as_they_are_at_that_step() {
     let shown = app(&harness)
         .mode()
         .clone()
-        .play_view(&level)
+        .play_view(&level, &lockwork::rules::Checked::new(&level))
         .unwrap()
         .shown
         .state;
@@ -125,7 +125,7 @@ fn choosing_a_dead_end_plays_its_trace_to_the_stuck_moment() {
     let shown = app(&harness)
         .mode()
         .clone()
-        .play_view(&level)
+        .play_view(&level, &lockwork::rules::Checked::new(&level))
         .unwrap()
         .shown
         .state;

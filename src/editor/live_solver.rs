@@ -9,9 +9,10 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::measures::{Measures, measure};
+use crate::measures::{Measures, measure_rules};
 use crate::model::Level;
-use crate::solver::{Analysis, SolveOptions, analyze};
+use crate::rules::Checked;
+use crate::solver::{Analysis, SolveOptions, analyze_rules};
 
 /// States one search of the live analysis may store (memory, not time, is
 /// what this bounds; the time limit is a preference).
@@ -62,6 +63,8 @@ impl SolverState {
 struct Job {
     revision: u64,
     level: Level,
+    /// The level checked once, with its rules' tables.
+    checked: Arc<Checked>,
     limit_secs: f32,
     cancel: Arc<AtomicBool>,
 }
@@ -110,7 +113,11 @@ impl LiveSolver {
                         max_time: Some(Duration::from_secs_f32(job.limit_secs.max(0.1))),
                         cancel: Some(job.cancel.clone()),
                     };
-                    let outcome = match analyze(&job.level, &options) {
+                    // The tables the UI made for this revision: not built again.
+                    let Some(rules) = job.checked.rules(&job.level) else {
+                        continue;
+                    };
+                    let outcome = match analyze_rules(&rules, &options) {
                         _ if job.cancel.load(Ordering::Relaxed) => continue,
                         Ok(a) => Outcome::Analysed(Box::new(a)),
                         Err(crate::solver::SolveError::Invalid(_)) => Outcome::Invalid,
@@ -118,7 +125,7 @@ impl LiveSolver {
                     };
                     // Measured here, so that nothing heavy runs on the UI thread.
                     let measures = match &outcome {
-                        Outcome::Analysed(a) => measure(&job.level, a).ok().map(Box::new),
+                        Outcome::Analysed(a) => measure_rules(&rules, a).ok().map(Box::new),
                         _ => None,
                     };
                     if job.cancel.load(Ordering::Relaxed) {
@@ -154,7 +161,14 @@ impl LiveSolver {
     /// Asks for an analysis of `level` at `revision`, taking at most
     /// `limit_secs`, unless one was asked already; an invalid level is not
     /// analysed.
-    pub fn request(&mut self, level: &Level, revision: u64, valid: bool, limit_secs: f32) {
+    pub fn request(
+        &mut self,
+        level: &Level,
+        revision: u64,
+        checked: &Arc<Checked>,
+        limit_secs: f32,
+    ) {
+        let valid = checked.mechanics().is_some();
         if self.requested == Some((revision, limit_secs)) {
             return;
         }
@@ -184,6 +198,7 @@ impl LiveSolver {
         let job = Job {
             revision,
             level: level.clone(),
+            checked: Arc::clone(checked),
             limit_secs,
             cancel: self.cancel.clone(),
         };

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use crate::model::{Labels, Level, LeverId, RoomId};
 use crate::play::{Guide, Hint, Session};
-use crate::rules::{Holdings, PlayState, Rules, Step};
+use crate::rules::{Checked, Holdings, PlayState, Rules, Step};
 use crate::solver::Analysis;
 use crate::solver::findings::DeadEndWhy;
 
@@ -147,14 +147,17 @@ impl Viewer {
     /// again only when the step changes, and then from the step shown
     /// before when it lies behind (stepping on replays one step, not the
     /// whole plan).
-    pub fn shown(&mut self, level: &Level) -> Option<Shown> {
+    ///
+    /// `checked` is `level` checked once for its revision: its rules' tables
+    /// are not made again.
+    pub fn shown(&mut self, level: &Level, checked: &Checked) -> Option<Shown> {
         let at = self.at.min(self.steps.len());
         if let Some(shown) = &self.shown
             && shown.at == at
         {
             return Some(shown.clone());
         }
-        let rules = Rules::new(level).ok()?;
+        let rules = checked.rules(level)?;
         let (from, mut state) = match self.shown.take() {
             Some(shown) if shown.at <= at => (shown.at, shown.state),
             _ => (0, rules.start()),
@@ -170,8 +173,8 @@ impl Viewer {
     }
 
     /// The state after the steps taken so far (see [`Self::shown`]).
-    pub fn state(&mut self, level: &Level) -> Option<PlayState> {
-        self.shown(level).map(|s| s.state)
+    pub fn state(&mut self, level: &Level, checked: &Checked) -> Option<PlayState> {
+        self.shown(level, checked).map(|s| s.state)
     }
 
     /// The step about to be taken (or just taken, at the end).
@@ -530,11 +533,11 @@ impl PlayView {
 impl Mode {
     /// What to draw, if anything, for `level`. Cheap to call every frame:
     /// the state shown is kept, not replayed.
-    pub fn play_view(&mut self, level: &Level) -> Option<PlayView> {
+    pub fn play_view(&mut self, level: &Level, checked: &Checked) -> Option<PlayView> {
         match self {
             Self::Edit => None,
             Self::View(v) => Some(PlayView {
-                shown: v.shown(level)?,
+                shown: v.shown(level, checked)?,
                 current: v.current().cloned().filter(|_| v.at > 0),
                 interactive: false,
                 step: Some((v.source, v.at)),

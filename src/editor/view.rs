@@ -21,6 +21,9 @@ pub struct View<'a> {
     pub index: &'a LevelIndex,
     /// Validation of the level as it is now.
     pub report: &'a Report,
+    /// The level's rules' tables, made once per revision; `None` while the
+    /// level has errors.
+    pub mechanics: Option<&'a crate::rules::Mechanics>,
     /// The selected items.
     pub selection: &'a Selection,
     /// The live solver's latest answer.

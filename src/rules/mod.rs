@@ -6,6 +6,7 @@
 //! solver compiles its answers into bitsets and is checked against it.
 
 pub(crate) mod altered;
+mod checked;
 mod kinds;
 pub mod mechanics;
 pub(crate) mod positions;
@@ -15,6 +16,7 @@ mod worded;
 use std::borrow::Cow;
 use std::fmt;
 
+pub use checked::Checked;
 pub use mechanics::{Blocked, Changes, Holdings, LeverRule, Mechanics, NotAPassage, Passage};
 
 use crate::model::{DoorId, KeyId, Level, LevelIndex, LeverId, RoomId};

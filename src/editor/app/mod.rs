@@ -31,8 +31,9 @@ use super::{export, help, inspector, lists, playback_ui, status};
 use super::find::Find;
 use crate::document::{Clip, Document, LevelCommand};
 use crate::format;
-use crate::model::{ItemId, Level, LevelIndex};
-use crate::validate::{Problem, Report, validate};
+use crate::model::{ItemId, Level};
+use crate::rules::Checked;
+use crate::validate::Problem;
 
 /// The level the editor opens with when no file is named: the lever basement.
 pub const SAMPLE_LEVEL: &str = include_str!("../../../assets/basement.level.json");
@@ -95,8 +96,9 @@ pub struct EditorApp {
     /// A batch candidate shown on the canvas in place of the level.
     preview: preview::Preview,
     prefs: Prefs,
-    /// Validation and index of the level, for the revision they were made at.
-    cached: (u64, Report, LevelIndex),
+    /// The level checked once (validation, index, rules' tables) for the
+    /// revision it was made at; the live analysis shares it.
+    cached: (u64, Arc<Checked>),
     /// Warnings found when the file was opened.
     load_warnings: Vec<Problem>,
     /// The background picture, loaded.
@@ -128,7 +130,7 @@ impl EditorApp {
         dialogs: Arc<dyn FileDialogs>,
     ) -> Self {
         let level = doc.level();
-        let cached = (doc.revision(), validate(level), LevelIndex::new(level));
+        let cached = (doc.revision(), Arc::new(Checked::new(level)));
         let app = Self {
             selection: Selection::default(),
             canvas: Canvas::default(),
@@ -271,11 +273,10 @@ impl EditorApp {
         self.refresh_cache();
         self.refresh_backdrop(ctx);
         self.solver.poll();
-        let valid = self.cached.1.errors.is_empty();
         self.solver.request(
             self.doc.level(),
             self.doc.revision(),
-            valid,
+            &self.cached.1,
             self.prefs.live_secs,
         );
         // Shortcuts wait while a file question or dialog is open.
@@ -300,7 +301,7 @@ impl EditorApp {
             .map(|(m, _)| m.clone());
         let zoom = self.canvas.to_screen().scaling;
         self.tick_mode(&ctx);
-        let play = self.mode.play_view(self.doc.level());
+        let play = self.mode.play_view(self.doc.level(), &self.cached.1);
         if self.preview.refresh(self.generator.preview()) {
             self.canvas.fit();
         }
@@ -327,9 +328,10 @@ impl EditorApp {
             let view = View {
                 level: self.doc.level(),
                 revision: self.doc.revision(),
-                labels: crate::model::Labels::with_index(self.doc.level(), &self.cached.2),
-                index: &self.cached.2,
-                report: &self.cached.1,
+                labels: crate::model::Labels::with_index(self.doc.level(), self.cached.1.index()),
+                index: self.cached.1.index(),
+                report: self.cached.1.report(),
+                mechanics: self.cached.1.mechanics(),
                 selection: &self.selection,
                 solver: self.solver.state(),
                 theme: &theme,
@@ -414,10 +416,15 @@ impl EditorApp {
 
     fn refresh_cache(&mut self) {
         if self.cached.0 != self.doc.revision()
-            || self.cached.2.room(&self.doc.level().start).is_none()
+            || self
+                .cached
+                .1
+                .index()
+                .room(&self.doc.level().start)
+                .is_none()
         {
             let level = self.doc.level();
-            self.cached = (self.doc.revision(), validate(level), LevelIndex::new(level));
+            self.cached = (self.doc.revision(), Arc::new(Checked::new(level)));
         }
     }
 
@@ -470,7 +477,7 @@ impl EditorApp {
             Intent::Select(items, mode) => self.selection.apply(items, mode),
             Intent::Find(item) => {
                 self.canvas
-                    .frame_item(self.doc.level(), &self.cached.2, &item);
+                    .frame_item(self.doc.level(), self.cached.1.index(), &item);
                 self.selection.apply(vec![item], SelectMode::Replace);
             }
             Intent::PasteText(text) => self.paste(Some(text)),
@@ -478,7 +485,7 @@ impl EditorApp {
             Intent::Frame(item) => {
                 // The view stays unless the item is off-screen.
                 self.canvas
-                    .reveal_item(self.doc.level(), &self.cached.2, &item);
+                    .reveal_item(self.doc.level(), self.cached.1.index(), &item);
                 self.selection.apply(vec![item], SelectMode::Replace);
             }
             Intent::Replace(doc, warnings) => {

@@ -74,7 +74,7 @@ impl EditorApp {
         };
         let item = ItemId::Room(room.id.clone());
         self.canvas
-            .follow_item(level, &self.cached.2, &item, starting);
+            .follow_item(level, self.cached.1.index(), &item, starting);
     }
 
     /// The game at the start of the level as it stands now, its guide asked

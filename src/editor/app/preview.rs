@@ -65,6 +65,7 @@ impl Preview {
             labels: crate::model::Labels::with_index(level, index),
             index,
             report: &self.report,
+            mechanics: None,
             selection: &self.selection,
             solver: &self.solver,
             theme,

@@ -62,9 +62,9 @@ impl Canvas {
                 .analysis()
                 .and_then(|a| a.plan.as_ref())
                 .map(|p| p.steps.as_slice());
-            self.overview.overview = match crate::rules::mechanics::Mechanics::new(view.level) {
-                Ok(m) => Overview::of(view.level, &m, plan),
-                Err(_) => Overview::default(),
+            self.overview.overview = match view.mechanics {
+                Some(m) => Overview::of(view.level, m, plan),
+                None => Overview::default(),
             };
             self.overview.made_for = Some(key);
         }

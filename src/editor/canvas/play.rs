@@ -59,9 +59,9 @@ impl PlayMarks {
     pub(super) fn start_open(&mut self, view: &View<'_>) -> Vec<bool> {
         let doors = view.level.doors.len();
         if self.start_open.0 != Some(view.revision) || self.start_open.1.len() != doors {
-            let open = Mechanics::new(view.level).map_or_else(
-                |_| view.level.doors.iter().map(|d| d.open).collect(),
-                |rules| rules.open_before_any_step(),
+            let open = view.mechanics.map_or_else(
+                || view.level.doors.iter().map(|d| d.open).collect(),
+                Mechanics::open_before_any_step,
             );
             self.start_open = (Some(view.revision), open);
         }
