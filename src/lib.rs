@@ -36,6 +36,7 @@ pub mod generate;
 mod grouped;
 pub mod layout;
 pub mod measures;
+pub mod mechanics;
 pub mod model;
 pub mod play;
 pub mod rules;

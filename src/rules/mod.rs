@@ -7,10 +7,8 @@
 
 pub(crate) mod altered;
 mod checked;
-mod kinds;
-pub mod mechanics;
+pub use crate::mechanics;
 pub(crate) mod positions;
-mod quick;
 mod worded;
 
 use std::borrow::Cow;

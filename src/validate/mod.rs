@@ -12,8 +12,8 @@ use std::fmt;
 
 use rustc_hash::FxHashSet;
 
+use crate::mechanics::Found;
 use crate::model::{ItemId, Level, LevelIndex, Near};
-use crate::rules::mechanics::Found;
 
 /// One thing wrong with a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,7 +153,7 @@ pub(crate) struct Indexed {
     pub(crate) found: Found,
     /// The rules' tables, when a warning needed them: made once, for the
     /// warnings and then for the rules, not once for each.
-    pub(crate) mechanics: Option<crate::rules::Mechanics>,
+    pub(crate) mechanics: Option<crate::mechanics::Mechanics>,
 }
 
 fn check(level: &Level, warnings: bool) -> Report {
@@ -204,7 +204,7 @@ struct Validator<'a> {
     /// The references found so far, in order.
     found: Found,
     /// The rules' tables, once a warning has made them.
-    mechanics: Option<crate::rules::Mechanics>,
+    mechanics: Option<crate::mechanics::Mechanics>,
 }
 
 /// How many doors' rooms are looked up ahead at once: two rooms a door,
@@ -233,7 +233,7 @@ struct DoorProblems {
 #[derive(Default)]
 struct DoorFacts<'a> {
     /// What the rules' tables would count again.
-    sums: crate::rules::mechanics::DoorSums,
+    sums: crate::mechanics::DoorSums,
     /// The doors the door warnings may be about, each with where its
     /// lock's keys start among all the doors' lock keys: those that start
     /// closed with no condition to open them, and those whose lock lists

@@ -4,8 +4,8 @@
 use rustc_hash::FxHashSet;
 
 use super::{DoorFacts, Problem, Validator};
+use crate::mechanics::{Holdings, Mechanics, Passage};
 use crate::model::ItemId;
-use crate::rules::{Holdings, Mechanics, Passage};
 
 impl Validator<'_> {
     pub(super) fn check_warnings(&mut self, doors: &DoorFacts) {

@@ -1,6 +1,6 @@
 //! One byte per door for the questions the rules ask of every step.
 
-use super::mechanics::{DoorRule, Opening};
+use super::{DoorRule, Opening};
 
 /// One byte per door that answers the questions asked of it at every step
 /// for the doors most levels are made of, open for good and unlocked.
@@ -50,8 +50,8 @@ impl Quick {
 mod tests {
     use proptest::prelude::*;
 
+    use crate::mechanics::{Holdings, Mechanics};
     use crate::model::{Door, Key, Level, Lever, Literal, Room, Side};
-    use crate::rules::{Holdings, Mechanics};
 
     /// Everything a door can be, one flag each: one-way, closed, locked by
     /// a key, by any of two keys, small locks, items to spend, locked from

@@ -2,20 +2,22 @@
 //! offers, what blocks a passage, what a lever flips and where each key lies.
 //!
 //! This is the one place that answers "may the player take this step?".
-//! [`super::Rules`] (replay and play mode) asks it with a [`super::PlayState`];
+//! [`crate::rules::Rules`] (replay and play mode) asks it with a [`crate::rules::PlayState`];
 //! the solver compiles the same answers into bit masks and is checked against
 //! it; dead-end explanations, validation's reachability warnings and the
 //! generators' room graph all ask it too.
 
-use super::kinds::KindTable;
-pub use super::kinds::kind_names;
-use super::quick::Quick;
 use crate::grouped::Grouped;
 use crate::model::{Level, LevelIndex};
+use kinds::KindTable;
+pub use kinds::kind_names;
+use quick::Quick;
 
 mod build;
 mod effects;
+mod kinds;
 mod passages;
+mod quick;
 pub(crate) use build::{DoorSums, Found};
 use build::{door_rules, lever_rules, passages};
 pub use effects::Changes;
@@ -139,7 +141,7 @@ pub enum NotAPassage {
 }
 
 /// What the rules need to know of a state of play to judge a passage.
-/// [`super::PlayState`] answers it plainly; the solver answers it from bits.
+/// [`crate::rules::PlayState`] answers it plainly; the solver answers it from bits.
 pub trait Holdings {
     /// Is door `door` open now? Asked only for doors that levers flip.
     fn door_open(&self, door: usize) -> bool;
@@ -534,7 +536,7 @@ impl Mechanics {
     }
 
     /// Per door, its `open` field as the level gives it: the doors' state
-    /// at the start of play ([`super::Rules::start`]), read here rather
+    /// at the start of play ([`crate::rules::Rules::start`]), read here rather
     /// than from the level's doors, a pass over tens of megabytes on a
     /// large level.
     pub fn open_at_start(&self) -> &[bool] {
