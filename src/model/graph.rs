@@ -90,7 +90,8 @@ use crate::grouped::Grouped;
 /// });
 /// cut[start] = children_of_start > 1;
 /// let cut: Vec<&str> = (0..n).filter(|&r| cut[r]).map(id).collect();
-/// assert_eq!(cut, ["r2", "r7", "r8"]);
+/// // The Library (r3) too, which the Gallery hangs from, off the way.
+/// assert_eq!(cut, ["r2", "r3", "r7", "r8"]);
 /// # Ok::<(), lockwork::format::LoadError>(())
 /// ```
 #[derive(Clone, Debug)]
