@@ -446,3 +446,34 @@ fn a_condition_on_a_closed_door_keeps_the_level_valid() {
     let back = lockwork::format::from_str(&text).unwrap().level;
     assert_eq!(&back, level(&h));
 }
+
+/// The friction: a lever's wiring was hidden until the lever was selected.
+/// Pointing at a lever or at its room draws its wires, and View ▸ All Lever
+/// Wiring (W) draws every lever's.
+#[test]
+fn wires_show_on_hover_of_a_lever_or_its_room_and_all_with_w() {
+    let mut h = harness_solved(Document::new(sample("basement"), None));
+    assert!(app(&h).canvas().wired_levers().is_empty(), "none selected");
+    let to_screen = app(&h).canvas().to_screen();
+    let pump_room = h.get_by_label_contains("Room r5").rect();
+    // The room's middle, away from the lever marks on its edge.
+    h.hover_at(to_screen * pump_room.center());
+    h.run_steps(3);
+    let wired = app(&h).canvas().wired_levers().to_vec();
+    assert_eq!(
+        wired,
+        [LeverId::new("l7"), LeverId::new("l8")],
+        "the room's levers"
+    );
+    let lever = h.get_by_label("Lever l1").rect();
+    h.hover_at(to_screen * lever.center());
+    h.run_steps(3);
+    assert_eq!(app(&h).canvas().wired_levers(), [LeverId::new("l1")]);
+    h.hover_at(egui::pos2(5.0, 5.0));
+    h.run_steps(3);
+    assert!(app(&h).canvas().wired_levers().is_empty());
+    h.key_press(Key::W);
+    h.run_steps(3);
+    assert_eq!(app(&h).canvas().wired_levers().len(), 11, "every lever");
+    assert!(app(&h).prefs().wires);
+}

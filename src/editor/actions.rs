@@ -46,6 +46,8 @@ pub enum Action {
     ToggleLegend,
     /// Show or hide the minimap.
     ToggleMinimap,
+    /// Draw every lever's wiring, or only the one selected or pointed at.
+    ToggleWires,
     /// Show or hide the lists panel.
     ToggleLists,
     /// Show or hide the inspector panel.
@@ -189,6 +191,7 @@ impl Action {
         Self::ToggleSolution,
         Self::ToggleLegend,
         Self::ToggleMinimap,
+        Self::ToggleWires,
         Self::ToggleLists,
         Self::ToggleInspector,
         Self::ToggleTheme,
@@ -224,6 +227,7 @@ impl Action {
             Self::SelectPathRooms => "Select Solution Rooms",
             Self::ToggleLegend => "Legend",
             Self::ToggleMinimap => "Minimap",
+            Self::ToggleWires => "All Lever Wiring",
             Self::ToggleLists => "Lists Panel",
             Self::ToggleInspector => "Inspector Panel",
             Self::SelectAll => "Select All",
@@ -304,6 +308,10 @@ impl Action {
             Self::SelectPathRooms => "Select the rooms the least-cost solution passes through",
             Self::ToggleLegend => "Show a legend of the key colours on the canvas",
             Self::ToggleMinimap => "Show a map of the whole level when it is larger than the view",
+            Self::ToggleWires => {
+                "Draw the wires of every lever to the doors it flips; otherwise only those of \
+                 the lever selected or pointed at, or of the levers in the room pointed at"
+            }
             Self::ToggleLists => "Show the keys, levers, problems and solution on the left",
             Self::ToggleInspector => "Show the fields of the selection on the right",
             Self::SelectAll => "Select every room, door, key and lever",
@@ -395,6 +403,7 @@ impl Action {
             Self::FitLevel => plain(Key::F),
             Self::ToggleGrid => plain(Key::G),
             Self::ToggleOverview => plain(Key::O),
+            Self::ToggleWires => plain(Key::W),
             Self::ToggleSolution => plain(Key::P),
             Self::ToggleTheme => None,
             Self::ToolSelect => plain(Key::V),

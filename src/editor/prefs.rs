@@ -25,6 +25,9 @@ pub struct Prefs {
     pub legend: bool,
     /// Show the minimap when the level is larger than the view.
     pub minimap: bool,
+    /// Draw every lever's wiring, not only that of the lever selected or
+    /// pointed at (or of the room pointed at).
+    pub wires: bool,
     /// Show the lists on the left.
     pub lists: bool,
     /// Show the inspector on the right.
@@ -52,6 +55,7 @@ impl Default for Prefs {
             live_secs: 3.0,
             legend: true,
             minimap: true,
+            wires: false,
             lists: true,
             inspector: true,
             overview: false,

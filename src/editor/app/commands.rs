@@ -60,6 +60,7 @@ impl EditorApp {
             Action::ToggleSolution => self.prefs.show_solution = !self.prefs.show_solution,
             Action::ToggleLegend => self.prefs.legend = !self.prefs.legend,
             Action::ToggleMinimap => self.prefs.minimap = !self.prefs.minimap,
+            Action::ToggleWires => self.prefs.wires = !self.prefs.wires,
             Action::ToggleLists => self.prefs.lists = !self.prefs.lists,
             Action::ToggleInspector => self.prefs.inspector = !self.prefs.inspector,
             Action::ToggleTheme => {

@@ -106,6 +106,7 @@ impl EditorApp {
             (Action::ToggleSolution, p.show_solution),
             (Action::ToggleLegend, p.legend),
             (Action::ToggleMinimap, p.minimap),
+            (Action::ToggleWires, p.wires),
             (Action::ToggleLists, p.lists),
             (Action::ToggleInspector, p.inspector),
             (Action::ToggleTheme, p.dark),

@@ -93,6 +93,8 @@ pub struct Canvas {
     lit: Vec<KeyId>,
     /// The doors lit last frame: their condition names a hovered or selected lever.
     lit_doors: Vec<crate::model::DoorId>,
+    /// The levers whose wiring was drawn last frame.
+    wired: Vec<LeverId>,
     /// How far the legend reached into the canvas when last drawn (screen
     /// points), so that Fit puts the level beside it.
     legend_width: f32,
@@ -123,6 +125,7 @@ impl Default for Canvas {
             pointer: None,
             lit: Vec::new(),
             lit_doors: Vec::new(),
+            wired: Vec::new(),
             legend_width: 0.0,
             fit_inset: 0.0,
             overview: overview::OverviewCache::default(),
@@ -208,6 +211,11 @@ impl Canvas {
     /// hovered or selected.
     pub fn lit_doors(&self) -> &[crate::model::DoorId] {
         &self.lit_doors
+    }
+
+    /// The levers whose wires to their doors were drawn last frame.
+    pub fn wired_levers(&self) -> &[LeverId] {
+        &self.wired
     }
 
     /// Where the canvas was on the screen last frame.
@@ -339,22 +347,30 @@ impl Canvas {
     }
 
     /// The doors wired to the selected levers (and the one in link mode), dashed.
-    fn wiring_ui(&self, ui: &Ui, scope: &Scope<'_, '_>) {
+    fn wiring_ui(&mut self, ui: &Ui, scope: &Scope<'_, '_>) {
         let (view, geo, lod) = (scope.view, scope.geo, scope.lod);
+        self.wired.clear();
         for (l, lever) in view.level.levers.iter().enumerate() {
             let item = ItemId::Lever(lever.id.clone());
             let named = view.selection.contains(&item) || self.hovered.as_ref() == Some(&item);
             if named {
                 Self::condition_lines(ui, scope, l, lever);
             }
-            let shown =
-                view.selection.contains(&item) || self.link_lever.as_ref() == Some(&lever.id);
+            // Selected, being wired, pointed at, in the room pointed at, or all.
+            let in_hovered_room = matches!(&self.hovered,
+                Some(ItemId::Room(room)) if *room == lever.room);
+            let shown = view.prefs.wires
+                || view.selection.contains(&item)
+                || self.link_lever.as_ref() == Some(&lever.id)
+                || self.hovered.as_ref() == Some(&item)
+                || in_hovered_room;
             if !shown {
                 continue;
             }
             let Some(from) = Self::lever_at(geo, l, lever, lod) else {
                 continue;
             };
+            self.wired.push(lever.id.clone());
             for door in &lever.toggles {
                 if let Some(Some((a, b))) = view.index.door(door).map(|d| geo.doors[d]) {
                     let to = a + (b - a) / 2.0;
