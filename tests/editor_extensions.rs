@@ -477,3 +477,25 @@ fn wires_show_on_hover_of_a_lever_or_its_room_and_all_with_w() {
     assert_eq!(app(&h).canvas().wired_levers().len(), 11, "every lever");
     assert!(app(&h).prefs().wires);
 }
+
+/// The friction: items carried from the start were drawn nowhere. The
+/// legend's tray names them: the lamp, and one of the two bombs.
+#[test]
+fn the_legend_has_a_tray_of_what_is_carried_from_the_start() {
+    let h = harness();
+    assert!(h.query_by_label("Carried from the start").is_some());
+    assert!(
+        h.query_by_label("Carried: lamp").is_some(),
+        "the carried lamp, by name"
+    );
+    assert!(
+        h.query_by_label("Carried: gold").is_none(),
+        "the gold key lies in r3"
+    );
+    // The level's bombs in the legend's rows, the carried one in the tray.
+    assert!(h.query_by_label("bomb × 2").is_some());
+    assert!(h.query_by_label("bomb × 1").is_some());
+    // A level that carries nothing has no tray.
+    let plain = harness_solved(Document::new(sample("keys"), None));
+    assert!(plain.query_by_label("Carried from the start").is_none());
+}

@@ -82,10 +82,50 @@ pub fn legend_ui(
                                     }
                                 }
                             });
+                        carried_ui(ui, view, &looks);
                     });
             });
         });
     (hovered, shown.response.rect.right() - canvas.left())
+}
+
+/// The tray of what the player carries from the start (keys with no
+/// room, drawn in no room): named keys by name, items by kind and count.
+fn carried_ui(ui: &mut egui::Ui, view: &View<'_>, looks: &[crate::editor::key_look::KeyLook]) {
+    let carried: Vec<(usize, &Key)> = (view.level.keys.iter().enumerate())
+        .filter(|(_, k)| k.room.is_none())
+        .collect();
+    if carried.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.label(RichText::new("Carried from the start").color(view.theme.weak_text))
+        .on_hover_text("Keys and items the player holds before the first step: no room shows them");
+    let labels = view.labels();
+    let mut kinds: Vec<(&str, usize, usize)> = Vec::new();
+    for &(k, key) in &carried {
+        match key.kind_name() {
+            None => {
+                let color = looks.get(k).map_or(view.theme.small_key, |l| l.color);
+                let swatch = crate::editor::inspector::widgets::key_swatch(
+                    color,
+                    false,
+                    view.theme.room_stroke,
+                );
+                let label = labels.key(&key.id);
+                let row = ui.add(egui::Button::new((swatch, label.as_str())).frame(false));
+                let name = format!("Carried: {label}");
+                row.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &name));
+            }
+            Some(kind) => match kinds.iter_mut().find(|(name, ..)| *name == kind) {
+                Some(entry) => entry.2 += 1,
+                None => kinds.push((kind, k, 1)),
+            },
+        }
+    }
+    for (kind, first, count) in kinds {
+        kind_row(ui, view, kind, count, looks.get(first));
+    }
 }
 
 /// What a legend row is drawn from.
