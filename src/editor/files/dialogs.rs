@@ -41,6 +41,24 @@ impl DialogPlace {
             None => dialog,
         }
     }
+
+    /// [`Self::dialog`] for choosing a file to open. Where no desktop portal
+    /// runs, rfd asks zenity, which it tells no folder: zenity opened in
+    /// "Recent". A file name that is the folder with a trailing slash makes
+    /// it start there; the portal reads the folder and ignores the name.
+    fn open_dialog(&self) -> rfd::FileDialog {
+        let dialog = self.dialog();
+        match &self.directory {
+            Some(dir) => {
+                let mut name = dir.display().to_string();
+                if !name.ends_with(std::path::MAIN_SEPARATOR) {
+                    name.push(std::path::MAIN_SEPARATOR);
+                }
+                dialog.set_file_name(name)
+            }
+            None => dialog,
+        }
+    }
 }
 
 /// The file dialogs; a test double stands in for the native ones.
@@ -81,7 +99,7 @@ impl FileDialogs for NativeDialogs {
 
     fn pick_open_in(&self, place: &DialogPlace) -> Option<PathBuf> {
         place
-            .dialog()
+            .open_dialog()
             .set_title("Open level")
             .add_filter("Lockwork level", &["json"])
             .pick_file()
@@ -98,7 +116,7 @@ impl FileDialogs for NativeDialogs {
 
     fn pick_picture_in(&self, place: &DialogPlace) -> Option<PathBuf> {
         place
-            .dialog()
+            .open_dialog()
             .set_title("Set background picture")
             .add_filter("Picture", &["png", "jpg", "jpeg"])
             .pick_file()
@@ -234,6 +252,23 @@ mod tests {
         assert_eq!(suggested_file_name("a/b: c?"), "a-b- c-.level.json");
         assert_eq!(suggested_file_name("  "), "untitled.level.json");
         assert_eq!(suggested_file_name("..."), "untitled.level.json");
+    }
+
+    #[test]
+    fn an_open_dialog_starts_in_the_folder_even_through_zenity() {
+        let place = DialogPlace::new(Some(PathBuf::from("/games/crypt")), None);
+        let shown = format!("{:?}", place.open_dialog());
+        // The folder for the portal, and the folder as zenity's file name.
+        assert!(
+            shown.contains(r#"starting_directory: Some("/games/crypt")"#),
+            "{shown}"
+        );
+        assert!(
+            shown.contains(r#"file_name: Some("/games/crypt/")"#),
+            "{shown}"
+        );
+        let nowhere = format!("{:?}", DialogPlace::default().open_dialog());
+        assert!(nowhere.contains("file_name: None"), "{nowhere}");
     }
 
     #[test]
