@@ -358,42 +358,7 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         );
     }
     for (index, dead) in analysis.dead_ends.found.iter().enumerate() {
-        let steps = dead
-            .steps
-            .iter()
-            .filter(|s| !matches!(s, Step::Pickup { .. }))
-            .count();
-        let when = match steps {
-            0 => "from the start".to_owned(),
-            n => format!("after {}", count(n, "step")),
-        };
-        let color = if analysis.plan.is_none() {
-            theme.bad
-        } else {
-            theme.warning
-        };
-        let why = super::findings::dead_end_lines(labels, &dead.why, steps);
-        let text = RichText::new(format!(
-            "Dead end {when} in {}\n{}",
-            labels.room(&dead.room),
-            why.join("\n")
-        ))
-        .color(color);
-        let item = ItemId::Room(dead.room.clone());
-        let trace: Vec<String> = dead.steps.iter().map(|s| step_text(labels, s)).collect();
-        let selected = view.selection.contains(&item);
-        let button = Button::selectable(selected, (dot(color), text))
-            .wrap()
-            .min_size(vec2(ui.available_width(), 0.0));
-        let hover = if trace.is_empty() {
-            "Stuck from the very start".to_owned()
-        } else {
-            format!("How to get stuck here:\n{}", trace.join("\n"))
-        };
-        if ui.add(button).on_hover_text(hover).clicked() {
-            out.push(Intent::Frame(item));
-            out.push(Intent::Playback(Playback::Show(Source::DeadEnd(index))));
-        }
+        dead_end_row(ui, view, analysis, index, dead, out);
     }
     let more = analysis
         .dead_ends
@@ -419,6 +384,55 @@ fn solver_findings_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
             row(ui, view, dot(theme.warning), text, None, item, out);
         },
     );
+}
+
+/// One dead end of the analysis: when and where, and why in the findings'
+/// words; its trace on hover, and a click replays it.
+fn dead_end_row(
+    ui: &mut Ui,
+    view: &View<'_>,
+    analysis: &Analysis,
+    index: usize,
+    dead: &crate::solver::DeadEnd,
+    out: &mut Vec<Intent>,
+) {
+    let (labels, theme) = (view.labels(), view.theme);
+    let steps = dead
+        .steps
+        .iter()
+        .filter(|s| !matches!(s, Step::Pickup { .. }))
+        .count();
+    let when = match steps {
+        0 => "from the start".to_owned(),
+        n => format!("after {}", count(n, "step")),
+    };
+    let color = if analysis.plan.is_none() {
+        theme.bad
+    } else {
+        theme.warning
+    };
+    let why = super::findings::dead_end_lines(labels, &dead.why, steps);
+    let text = RichText::new(format!(
+        "Dead end {when} in {}\n{}",
+        labels.room(&dead.room),
+        why.join("\n")
+    ))
+    .color(color);
+    let item = ItemId::Room(dead.room.clone());
+    let trace: Vec<String> = dead.steps.iter().map(|s| step_text(labels, s)).collect();
+    let selected = view.selection.contains(&item);
+    let button = Button::selectable(selected, (dot(color), text))
+        .wrap()
+        .min_size(vec2(ui.available_width(), 0.0));
+    let hover = if trace.is_empty() {
+        "Stuck from the very start".to_owned()
+    } else {
+        format!("How to get stuck here:\n{}", trace.join("\n"))
+    };
+    if ui.add(button).on_hover_text(hover).clicked() {
+        out.push(Intent::Frame(item));
+        out.push(Intent::Playback(Playback::Show(Source::DeadEnd(index))));
+    }
 }
 
 /// The least-cost plan, step by step, with room and lever names.

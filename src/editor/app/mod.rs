@@ -80,6 +80,62 @@ fn right_tabs(ui: &mut Ui, tab: &mut RightTab) {
     ui.separator();
 }
 
+/// Which side panels show this frame.
+struct Sides<'a> {
+    /// The lists on the left.
+    lists: bool,
+    /// The inspector on the right.
+    inspector: bool,
+    /// The right panel's tabs, while the generator is open.
+    tabs: Option<&'a mut RightTab>,
+}
+
+/// The lists on the left and the inspector on the right, each describing
+/// the previewed candidate instead of the level while there is one. They
+/// give way on a narrow window: each at most a quarter of it, so the canvas
+/// keeps half.
+fn side_panels_ui(
+    ui: &mut Ui,
+    view: &View<'_>,
+    preview: Option<&(u64, View<'_>)>,
+    sides: Sides<'_>,
+    out: &mut Vec<Intent>,
+) {
+    let most = (ui.ctx().content_rect().width() * PANEL_SHARE).max(PANEL_MIN);
+    if sides.lists {
+        egui::Panel::left("lists")
+            .resizable(true)
+            .default_size(240.0f32.min(most))
+            .size_range(PANEL_MIN..=most)
+            .show(ui, |ui| {
+                above_canvas(ui, "lists", |ui| {
+                    egui::ScrollArea::both().show(ui, |ui| match preview {
+                        Some((seed, preview)) => preview::lists_ui(ui, *seed, preview),
+                        None => lists::lists_ui(ui, view, out),
+                    });
+                });
+            });
+    }
+    if sides.inspector {
+        let tabs = sides.tabs;
+        egui::Panel::right("inspector")
+            .resizable(true)
+            .default_size(280.0f32.min(most))
+            .size_range(PANEL_MIN..=most)
+            .show(ui, |ui| {
+                above_canvas(ui, "inspector", |ui| {
+                    if let Some(tab) = tabs {
+                        right_tabs(ui, tab);
+                    }
+                    egui::ScrollArea::both().show(ui, |ui| match preview {
+                        Some((seed, _)) => preview::inspector_ui(ui, *seed, view.theme),
+                        None => inspector::inspector_ui(ui, view, out),
+                    });
+                });
+            });
+    }
+}
+
 /// The Lockwork editor.
 pub struct EditorApp {
     doc: Document,
@@ -309,20 +365,7 @@ impl EditorApp {
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut out));
         self.follow_generator();
         if self.generating() {
-            // The generator docks where the inspector stands: it never
-            // covers the canvas, and its previews show there.
-            let wide = (ctx.content_rect().width() * GENERATOR_SHARE).max(PANEL_MIN);
-            egui::Panel::right("generate")
-                .resizable(true)
-                .default_size(self.generator.panel_width().min(wide))
-                .size_range(PANEL_MIN..=wide)
-                .show(ui, |ui| {
-                    above_canvas(ui, "generate", |ui| {
-                        right_tabs(ui, &mut self.right_tab);
-                        self.generator
-                            .panel_ui(ui, &self.doc, &mut self.files, &theme, &mut out);
-                    });
-                });
+            self.generator_panel_ui(ui, &theme, &mut out);
         }
         {
             let view = View {
@@ -353,40 +396,14 @@ impl EditorApp {
                     playback_ui::playback_ui(ui, &view, &self.mode, &mut out);
                 });
             }
-            // Side panels give way on a narrow window: each at most a
-            // quarter of it, so the canvas keeps half.
-            let most = (ctx.content_rect().width() * PANEL_SHARE).max(PANEL_MIN);
-            if self.prefs.lists {
-                egui::Panel::left("lists")
-                    .resizable(true)
-                    .default_size(240.0f32.min(most))
-                    .size_range(PANEL_MIN..=most)
-                    .show(ui, |ui| {
-                        above_canvas(ui, "lists", |ui| {
-                            egui::ScrollArea::both().show(ui, |ui| match &preview {
-                                Some((seed, preview)) => preview::lists_ui(ui, *seed, preview),
-                                None => lists::lists_ui(ui, &view, &mut out),
-                            });
-                        });
-                    });
-            }
-            if !self.generating() && (self.prefs.inspector || self.generator.is_open()) {
-                egui::Panel::right("inspector")
-                    .resizable(true)
-                    .default_size(280.0f32.min(most))
-                    .size_range(PANEL_MIN..=most)
-                    .show(ui, |ui| {
-                        above_canvas(ui, "inspector", |ui| {
-                            if self.generator.is_open() {
-                                right_tabs(ui, &mut self.right_tab);
-                            }
-                            egui::ScrollArea::both().show(ui, |ui| match &preview {
-                                Some((seed, _)) => preview::inspector_ui(ui, *seed, &theme),
-                                None => inspector::inspector_ui(ui, &view, &mut out),
-                            });
-                        });
-                    });
-            }
+            let inspector =
+                !self.generating() && (self.prefs.inspector || self.generator.is_open());
+            let sides = Sides {
+                lists: self.prefs.lists,
+                inspector,
+                tabs: self.generator.is_open().then_some(&mut self.right_tab),
+            };
+            side_panels_ui(ui, &view, preview.as_ref(), sides, &mut out);
             egui::CentralPanel::no_frame().show(ui, |ui| match &preview {
                 Some((seed, preview)) => {
                     // Read-only: what the canvas asks for is dropped.
@@ -412,6 +429,23 @@ impl EditorApp {
         if self.solver.is_busy() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
+    }
+
+    /// The generator, docked where the inspector stands: it never covers
+    /// the canvas, and its previews show there.
+    fn generator_panel_ui(&mut self, ui: &mut Ui, theme: &Theme, out: &mut Vec<Intent>) {
+        let wide = (ui.ctx().content_rect().width() * GENERATOR_SHARE).max(PANEL_MIN);
+        egui::Panel::right("generate")
+            .resizable(true)
+            .default_size(self.generator.panel_width().min(wide))
+            .size_range(PANEL_MIN..=wide)
+            .show(ui, |ui| {
+                above_canvas(ui, "generate", |ui| {
+                    right_tabs(ui, &mut self.right_tab);
+                    self.generator
+                        .panel_ui(ui, &self.doc, &mut self.files, theme, out);
+                });
+            });
     }
 
     fn refresh_cache(&mut self) {
