@@ -163,3 +163,24 @@ fn a_thousand_rooms_never_overlap() {
         assert_eq!(q.overlaps, 0, "{layout:?}");
     }
 }
+
+/// The friction: a tree was written with doors crossing, which a tree never
+/// needs. The article's trees of depth 6 (about 200 rooms) are drawn with
+/// none.
+#[test]
+fn the_article_trees_of_depth_6_are_drawn_without_crossings() {
+    for seed in 1..=3 {
+        let params = NestedParams {
+            seed,
+            depth: 6,
+            ..NestedParams::article()
+        };
+        let level = nested(&params, &no_progress, &go()).unwrap().level;
+        let q = assert_reads_well(
+            &format!("nested depth 6, seed {seed}"),
+            &level,
+            DEFAULT_ASPECT,
+        );
+        assert_eq!(q.crossings, 0, "seed {seed}: a tree needs no crossing");
+    }
+}

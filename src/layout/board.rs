@@ -18,9 +18,11 @@ const HALF_H: f64 = ROOM_H / 2.0 + 4.0;
 /// A door across a row and a column at once (one that is not straight).
 const BEND: f64 = 0.5;
 /// A door drawn through a room.
-const PASS: f64 = 3.0;
-/// Two doors crossing.
-const CROSS: f64 = 3.0;
+const PASS: f64 = 6.0;
+/// Two doors crossing: dearer than a few cells of door, so that a tree,
+/// which needs no crossing, gets none (at 3, the article's trees of depth
+/// 6 kept up to 3 crossings; big trees lose half of theirs).
+const CROSS: f64 = 12.0;
 
 const NONE: u32 = u32::MAX;
 
