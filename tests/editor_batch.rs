@@ -247,3 +247,82 @@ fn use_this_one_replaces_the_level_whatever_the_one_level_setting() {
     assert_eq!(doc.path(), Some(path.as_path()), "the same document");
     assert_eq!(doc.history().undo_label(), Some("replace level"));
 }
+
+/// The scatter plot: a click on a point previews its candidate (and
+/// scrolls the table to its row); Shift and a drag box points in.
+#[test]
+fn a_click_on_the_plot_previews_a_candidate_and_shift_drag_boxes_points() {
+    let (doc, _) = Document::open(&asset("basement.level.json")).unwrap();
+    let mut harness = harness(doc);
+    run_batch(&mut harness);
+    let plotted = app(&harness).generator().batch_plotted();
+    assert_eq!(plotted.len(), 4, "every candidate is plotted: {plotted:?}");
+    // Points may share a place; the one nearest the click is taken.
+    let (seed, at) = plotted[1];
+    harness.hover_at(at);
+    harness.run_steps(2);
+    harness.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    harness.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    harness.run_steps(3);
+    let (_, previewed, _) = app(&harness).generator().preview().expect("a preview");
+    let same_place: Vec<u64> = (plotted.iter())
+        .filter(|(_, p)| p.distance(at) < 1.0)
+        .map(|(s, _)| *s)
+        .collect();
+    assert!(
+        same_place.contains(&previewed),
+        "seed {previewed}, clicked {seed}"
+    );
+
+    // Shift and a drag over the whole plot box every point in (where the
+    // plot draws them now that one is picked).
+    let plotted = app(&harness).generator().batch_plotted();
+    let xs = plotted.iter().map(|(_, p)| p.x);
+    let ys = plotted.iter().map(|(_, p)| p.y);
+    let min = egui::pos2(
+        xs.clone().fold(f32::MAX, f32::min) - 6.0,
+        ys.clone().fold(f32::MAX, f32::min) - 6.0,
+    );
+    let max = egui::pos2(
+        xs.fold(f32::MIN, f32::max) + 6.0,
+        ys.fold(f32::MIN, f32::max) + 6.0,
+    );
+    let shift = Modifiers::SHIFT;
+    harness.hover_at(min);
+    harness.event(egui::Event::ModifiersChanged(shift));
+    harness.run_steps(1);
+    harness.event(egui::Event::PointerButton {
+        pos: min,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: shift,
+    });
+    harness.run_steps(1);
+    for t in 1..=8 {
+        let p = min + (max - min) * (t as f32 / 8.0);
+        harness.event(egui::Event::PointerMoved(p));
+        harness.run_steps(1);
+    }
+    harness.event(egui::Event::PointerButton {
+        pos: max,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: shift,
+    });
+    harness.run_steps(1);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    harness.run_steps(2);
+    let mut boxed = app(&harness).generator().batch_boxed();
+    boxed.sort_unstable();
+    assert_eq!(boxed, vec![9000, 9001, 9002, 9003], "every point boxed in");
+}

@@ -289,6 +289,8 @@ pub struct Batch {
     pub box_start: Option<egui::Pos2>,
     /// A candidate picked in the plot, whose row the table scrolls to.
     pub scroll_to: Option<usize>,
+    /// Where the plot drew each candidate last frame, on the screen.
+    pub plotted: Vec<(usize, egui::Pos2)>,
 }
 
 impl Default for Batch {
@@ -307,6 +309,7 @@ impl Default for Batch {
             boxed: Vec::new(),
             box_start: None,
             scroll_to: None,
+            plotted: Vec::new(),
         }
     }
 }

@@ -224,6 +224,7 @@ fn scatter(ui: &mut Ui, batch: &Batch, points: &[(usize, f64, f64)], theme: &The
 fn plot_input(ui: &Ui, batch: &mut Batch, points: &[(usize, f64, f64)], shown: &Shown) {
     let screen =
         |&(_, x, y): &(usize, f64, f64)| shown.transform.position_from_point(&PlotPoint::new(x, y));
+    batch.plotted = points.iter().map(|p| (p.0, screen(p))).collect();
     if shown.response.clicked()
         && let Some(at) = shown.response.interact_pointer_pos()
         && let Some(p) = points
@@ -237,7 +238,11 @@ fn plot_input(ui: &Ui, batch: &mut Batch, points: &[(usize, f64, f64)], shown: &
     }
     let shift = ui.input(|i| i.modifiers.shift);
     if shift && shown.response.drag_started() {
-        batch.box_start = shown.response.interact_pointer_pos();
+        // Where the button went down: a drag is one only after a few
+        // points of movement, which would cut the box short.
+        batch.box_start = ui
+            .input(|i| i.pointer.press_origin())
+            .or_else(|| shown.response.interact_pointer_pos());
     }
     if shown.response.drag_stopped()
         && let (Some(start), Some(end)) = (

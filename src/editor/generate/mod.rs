@@ -172,6 +172,23 @@ impl GeneratorWindow {
         Some((self.batch.preview_id, c.seed, &c.level))
     }
 
+    /// Where the batch plot drew each candidate last frame, by seed, on
+    /// the screen (for tests).
+    pub fn batch_plotted(&self) -> Vec<(u64, egui::Pos2)> {
+        let batch = &self.batch;
+        (batch.plotted.iter())
+            .filter_map(|&(i, at)| Some((batch.candidates.get(i)?.seed, at)))
+            .collect()
+    }
+
+    /// The seeds boxed in the batch plot (for tests).
+    pub fn batch_boxed(&self) -> Vec<u64> {
+        let batch = &self.batch;
+        (batch.boxed.iter())
+            .filter_map(|&i| Some(batch.candidates.get(i)?.seed))
+            .collect()
+    }
+
     /// The candidates of the last batch, in seed order (for tests).
     pub fn batch_seeds(&self) -> Vec<u64> {
         self.batch.candidates.iter().map(|c| c.seed).collect()
