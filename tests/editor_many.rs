@@ -1085,3 +1085,30 @@ fn arranging_keeps_the_analysis() {
     assert_eq!(app(&h).solver().state().revision, doc_revision);
     assert_eq!(app(&h).solver().state().analysis().cloned(), before);
 }
+
+/// Seen at 1280×800: with the generator docked beside the basement (fitted
+/// to the wider canvas before), the minimap came up over the Workshop
+/// although every room was in sight. It shows only when a room is not.
+#[test]
+fn no_minimap_over_a_level_whose_rooms_are_all_in_sight() {
+    let mut h = common::harness_solved(Document::new(common::sample("basement"), None));
+    let minimap = egui::LayerId::new(egui::Order::Middle, egui::Id::unique("lockwork-minimap"));
+    let shown = |h: &App<'_>| h.ctx.memory(|m| m.areas().is_visible(&minimap));
+    assert!(!shown(&h), "the level fits");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::G);
+    h.run_steps(4);
+    assert!(app(&h).generator().is_open());
+    assert!(
+        !shown(&h),
+        "every room is still in sight beside the generator"
+    );
+    // Zoomed in, rooms leave the view: the minimap comes.
+    let centre = app(&h).canvas().screen_rect().center();
+    h.hover_at(centre);
+    for _ in 0..6 {
+        common::wheel(&mut h, 1.0, egui::Modifiers::NONE);
+        h.run_steps(1);
+    }
+    h.run_steps(2);
+    assert!(shown(&h), "zoomed in, some rooms are out of sight");
+}

@@ -20,7 +20,10 @@ pub fn minimap_ui(
     canvas: Rect,
     visible: Rect,
 ) -> Option<Pos2> {
-    let bounds = geo.bounds()?.expand(40.0);
+    // Shown only when some room is out of sight: with a margin of 40 it
+    // came up, over the rooms, for a level that fitted a little tightly
+    // (the generator docked beside a level fitted to a wider canvas).
+    let bounds = geo.bounds()?.expand(4.0);
     if visible.contains_rect(bounds)
         || canvas.width() < 3.0 * SIDE
         || canvas.height() < 2.0 * SIDE * 0.6
