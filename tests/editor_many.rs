@@ -1112,3 +1112,21 @@ fn no_minimap_over_a_level_whose_rooms_are_all_in_sight() {
     h.run_steps(2);
     assert!(shown(&h), "zoomed in, some rooms are out of sight");
 }
+
+/// Seen at 1280×800: docking the generator beside a level fitted to the
+/// wider canvas hid its goal under the panel. A level wholly in view stays
+/// wholly in view when the canvas narrows.
+#[test]
+fn a_level_in_view_stays_in_view_when_the_generator_docks() {
+    let mut h = common::harness_solved(Document::new(backward_30(), None));
+    let whole = |h: &App<'_>| {
+        let level = app(h).document().level();
+        let geo = lockwork::editor::canvas::Geometry::new(level, &[], egui::Vec2::ZERO);
+        geo.bounds().is_some_and(|b| visible(h).contains_rect(b))
+    };
+    assert!(whole(&h), "fitted at the start");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::G);
+    h.run_steps(4);
+    assert!(app(&h).generator().is_open());
+    assert!(whole(&h), "still all in view beside the generator");
+}

@@ -116,7 +116,16 @@ impl Canvas {
             1.0
         };
         if self.last_canvas.is_some_and(|s| s != size) && zoom.is_finite() && zoom > 0.0 {
+            // A level wholly in view stays so when the canvas narrows (a
+            // panel docks beside it, the window shrinks): fitted again.
+            let was_whole = bounds.is_some_and(|b| self.scene_rect.contains_rect(b));
             self.scene_rect = area(self.scene_rect.center(), size, zoom);
+            if was_whole
+                && self.request.is_none()
+                && !bounds.is_some_and(|b| self.scene_rect.contains_rect(b))
+            {
+                self.request = Some(ViewRequest::Fit);
+            }
         }
         self.last_canvas = Some(size);
         let visible = self.scene_rect.shrink(REVEAL_MARGIN / zoom.max(1e-4));
