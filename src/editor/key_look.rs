@@ -3,12 +3,12 @@
 //! AA, …) inside its mark and its locks' marks, so that no two keys look
 //! the same.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use egui::Color32;
 
 use super::theme::Theme;
-use crate::model::{Level, Rgb, palette};
+use crate::model::{Level, palette};
 
 /// Keys that get a colour alone; the ones after them get a glyph too.
 pub const PLAIN_KEYS: usize = palette::KEY_COLORS.len();
@@ -44,17 +44,12 @@ pub fn glyph(n: usize) -> Option<String> {
 /// a key whose colour an earlier key has too gets its number as a glyph,
 /// so that no two named keys look the same.
 pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
-    let chosen: HashSet<Rgb> = level.keys.iter().filter_map(|k| k.color).collect();
-    let mut palette = (0..)
-        .map(|i| palette::nth(i).0)
-        .filter(|c| !chosen.contains(c));
+    // The colours are the core's (the exports and every list use them too).
+    let colors = palette::key_colors(level);
     let mut seen = HashSet::new();
-    let mut kinds: HashMap<&str, KeyLook> = HashMap::new();
     let mut named = 0;
-    level
-        .keys
-        .iter()
-        .map(|key| {
+    (level.keys.iter().zip(colors))
+        .map(|(key, color)| {
             if key.is_small() {
                 return KeyLook {
                     color: theme.small_key,
@@ -62,20 +57,11 @@ pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
                 };
             }
             if let Some(kind) = key.kind_name() {
-                let look = kinds.entry(kind).or_insert_with(|| KeyLook {
-                    color: Theme::key(
-                        key.color
-                            .or_else(|| palette.next())
-                            .unwrap_or(palette::KEY_COLORS[0]),
-                    ),
+                return KeyLook {
+                    color: Theme::key(color),
                     glyph: kind.chars().next().map(|c| c.to_uppercase().collect()),
-                });
-                return look.clone();
+                };
             }
-            let color = key
-                .color
-                .or_else(|| palette.next())
-                .unwrap_or(palette::KEY_COLORS[0]);
             named += 1;
             let repeated = !seen.insert(color);
             KeyLook {
@@ -89,6 +75,23 @@ pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seen at 1280×800 after generating around a drawn gold key: the
+    /// canvas drew it orange (red was taken by k1) and the lists red. Both
+    /// read the core's colours now, which never reuse a chosen one.
+    #[test]
+    fn the_canvas_and_the_lists_agree_on_a_key_without_a_colour() {
+        let mut level = Level::new("drawn");
+        level.keys.push(crate::model::Key::new("gold", "r1"));
+        let mut k1 = crate::model::Key::new("k1", "r1");
+        k1.color = Some(palette::KEY_COLORS[0]);
+        level.keys.push(k1);
+        let looks = key_looks(&level, &Theme::new(true));
+        let gold = palette::key_color(&level, 0);
+        assert_ne!(gold, palette::KEY_COLORS[0], "red is k1's");
+        assert_eq!(looks[0].color, Theme::key(gold));
+        assert_eq!(looks[1].color, Theme::key(palette::KEY_COLORS[0]));
+    }
 
     /// Items of one kind look alike: one colour, the kind's letter; small
     /// keys of `kind: small` look like small keys.

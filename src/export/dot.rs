@@ -20,6 +20,7 @@ fn quote(text: &str) -> String {
 /// The level as a Graphviz graph. Room positions are given as `pos` hints
 /// (used by `neato -n`); `dot` lays it out by itself.
 pub fn to_dot(level: &Level) -> String {
+    let colors = palette::key_colors(level);
     let mut out = String::new();
     let title = if level.name.is_empty() {
         "level"
@@ -57,7 +58,7 @@ pub fn to_dot(level: &Level) -> String {
                 label,
                 "\n{kind} {} ({})",
                 level.key_label(&key.id),
-                palette::key_color(level, k)
+                colors.get(k).copied().unwrap_or(palette::SMALL_KEY)
             );
         }
         for lever in level.levers.iter().filter(|l| l.room == room.id) {
@@ -105,7 +106,7 @@ pub fn to_dot(level: &Level) -> String {
         {
             attrs.push(format!(
                 "color={}",
-                quote(&palette::key_color(level, first).to_string())
+                quote(&(colors.get(first).copied().unwrap_or(palette::SMALL_KEY)).to_string())
             ));
         }
         let _ = writeln!(

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use super::escape;
 use super::geometry::{Point, ROOM_H, ROOM_W, door_segments, room_centers};
-use crate::model::{Background, Level, palette};
+use crate::model::{Background, Level, Rgb, palette};
 
 /// The export's colours: one place, print-friendly.
 mod style {
@@ -51,6 +51,7 @@ pub fn to_svg_with_background(level: &Level, href: Option<&str>) -> String {
     let centers = room_centers(level);
     let doors = door_segments(level, &centers);
     let background = Background::of(level).filter(|_| href.is_some());
+    let colors = palette::key_colors(level);
     let (min, max) = bounds(&centers, background.as_ref());
     let (width, height) = (
         max[0] - min[0] + 2.0 * MARGIN,
@@ -94,14 +95,14 @@ pub fn to_svg_with_background(level: &Level, href: Option<&str>) -> String {
     }
     for (door, seg) in level.doors.iter().zip(&doors) {
         if let Some((a, b)) = seg {
-            door_svg(&mut s, level, door, *a, *b);
+            door_svg(&mut s, level, &colors, door, *a, *b);
         }
     }
     for lever in &level.levers {
         wiring_svg(&mut s, level, lever, &centers, &doors);
     }
     for (r, room) in level.rooms.iter().enumerate() {
-        room_svg(&mut s, level, r, room, centers[r]);
+        room_svg(&mut s, level, &colors, r, room, centers[r]);
     }
     s.push_str("</g>\n</svg>\n");
     s
@@ -132,7 +133,14 @@ fn bounds(centers: &[Point], background: Option<&Background>) -> (Point, Point) 
     }
 }
 
-fn door_svg(s: &mut String, level: &Level, door: &crate::model::Door, a: Point, b: Point) {
+fn door_svg(
+    s: &mut String,
+    level: &Level,
+    colors: &[Rgb],
+    door: &crate::model::Door,
+    a: Point,
+    b: Point,
+) {
     let dash = if door.open {
         ""
     } else {
@@ -171,7 +179,13 @@ fn door_svg(s: &mut String, level: &Level, door: &crate::model::Door, a: Point, 
     for key in &door.locks {
         let color = level.keys.iter().position(|k| &k.id == key).map_or_else(
             || style::DOOR.to_owned(),
-            |k| palette::key_color(level, k).to_string(),
+            |k| {
+                colors
+                    .get(k)
+                    .copied()
+                    .unwrap_or(palette::SMALL_KEY)
+                    .to_string()
+            },
         );
         let _ = writeln!(
             s,
@@ -260,7 +274,14 @@ fn lever_point(level: &Level, lever: &crate::model::Lever, center: Point) -> Poi
     ]
 }
 
-fn room_svg(s: &mut String, level: &Level, r: usize, room: &crate::model::Room, c: Point) {
+fn room_svg(
+    s: &mut String,
+    level: &Level,
+    colors: &[Rgb],
+    r: usize,
+    room: &crate::model::Room,
+    c: Point,
+) {
     let (fill, text) = if room.id == level.goal {
         (style::GOAL_FILL, style::GOAL_TEXT)
     } else if room.id == level.start {
@@ -300,14 +321,20 @@ fn room_svg(s: &mut String, level: &Level, r: usize, room: &crate::model::Room, 
             escape(sub)
         );
     }
-    room_keys_svg(s, level, room, c);
+    room_keys_svg(s, level, colors, room, c);
     room_levers_svg(s, level, room, c);
     let _ = r;
 }
 
 /// The keys lying in `room`, on its bottom edge: one triangle per named key,
 /// one for all its small keys.
-fn room_keys_svg(s: &mut String, level: &Level, room: &crate::model::Room, c: Point) {
+fn room_keys_svg(
+    s: &mut String,
+    level: &Level,
+    colors: &[Rgb],
+    room: &crate::model::Room,
+    c: Point,
+) {
     let mut x = c[0] - ROOM_W / 2.0 + 14.0;
     let y = c[1] + ROOM_H / 2.0;
     let smalls = level
@@ -328,7 +355,11 @@ fn room_keys_svg(s: &mut String, level: &Level, room: &crate::model::Room, c: Po
         let color = if key.small {
             style::SMALL_KEY.to_owned()
         } else {
-            palette::key_color(level, k).to_string()
+            colors
+                .get(k)
+                .copied()
+                .unwrap_or(palette::SMALL_KEY)
+                .to_string()
         };
         let _ = writeln!(
             s,

@@ -78,17 +78,58 @@ pub fn next_free(level: &Level) -> Rgb {
         .unwrap_or(KEY_COLORS[0])
 }
 
-/// The colour a key is drawn in: its own, else the palette's colour for its
-/// place among the keys without a colour.
-pub fn key_color(level: &Level, index: usize) -> Rgb {
-    if let Some(c) = level.keys.get(index).and_then(|k| k.color) {
-        return c;
+/// The colour every key is drawn in, in level order: its own `color`, else
+/// the next palette colour that no key chose, so that a key never takes the
+/// colour another key asked for. Items of one kind share the colour of the
+/// first of them (or the first colour one of them chose); small keys take
+/// none from the palette (they are drawn grey) and get [`SMALL_KEY`] here.
+///
+/// # Example
+/// ```
+/// use lockwork::model::{Key, Level, palette};
+/// let mut level = Level::new("colours");
+/// let mut red = Key::new("k1", "r1");
+/// red.color = Some(palette::KEY_COLORS[0]);
+/// level.keys.push(red);
+/// level.keys.push(Key::new("gold", "r1"));
+/// let colours = palette::key_colors(&level);
+/// assert_eq!(colours[0], palette::KEY_COLORS[0]);
+/// assert_eq!(colours[1], palette::KEY_COLORS[1], "red was chosen by k1");
+/// ```
+pub fn key_colors(level: &Level) -> Vec<Rgb> {
+    let chosen: std::collections::HashSet<Rgb> =
+        level.keys.iter().filter_map(|k| k.color).collect();
+    let mut free = (0..).map(|i| nth(i).0).filter(|c| !chosen.contains(c));
+    let mut kinds: std::collections::HashMap<&str, Rgb> = std::collections::HashMap::new();
+    for key in level.keys.iter().filter(|k| !k.is_small()) {
+        if let (Some(kind), Some(c)) = (key.kind_name(), key.color) {
+            kinds.entry(kind).or_insert(c);
+        }
     }
-    let nth_uncoloured = level.keys[..index.min(level.keys.len())]
-        .iter()
-        .filter(|k| k.color.is_none())
-        .count();
-    nth(nth_uncoloured).0
+    (level.keys.iter())
+        .map(|key| {
+            if key.is_small() {
+                return SMALL_KEY;
+            }
+            match key.kind_name() {
+                Some(kind) => *kinds
+                    .entry(kind)
+                    .or_insert_with(|| free.next().unwrap_or(KEY_COLORS[0])),
+                None => key.color.or_else(|| free.next()).unwrap_or(KEY_COLORS[0]),
+            }
+        })
+        .collect()
+}
+
+/// The grey small keys are drawn in, whatever their kind's order.
+pub const SMALL_KEY: Rgb = Rgb([0x6b, 0x74, 0x82]);
+
+/// The colour key `index` is drawn in ([`key_colors`]); O(keys).
+pub fn key_color(level: &Level, index: usize) -> Rgb {
+    key_colors(level)
+        .get(index)
+        .copied()
+        .unwrap_or(KEY_COLORS[0])
 }
 
 #[cfg(test)]
@@ -116,8 +157,8 @@ mod tests {
         level.keys.push(Key::new("k2", "r1"));
         assert_eq!(
             key_color(&level, 1),
-            KEY_COLORS[0],
-            "the first key without a colour gets the first palette colour"
+            KEY_COLORS[1],
+            "the first key without a colour gets the first palette colour no key chose"
         );
     }
 }
