@@ -170,7 +170,8 @@ impl Form {
         ui.end_row();
         if self.has_origin() && self.origin == Origin::Canvas {
             ui.label("");
-            ui.label("Keeps what I drew: new locks go around the keys, locks and levers drawn");
+            ui.label("Keeps what I drew: new locks go around it")
+                .on_hover_text("The keys, locks, levers and door rules drawn stay as they are");
             ui.end_row();
         }
     }
