@@ -962,17 +962,7 @@ fn the_legend_shows_every_key_and_one_row_per_kind() {
 /// double-click on an area shows its rooms, zoomed in on it.
 #[test]
 fn big_levels_show_their_area_overview_and_an_area_opens_on_double_click() {
-    let params = BackwardParams {
-        seed: 4,
-        source: Source::Graph {
-            rooms: 300,
-            extra_doors: 60,
-        },
-        locks: 20,
-        ..BackwardParams::default()
-    };
-    let go = std::sync::atomic::AtomicBool::new(false);
-    let big = backward(&params, &no_progress, &go).unwrap().level;
+    let big = common::backward_level(4, 300, 60, Some(20));
     let mut h = harness(big);
     h.key_press(Key::F);
     h.run_steps(4);
@@ -1043,17 +1033,7 @@ fn arranging_the_whole_level_brings_it_into_view() {
 /// shows the rooms of a 300-room level at Fit.
 #[test]
 fn the_overview_size_is_set_in_the_view_menu() {
-    let params = BackwardParams {
-        seed: 4,
-        source: Source::Graph {
-            rooms: 300,
-            extra_doors: 60,
-        },
-        locks: 20,
-        ..BackwardParams::default()
-    };
-    let go = std::sync::atomic::AtomicBool::new(false);
-    let big = backward(&params, &no_progress, &go).unwrap().level;
+    let big = common::backward_level(4, 300, 60, Some(20));
     let mut h = harness(big);
     h.get_by_label("View").click();
     h.run_steps(2);

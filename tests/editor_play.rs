@@ -222,17 +222,7 @@ fn esc_that_closes_a_menu_keeps_playing() {
 
 /// A 300-room backward level, as `lockwork generate backward --rooms 300`.
 fn big_level() -> Level {
-    use lockwork::generate::{BackwardParams, Source, backward, no_progress};
-    let params = BackwardParams {
-        seed: 1,
-        source: Source::Graph {
-            rooms: 300,
-            extra_doors: 40,
-        },
-        ..BackwardParams::default()
-    };
-    let go = std::sync::atomic::AtomicBool::new(false);
-    backward(&params, &no_progress, &go).unwrap().level
+    common::backward_level(1, 300, 40, None)
 }
 
 /// The player's room on the canvas, in canvas units.

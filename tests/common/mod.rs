@@ -147,6 +147,22 @@ pub fn sample(name: &str) -> Level {
         .level
 }
 
+/// A backward level on a random graph of `rooms` rooms with `extra_doors`
+/// more doors and `locks` locks (the generator's default when `None`), for
+/// seed `seed`: as `lockwork generate backward --rooms N` makes it.
+pub fn backward_level(seed: u64, rooms: usize, extra_doors: usize, locks: Option<usize>) -> Level {
+    use lockwork::generate::{BackwardParams, Source, backward, no_progress};
+    let defaults = BackwardParams::default();
+    let params = BackwardParams {
+        seed,
+        source: Source::Graph { rooms, extra_doors },
+        locks: locks.unwrap_or(defaults.locks),
+        ..defaults
+    };
+    let go = std::sync::atomic::AtomicBool::new(false);
+    backward(&params, &no_progress, &go).unwrap().level
+}
+
 /// Steps (dialogs, the solver and generators run on threads) until `done` holds.
 pub fn step_until(harness: &mut App<'_>, what: &str, done: impl Fn(&App<'_>) -> bool) {
     for _ in 0..400 {
