@@ -2,8 +2,7 @@
 //! budget, otherwise hunted for, cheapest first, by checking each
 //! irreversible step the player can take (no other step can cause one).
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
@@ -17,6 +16,7 @@ use super::exhaustive::Explored;
 use super::explain::sentence;
 use super::findings::{DeadEndWhy, Within, dead_end_why};
 use super::heuristic::Heuristic;
+use super::lex_queue::LexQueue;
 use super::queue::Queue;
 use super::store::Store;
 use super::{Plan, Prepared, SolveError};
@@ -588,11 +588,11 @@ pub(crate) fn min_pulls_explored(
     let mut parent = vec![ROOT; n];
     let mut via = vec![0u32; n];
     let mut done = vec![false; n];
-    let mut heap = BinaryHeap::new();
+    let mut queue = LexQueue::default();
     best[0] = (0, 0.0);
-    heap.push(Reverse((0u32, 0f64.to_bits(), 0u32)));
+    queue.push((0, 0f64.to_bits()), 0);
     let mut goal = None;
-    while let Some(Reverse((pulls, cost_bits, i))) = heap.pop() {
+    while let Some(((pulls, cost_bits), i)) = queue.pop() {
         let iu = i as usize;
         if done[iu] {
             continue;
@@ -605,7 +605,7 @@ pub(crate) fn min_pulls_explored(
         let cost = f64::from_bits(cost_bits);
         for e in ex.edges_of(i) {
             let next = (
-                pulls + u32::from(e.act & PULL != 0),
+                pulls as u32 + u32::from(e.act & PULL != 0),
                 cost + prep.act_cost(e.act),
             );
             let t = e.to as usize;
@@ -613,7 +613,7 @@ pub(crate) fn min_pulls_explored(
                 best[t] = next;
                 parent[t] = i;
                 via[t] = e.act;
-                heap.push(Reverse((next.0, next.1.to_bits(), e.to)));
+                queue.push((u64::from(next.0), next.1.to_bits()), e.to);
             }
         }
     }

@@ -27,9 +27,11 @@ pub(crate) struct Explored {
     pub via: Vec<u32>,
     /// Goal states, cheapest first.
     pub goals: Vec<u32>,
-    /// The steps out of state `i` are `edges[edge_start[i]..edge_start[i + 1]]`.
+    /// The steps out of state `i` are `edges[a..b]` for `(a, b) =
+    /// edge_range[i]`, in the order the states were settled (laying them
+    /// out again by state number copied every edge for nothing).
     pub edges: Vec<Edge>,
-    pub edge_start: Vec<u32>,
+    pub edge_range: Vec<(u32, u32)>,
 }
 
 impl Explored {
@@ -40,9 +42,8 @@ impl Explored {
 
     /// The steps out of state `i` (none for a goal state).
     pub fn edges_of(&self, i: u32) -> &[Edge] {
-        let a = self.edge_start[i as usize] as usize;
-        let b = self.edge_start[i as usize + 1] as usize;
-        &self.edges[a..b]
+        let (a, b) = self.edge_range[i as usize];
+        &self.edges[a as usize..b as usize]
     }
 
     /// The actions from the start to state `i`, each with the state it reaches.
@@ -99,10 +100,10 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
         via: vec![0],
         goals: Vec::new(),
         edges: Vec::new(),
-        edge_start: Vec::new(),
+        edge_range: Vec::new(),
     };
     ex.store.insert(&c.start);
-    // Per state: where its edges start once it is expanded.
+    // Per state: where its edges start once it is expanded, and end.
     let mut first_edge: Vec<u32> = vec![u32::MAX];
     let mut ends: Vec<u32> = vec![0];
     let mut queue = Queue::new(whole_costs(c));
@@ -156,18 +157,9 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
         }
         ends[iu] = ex.edges.len() as u32;
     }
-    // Lay the edges out by state number.
-    let n = ex.store.len();
-    let mut edges = Vec::with_capacity(ex.edges.len());
-    let mut edge_start = Vec::with_capacity(n + 1);
-    for i in 0..n {
-        edge_start.push(edges.len() as u32);
-        if first_edge[i] != u32::MAX {
-            edges.extend_from_slice(&ex.edges[first_edge[i] as usize..ends[i] as usize]);
-        }
-    }
-    edge_start.push(edges.len() as u32);
-    ex.edges = edges;
-    ex.edge_start = edge_start;
+    // States never expanded (none, once the search is over) have no edges.
+    ex.edge_range = (first_edge.into_iter().zip(ends))
+        .map(|(a, b)| if a == u32::MAX { (0, 0) } else { (a, b) })
+        .collect();
     Ok(ex)
 }

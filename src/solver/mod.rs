@@ -70,6 +70,7 @@ pub mod findings;
 #[cfg(test)]
 mod general;
 mod heuristic;
+mod lex_queue;
 mod needs;
 pub(crate) mod oracle;
 mod parity;

@@ -15,8 +15,6 @@
 //! comes from a bounded A* from the player's state. Its plan is kept, so a
 //! player who follows the hints costs no further search.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -30,6 +28,7 @@ use super::events::{self, EventSearch, Walker};
 use super::exhaustive::{self, Edge, Explored};
 use super::facts;
 use super::heuristic::Heuristic;
+use super::lex_queue::LexQueue;
 use super::{MAX_STATE_WORDS, Prepared, SolveError};
 use crate::model::{Level, LevelIndex};
 use crate::rules::mechanics::Mechanics;
@@ -201,14 +200,14 @@ fn to_goal(m: &Mechanics, ex: &Explored) -> (Vec<f64>, Vec<u32>) {
     let into = ex.steps_into();
     let mut togo = vec![f64::INFINITY; n];
     let mut hops = vec![u32::MAX; n];
-    let mut heap = BinaryHeap::new();
+    let mut queue = LexQueue::default();
     for &g in &ex.goals {
         togo[g as usize] = 0.0;
         hops[g as usize] = 0;
-        heap.push(Reverse((0u64, 0u32, g)));
+        queue.push((0, 0), g);
     }
-    while let Some(Reverse((bits, h, v))) = heap.pop() {
-        let (d, vu) = (f64::from_bits(bits), v as usize);
+    while let Some(((bits, h), v)) = queue.pop() {
+        let (d, h, vu) = (f64::from_bits(bits), h as u32, v as usize);
         if (d, h) != (togo[vu], hops[vu]) {
             continue;
         }
@@ -217,7 +216,7 @@ fn to_goal(m: &Mechanics, ex: &Explored) -> (Vec<f64>, Vec<u32>) {
             let uu = u as usize;
             if next < (togo[uu], hops[uu]) {
                 (togo[uu], hops[uu]) = next;
-                heap.push(Reverse((next.0.to_bits(), next.1, u)));
+                queue.push((next.0.to_bits(), u64::from(next.1)), u);
             }
         }
     }

@@ -316,7 +316,8 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
     shape::past_the_goal(&mut run, &mut shape);
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
-    let keys = needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable)?;
+    let explored = shape.explored.as_ref();
+    let keys = needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable, explored)?;
     let room_ids = |pick: &dyn Fn(usize) -> bool| -> Vec<RoomId> {
         (0..level.rooms.len())
             .filter(|&r| pick(r))
@@ -393,7 +394,7 @@ pub fn unneeded_keys(
     let reach = &prep.relaxed_ways().reach;
     let reversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms).is_empty()
         && !prep.mechanics().needs_general();
-    Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible)?.unneeded)
+    Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible, None)?.unneeded)
 }
 
 /// Marks the rooms that `plans` and the dead ends' traces walk into as
