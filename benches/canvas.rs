@@ -136,6 +136,7 @@ fn frames(c: &mut Criterion) {
     let ctx = egui::Context::default();
     let index = LevelIndex::new(&level);
     let report = validate(&level);
+    let colors = lockwork::model::palette::key_colors(&level);
     let selection = Selection::default();
     let theme = Theme::new(true);
     let prefs = rooms_prefs.clone();
@@ -150,6 +151,7 @@ fn frames(c: &mut Criterion) {
                 index: &index,
                 report: &report,
                 mechanics: None,
+                key_colors: &colors,
                 selection: &selection,
                 solver: &solver,
                 theme: &theme,

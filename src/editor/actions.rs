@@ -281,26 +281,8 @@ impl Action {
             }
             Self::Duplicate => "Copy the selected rooms and paste them beside the originals",
             Self::Find => "Find a room, door, key or lever by id or name, and show it",
-            Self::Arrange(Layout::Grid) => {
-                "Lay out the level (or the selected rooms) on a grid that fills the canvas: \
-                 doors along rows and columns, few crossings (one undo step)"
-            }
-            Self::Arrange(Layout::Tree) => {
-                "Lay out the level (or the selected rooms) as the tree from the start, its \
-                 leaves spread around it: for nested levels (one undo step)"
-            }
-            Self::Arrange(Layout::Stress) => {
-                "Lay out the level (or the selected rooms) so that rooms lie as far apart as \
-                 the doors between them: for levels with many loops (one undo step)"
-            }
-            Self::Arrange(Layout::Layered) => {
-                "Lay out the level (or the selected rooms) in columns by distance from the \
-                 start, read left to right (one undo step)"
-            }
-            Self::Align(Align::DistributeX | Align::DistributeY) => {
-                "Spread the selected rooms out evenly, the outer two staying (one undo step)"
-            }
-            Self::Align(_) => "Line up the selected rooms (one undo step)",
+            Self::Arrange(layout) => arrange_tooltip(layout),
+            Self::Align(how) => align_tooltip(how),
             Self::SelectKeys => "Select every key except small keys",
             Self::SelectLockedDoors => {
                 "Select every door with a lock: keys it needs (all or any of them) or items it spends"
@@ -453,5 +435,37 @@ impl Action {
         self.shortcut()
             .map(|s| ctx.format_shortcut(&s))
             .unwrap_or_default()
+    }
+}
+
+/// What Arrange with `layout` does, for its tooltip.
+fn arrange_tooltip(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Grid => {
+            "Lay out the level (or the selected rooms) on a grid that fills the canvas: \
+             doors along rows and columns, few crossings (one undo step)"
+        }
+        Layout::Tree => {
+            "Lay out the level (or the selected rooms) as the tree from the start, its \
+             leaves spread around it: for nested levels (one undo step)"
+        }
+        Layout::Stress => {
+            "Lay out the level (or the selected rooms) so that rooms lie as far apart as \
+             the doors between them: for levels with many loops (one undo step)"
+        }
+        Layout::Layered => {
+            "Lay out the level (or the selected rooms) in columns by distance from the \
+             start, read left to right (one undo step)"
+        }
+    }
+}
+
+/// What Align with `how` does, for its tooltip.
+fn align_tooltip(how: Align) -> &'static str {
+    match how {
+        Align::DistributeX | Align::DistributeY => {
+            "Spread the selected rooms out evenly, the outer two staying (one undo step)"
+        }
+        _ => "Line up the selected rooms (one undo step)",
     }
 }

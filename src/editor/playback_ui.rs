@@ -272,7 +272,8 @@ fn inventory_ui(ui: &mut Ui, view: &View<'_>, state: &PlayState) {
     for (k, key) in level.keys.iter().enumerate() {
         if state.picked().get(k) == Some(&true) && key.kind_name().is_none() {
             any = true;
-            let color = Theme::key(palette::key_color(level, k));
+            let color =
+                Theme::key((view.key_colors.get(k).copied()).unwrap_or(palette::KEY_COLORS[0]));
             ui.label(RichText::new("■").color(color));
             ui.label(labels.key(&key.id));
         }

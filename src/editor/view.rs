@@ -24,6 +24,9 @@ pub struct View<'a> {
     /// The level's rules' tables, made once per revision; `None` while the
     /// level has errors.
     pub mechanics: Option<&'a crate::rules::Mechanics>,
+    /// Every key's colour ([`crate::model::palette::key_colors`]), made once
+    /// per revision: the lists and the inspector ask it per row.
+    pub key_colors: &'a [crate::model::Rgb],
     /// The selected items.
     pub selection: &'a Selection,
     /// The live solver's latest answer.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::model::{Level, palette};
+use crate::model::{Level, Rgb, palette};
 
 fn quote(text: &str) -> String {
     let escaped: String = text
@@ -41,6 +41,15 @@ pub fn to_dot(level: &Level) -> String {
         out,
         "  edge [color=\"#5f6875\", fontname=\"Helvetica\", fontsize=10];"
     );
+    rooms_dot(&mut out, level, &colors);
+    doors_dot(&mut out, level, &colors);
+    out.push_str("}\n");
+    out
+}
+
+/// One node per room: its name and id, the keys and levers in it, start
+/// and goal filled, its position as a hint.
+fn rooms_dot(out: &mut String, level: &Level, colors: &[Rgb]) {
     for room in &level.rooms {
         let mut label = if room.name.is_empty() {
             room.id.to_string()
@@ -80,6 +89,11 @@ pub fn to_dot(level: &Level) -> String {
         }
         let _ = writeln!(out, "  {} [{}];", quote(room.id.as_str()), attrs.join(", "));
     }
+}
+
+/// One edge per door: its id, locks and cost; two-way doors without an
+/// arrow, closed ones dashed, locked ones in their first key's colour.
+fn doors_dot(out: &mut String, level: &Level, colors: &[Rgb]) {
     for door in &level.doors {
         let mut label = door.id.to_string();
         if !door.locks.is_empty() {
@@ -117,6 +131,4 @@ pub fn to_dot(level: &Level) -> String {
             attrs.join(", ")
         );
     }
-    out.push_str("}\n");
-    out
 }

@@ -31,7 +31,7 @@ use super::{export, help, inspector, lists, playback_ui, status};
 use super::find::Find;
 use crate::document::{Clip, Document, LevelCommand};
 use crate::format;
-use crate::model::{ItemId, Level};
+use crate::model::{ItemId, Level, Rgb, palette};
 use crate::rules::Checked;
 use crate::validate::Problem;
 
@@ -154,7 +154,7 @@ pub struct EditorApp {
     prefs: Prefs,
     /// The level checked once (validation, index, rules' tables) for the
     /// revision it was made at; the live analysis shares it.
-    cached: (u64, Arc<Checked>),
+    cached: (u64, Arc<Checked>, Vec<Rgb>),
     /// Warnings found when the file was opened.
     load_warnings: Vec<Problem>,
     /// The background picture, loaded.
@@ -186,7 +186,11 @@ impl EditorApp {
         dialogs: Arc<dyn FileDialogs>,
     ) -> Self {
         let level = doc.level();
-        let cached = (doc.revision(), Arc::new(Checked::new(level)));
+        let cached = (
+            doc.revision(),
+            Arc::new(Checked::new(level)),
+            palette::key_colors(level),
+        );
         let app = Self {
             selection: Selection::default(),
             canvas: Canvas::default(),
@@ -375,6 +379,7 @@ impl EditorApp {
                 index: self.cached.1.index(),
                 report: self.cached.1.report(),
                 mechanics: self.cached.1.mechanics(),
+                key_colors: &self.cached.2,
                 selection: &self.selection,
                 solver: self.solver.state(),
                 theme: &theme,
@@ -458,7 +463,11 @@ impl EditorApp {
                 .is_none()
         {
             let level = self.doc.level();
-            self.cached = (self.doc.revision(), Arc::new(Checked::new(level)));
+            self.cached = (
+                self.doc.revision(),
+                Arc::new(Checked::new(level)),
+                palette::key_colors(level),
+            );
         }
     }
 

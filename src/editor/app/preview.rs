@@ -24,6 +24,8 @@ pub struct Preview {
     index: Option<LevelIndex>,
     selection: Selection,
     solver: SolverState,
+    /// The candidate's key colours.
+    colors: Vec<crate::model::Rgb>,
 }
 
 impl Preview {
@@ -39,10 +41,12 @@ impl Preview {
             Some((_, _, level)) => {
                 self.report = validate(level);
                 self.index = Some(LevelIndex::new(level));
+                self.colors = crate::model::palette::key_colors(level);
             }
             None => {
                 self.report = Report::default();
                 self.index = None;
+                self.colors = Vec::new();
             }
         }
         true
@@ -66,6 +70,7 @@ impl Preview {
             index,
             report: &self.report,
             mechanics: None,
+            key_colors: &self.colors,
             selection: &self.selection,
             solver: &self.solver,
             theme,

@@ -157,7 +157,7 @@ pub fn room_picker(
 pub fn key_color(view: &View<'_>, id: &KeyId) -> Color32 {
     match view.index.key(id) {
         Some(i) if view.level.keys[i].small => view.theme.small_key,
-        Some(i) => Theme::key(palette::key_color(view.level, i)),
+        Some(i) => Theme::key((view.key_colors.get(i).copied()).unwrap_or(palette::KEY_COLORS[0])),
         None => view.theme.bad,
     }
 }
