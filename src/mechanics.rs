@@ -17,6 +17,7 @@ mod build;
 mod effects;
 mod kinds;
 mod passages;
+mod passing;
 mod quick;
 pub(crate) use build::{DoorSums, Found};
 use build::{door_rules, lever_rules, passages};
@@ -38,6 +39,22 @@ pub enum Opening {
     },
     /// Open exactly while its `open_when` holds ([`DoorRule::open_when`]).
     When,
+}
+
+impl Opening {
+    /// How `door` opens, when `flipped` says whether some lever toggles it:
+    /// the one statement of it, read by the tables and by validation's
+    /// "never opens" warning.
+    pub(crate) fn of(door: &crate::model::Door, flipped: bool) -> Opening {
+        match (flipped, door.open) {
+            _ if door.open_when.is_some() => Opening::When,
+            (true, open) => Opening::Lever {
+                open_at_start: open,
+            },
+            (false, true) => Opening::Open,
+            (false, false) => Opening::Shut,
+        }
+    }
 }
 
 /// A lever literal by index: `(lever, pulled)` holds while the lever has
@@ -447,10 +464,9 @@ impl Mechanics {
     /// items to spend) that applies from one side only: walking through
     /// from the other side may not be undone.
     pub fn locks_one_side(&self, door: usize) -> bool {
-        self.doors.get(door).is_some_and(|d| {
-            d.lock_side.is_some()
-                && !(d.locks.is_empty() && d.locks_any.is_empty() && d.spend.is_empty())
-        })
+        self.doors
+            .get(door)
+            .is_some_and(|d| d.lock_side.is_some() && self.has_lock(door))
     }
 
     /// True when door `door`'s locks apply to a player walking through it

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{GenerateError, Generator, Unreachable};
-use crate::model::{DoorId, ItemId, KeyId, Level, LevelIndex};
+use crate::model::{DoorId, ItemId, KeyId, Level, RoomGraph};
 use crate::validate::validate;
 
 /// One thing in the way, naming the items by id.
@@ -235,33 +235,20 @@ pub(crate) fn check(level: &Level, who: Generator) -> Result<(), GenerateError> 
 }
 
 /// Can the goal be reached from the start with every door open (one-way
-/// doors only their way when `respect_one_way`)?
+/// doors only their way when `respect_one_way`)? Over the room graph, whose
+/// passages are the rules' own: a one-way door one way, any other both.
 fn goal_reachable(level: &Level, respect_one_way: bool) -> bool {
-    let index = LevelIndex::new(level);
-    let (Some(start), Some(goal)) = (index.room(&level.start), index.room(&level.goal)) else {
+    use petgraph::algo::has_path_connecting;
+    use petgraph::visit::UndirectedAdaptor;
+    let graph = RoomGraph::new(level);
+    let (Some(start), Some(goal)) = (graph.room(&level.start), graph.room(&level.goal)) else {
         return false;
     };
-    let mut adj = vec![Vec::new(); level.rooms.len()];
-    for door in &level.doors {
-        if let (Some(a), Some(b)) = (index.room(&door.from), index.room(&door.to)) {
-            adj[a].push(b);
-            if !(respect_one_way && door.one_way) {
-                adj[b].push(a);
-            }
-        }
+    if respect_one_way {
+        has_path_connecting(&graph, start, goal, None)
+    } else {
+        has_path_connecting(UndirectedAdaptor(&graph), start, goal, None)
     }
-    let mut seen = vec![false; adj.len()];
-    seen[start] = true;
-    let mut stack = vec![start];
-    while let Some(r) = stack.pop() {
-        for &s in &adj[r] {
-            if !seen[s] {
-                seen[s] = true;
-                stack.push(s);
-            }
-        }
-    }
-    seen[goal]
 }
 
 #[cfg(test)]

@@ -82,9 +82,7 @@ fn is_free(m: &Mechanics, door: usize) -> bool {
 
 /// True when door `door` needs a key (`locks`, `locks_any`) or spends items.
 fn locks(m: &Mechanics, door: usize) -> bool {
-    (m.doors().get(door)).is_some_and(|d| {
-        !d.locks.is_empty() || !d.locks_any.is_empty() || !d.spend.is_empty() || d.small_locks > 0
-    })
+    m.has_lock(door)
 }
 
 /// The area of each room: rooms joined by free doors share one, numbered in

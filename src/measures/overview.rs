@@ -263,7 +263,7 @@ fn gather_links(m: &Mechanics, area_of_room: &[usize]) -> Vec<OverviewLink> {
         });
         let link = &mut links[i];
         link.doors.push(d);
-        for &k in rule.locks.iter().chain(rule.locks_any.iter()) {
+        for k in m.keys_read(d) {
             if !link.keys.contains(&k) {
                 link.keys.push(k);
             }

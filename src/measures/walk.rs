@@ -6,7 +6,6 @@ use std::collections::VecDeque;
 
 use super::{Branching, KeyDistance, Optional};
 use crate::model::{KeyId, Level};
-use crate::rules::Holdings;
 use crate::rules::altered::Altered;
 use crate::rules::mechanics::{Mechanics, Opening};
 use crate::rules::{PlayState, Resolved, Rules, Step};
@@ -200,16 +199,10 @@ impl Walked {
         let Resolved::Move(d, to) = step else {
             return;
         };
-        let Some(rule) = m.doors().get(d) else {
+        let Ok(passage) = m.passage(d, before.room(), to) else {
             return;
         };
-        if m.passage(d, before.room(), to)
-            .is_ok_and(|p| !m.locked_here(p))
-        {
-            return;
-        }
-        let held = rule.locks_any.iter().filter(|&&k| before.holds(k));
-        for &k in rule.locks.iter().chain(held) {
+        for k in m.keys_used(passage, before) {
             if let Some(slot) = self.used_at.get_mut(k) {
                 slot.get_or_insert(n);
             }

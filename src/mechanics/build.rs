@@ -49,14 +49,7 @@ pub(super) fn door_rules(
         }
         locks.sort_unstable();
         locks.dedup();
-        let opening = match (flipped_by.get(d).is_empty(), door.open) {
-            _ if door.open_when.is_some() => Opening::When,
-            (false, open) => Opening::Lever {
-                open_at_start: open,
-            },
-            (true, true) => Opening::Open,
-            (true, false) => Opening::Shut,
-        };
+        let opening = Opening::of(door, !flipped_by.get(d).is_empty());
         let mut locks_any = Vec::with_capacity(door.locks_any.len());
         for k in &door.locks_any {
             locks_any.push(key(k)?);

@@ -10,7 +10,6 @@
 
 use rustc_hash::FxHashMap;
 
-use super::relevance::lock_keys;
 use crate::rules::Mechanics;
 
 /// The named keys of a level in groups. The keys of one group are read by
@@ -48,8 +47,8 @@ impl Alike {
         // The doors that read each key, as one list cut at `starts`: the
         // doors come in order, so each key's part is sorted.
         let mut starts = vec![0usize; keys + 1];
-        for (_, door) in m.doors_not_free() {
-            lock_keys(door).for_each(|k| starts[k + 1] += 1);
+        for (d, door) in m.doors_not_free() {
+            m.keys_required(d).for_each(|k| starts[k + 1] += 1);
             if door.locks_any.len() > 1 {
                 door.locks_any.iter().for_each(|&k| alone[k] = true);
             }
@@ -59,8 +58,8 @@ impl Alike {
         }
         let mut doors = vec![0u32; starts[keys]];
         let mut next = starts.clone();
-        for (d, door) in m.doors_not_free() {
-            for k in lock_keys(door) {
+        for (d, _) in m.doors_not_free() {
+            for k in m.keys_required(d) {
                 doors[next[k]] = d as u32;
                 next[k] += 1;
             }

@@ -26,7 +26,7 @@
 //! take 0.8: see `Cargo.toml`).
 
 use crate::grouped::Grouped;
-use crate::rules::mechanics::{DoorRule, Mechanics, Opening};
+use crate::rules::mechanics::{Mechanics, Opening};
 
 const UNSEEN: u32 = u32::MAX;
 
@@ -311,10 +311,10 @@ impl<'a> Grow<'a> {
             // Open for good with no lock: it needs nothing.
             return;
         }
-        let door = &m.doors()[d];
-        for &k in door.locks.iter().chain(&door.locks_any) {
+        for k in m.keys_read(d) {
             self.key(k);
         }
+        let door = &m.doors()[d];
         for &l in m.flipped_by(d) {
             self.terminal(m.levers()[l].room);
         }
@@ -368,7 +368,7 @@ pub(crate) fn surely_needed<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Bloc
     for &k in m.goal_requires() {
         needed[k] = true;
     }
-    if (m.doors_not_free()).all(|(_, door)| door.locks.is_empty() && door.locks_any.is_empty()) {
+    if (m.doors_not_free()).all(|(d, _)| m.keys_read(d).next().is_none()) {
         return needed;
     }
     let Blocks { map, tree } = blocks();
@@ -397,10 +397,7 @@ pub(crate) fn surely_needed<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Bloc
                 let above = tree.parent[node];
                 above != UNSEEN && m.locked_from_room(d as usize, above as usize)
             });
-            for k in crossing
-                .iter()
-                .flat_map(|&d| lock_keys(&m.doors()[d as usize]))
-            {
+            for k in crossing.iter().flat_map(|&d| m.keys_required(d as usize)) {
                 if !std::mem::replace(&mut needed[k], true) {
                     entered.push(m.keys()[k].room);
                 }
@@ -412,16 +409,6 @@ pub(crate) fn surely_needed<'b>(m: &Mechanics, blocks: impl FnOnce() -> &'b Bloc
         }
     }
     needed
-}
-
-/// The keys a player must hold to pass `door` from a side its locks apply
-/// to: all of its lock's, and its any-of lock's when it names one.
-pub(crate) fn lock_keys(door: &DoorRule) -> impl Iterator<Item = usize> + '_ {
-    let any: &[usize] = match &*door.locks_any {
-        one @ [_] => one,
-        _ => &[],
-    };
-    door.locks.iter().chain(any).copied()
 }
 
 /// At least how many pulls every solution makes. A door that every walk to

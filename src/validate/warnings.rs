@@ -4,7 +4,7 @@
 use rustc_hash::FxHashSet;
 
 use super::{DoorFacts, Problem, Validator};
-use crate::mechanics::{Holdings, Mechanics, Passage};
+use crate::mechanics::{Holdings, Mechanics, Opening, Passage};
 use crate::model::ItemId;
 
 impl Validator<'_> {
@@ -53,7 +53,7 @@ impl Validator<'_> {
             };
             let item = || ItemId::Door(door.id.clone());
             let own = locks.get(next..next + door.locks.len()).unwrap_or_default();
-            if !door.open && door.open_when.is_none() && !toggled[i] {
+            if Opening::of(door, toggled[i]) == Opening::Shut {
                 let p = Problem::new(
                     format!("doors[{i}]"),
                     "starts closed and no lever toggles it, so it never opens",

@@ -146,11 +146,11 @@ fn tracked_keys(
     door_in: &[bool],
 ) -> Vec<bool> {
     let mut named = vec![false; m.keys().len()];
-    for (d, door) in m.doors_not_free() {
+    for (d, _) in m.doors_not_free() {
         if !door_in[d] {
             continue;
         }
-        for &k in door.locks.iter().chain(&door.locks_any) {
+        for k in m.keys_read(d) {
             named[k] = true;
         }
     }

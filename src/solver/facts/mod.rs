@@ -475,19 +475,8 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
         .filter(|p| rooms.get(p.from).copied().unwrap_or(false))
         .filter(|p| !(never_left && p.from == m.goal()))
         .filter_map(|p| {
-            // A free door has no small lock; its rule is read only otherwise.
-            let (small, one_way) = if m.is_free(p.door) {
-                (false, m.is_one_way(p.door))
-            } else {
-                let door = &m.doors()[p.door];
-                let locked_here = m.locked_here(p);
-                let way_back_locked = !locked_here && m.locks_one_side(p.door);
-                (
-                    !door.spend.is_empty() && locked_here,
-                    door.one_way || way_back_locked,
-                )
-            };
-            (small || one_way).then_some((p, small))
+            let small = m.may_spend(p);
+            (small || m.way_back_may_be_barred(p)).then_some((p, small))
         })
         .collect();
     if candidates.iter().all(|&(_, small)| small) {
@@ -500,16 +489,6 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
         .filter(|&(p, small)| small || free[p.from] != free[p.to])
         .map(|(p, _)| p)
         .collect()
-}
-
-/// A passage anyone can take at any time: open for good, with no lock on
-/// the side it leaves from.
-fn is_free(m: &Mechanics, p: Passage) -> bool {
-    m.is_free(p.door) || {
-        let door = &m.doors()[p.door];
-        let unlocked = door.locks.is_empty() && door.locks_any.is_empty() && door.spend.is_empty();
-        door.opening == Opening::Open && (unlocked || !m.locked_here(p))
-    }
 }
 
 /// The strongly connected components of the rooms over free passages
@@ -525,7 +504,7 @@ fn free_components(m: &Mechanics) -> Vec<u32> {
         // on passing through it.
         .filter(|&r| r != m.goal())
         .flat_map(|r| m.passages_from(r))
-        .filter(|&p| is_free(m, p))
+        .filter(|&p| m.always_passable(p))
         .map(|p| (p.from as u32, p.to as u32))
         .collect();
     let graph = Digraph::new(m.rooms(), &edges);
