@@ -257,8 +257,11 @@ fn a_generator_error_names_the_window_fields_not_command_line_options() {
     let (doc, _) = Document::open(&asset("basement.level.json")).unwrap();
     let old = doc.level().clone();
     let mut harness = harness(doc);
-    // Backward on a random graph of 3 rooms cannot hold 9 locks.
+    // Backward on a random graph of 3 rooms cannot hold 9 locks (the
+    // basement is drawn: the window offers to work around it first).
     open_generator(&mut harness, "Backward");
+    harness.get_by_label("A new random graph").click();
+    harness.run_steps(2);
     set_number(&mut harness, "Rooms", 3.0);
     set_number(&mut harness, "Locks", 9.0);
     run(&mut harness);
@@ -734,4 +737,37 @@ fn an_untouched_generated_document_is_replaced_without_asking() {
     harness.run_steps(4);
     assert!(harness.query_by_label("Discard").is_none(), "no question");
     assert_eq!(level(&harness).generator.as_ref().unwrap()["seed"], 12);
+}
+
+/// The form's source follows the level on the canvas when the window opens:
+/// a drawn level is worked around, a new empty one gets a random graph, and
+/// a source the designer picked by hand is kept.
+#[test]
+fn the_generator_works_around_a_drawn_level_unless_told_otherwise() {
+    use lockwork::editor::generate::Origin;
+    let mut harness = harness(Document::new(drawn_level(), None));
+    open_generator(&mut harness, "Backward");
+    assert_eq!(app(&harness).generator().form().origin, Origin::Canvas);
+    assert!(text_shown(&harness, "Keeps what I drew"));
+
+    let mut empty = harness_for_new_level();
+    open_generator(&mut empty, "Backward");
+    assert_eq!(app(&empty).generator().form().origin, Origin::Graph);
+
+    harness.get_by_label("A new random graph").click();
+    harness.run_steps(2);
+    for _ in 0..2 {
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::G);
+        harness.run_steps(2);
+    }
+    assert!(app(&harness).generator().is_open());
+    assert_eq!(
+        app(&harness).generator().form().origin,
+        Origin::Graph,
+        "the designer's pick is kept"
+    );
+}
+
+fn harness_for_new_level() -> App<'static> {
+    harness(Document::new(Level::new("new"), None))
 }

@@ -38,6 +38,9 @@ pub struct Form {
     pub rewire: bool,
     /// The form is for a batch: its seed is the first of the batch's.
     pub batch: bool,
+    /// The designer picked the source (canvas or random graph) by hand:
+    /// opening the window again keeps it.
+    pub origin_picked: bool,
 }
 
 impl Default for Form {
@@ -50,11 +53,25 @@ impl Default for Form {
             remembered: HashMap::new(),
             rewire: false,
             batch: false,
+            origin_picked: false,
         }
     }
 }
 
 impl Form {
+    /// Sets the source from `level` unless the designer picked one: a
+    /// level with a door drawn is worked around, an empty one (File ▸ New)
+    /// gets a random graph.
+    pub fn default_origin(&mut self, level: &crate::model::Level) {
+        if !self.origin_picked {
+            self.origin = if level.doors.is_empty() {
+                Origin::Graph
+            } else {
+                Origin::Canvas
+            };
+        }
+    }
+
     /// Does this kind work on the canvas or a random graph, as chosen?
     pub(super) fn has_origin(&self) -> bool {
         self.kind.recipe().layout == LayoutUse::Either
@@ -156,14 +173,17 @@ impl Form {
             }
             LayoutUse::Either => {
                 ui.horizontal(|ui| {
-                    ui.radio_value(&mut self.origin, Origin::Canvas, "The level on the canvas")
+                    let canvas = ui
+                        .radio_value(&mut self.origin, Origin::Canvas, "The level on the canvas")
                         .on_hover_text(
                             "Use the level drawn on the canvas as the layout, keeping what is \
                              drawn: its keys, locks, levers and door rules stay as they are, \
                              and the generator adds its own around them. Set a door's or a \
                              room's constraints in the inspector's props (\"lockwork\")",
                         );
-                    ui.radio_value(&mut self.origin, Origin::Graph, "A new random graph");
+                    let graph =
+                        ui.radio_value(&mut self.origin, Origin::Graph, "A new random graph");
+                    self.origin_picked |= canvas.clicked() || graph.clicked();
                 });
             }
         }

@@ -95,6 +95,10 @@ pub struct GeneratorWindow {
     /// The revision of the last document this window opened, to open the
     /// next one without asking while that one is untouched.
     opened_revision: Option<u64>,
+    /// The window was just opened: the form's source is to be set from the
+    /// level on the canvas (a drawn level is worked around, an empty one
+    /// gets a random graph), unless the designer chose one already.
+    choose_origin: bool,
     /// The generator whose results are shown: choosing another clears them.
     shown_kind: Generator,
     /// A new outcome is to be scrolled into view.
@@ -119,6 +123,7 @@ impl Default for GeneratorWindow {
             held: None,
             note: None,
             opened_revision: None,
+            choose_origin: false,
             shown_kind: Generator::Backward,
             show_outcome: false,
         }
@@ -133,6 +138,7 @@ impl GeneratorWindow {
             self.asking_close = true;
         } else {
             self.open = !self.open;
+            self.choose_origin = self.open;
         }
     }
 
@@ -262,6 +268,9 @@ impl GeneratorWindow {
             });
         });
         ui.separator();
+        if std::mem::take(&mut self.choose_origin) {
+            self.form.default_origin(doc.level());
+        }
         if self.asking_close {
             self.closing_ui(ui, theme);
             ui.separator();
