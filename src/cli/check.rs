@@ -136,7 +136,7 @@ fn keys(labels: &Labels<'_>, a: &Analysis) {
     for items in &a.keys.items {
         outln!(
             "  {}: {}",
-            report::items_noun(&items.kind, 2),
+            crate::solver::lines::noun(&items.kind, 2),
             items_words(items)
         );
     }

@@ -168,18 +168,3 @@ pub fn some_of(names: impl Iterator<Item = String>, count: usize) -> String {
     }
     line
 }
-
-/// The plural (or, for `n` of 1, singular) noun of an item kind: "small
-/// keys", "bomb".
-pub fn items_noun(kind: &str, n: u32) -> String {
-    let one = if kind == crate::model::SMALL {
-        "small key"
-    } else {
-        kind
-    };
-    match n {
-        1 => one.to_owned(),
-        _ if one.ends_with('s') => one.to_owned(),
-        _ => format!("{one}s"),
-    }
-}

@@ -70,25 +70,12 @@ fn place(level: &Level, why: &DeadEndWhy) -> String {
 
 /// "1 small key", "2 bombs and 1 small key".
 pub(crate) fn items_words(items: &[ItemCount]) -> String {
-    let words: Vec<String> = items
-        .iter()
-        .map(|i| count_words(i.count, &i.kind))
-        .collect();
-    words.join(" and ")
+    super::lines::items(items)
 }
 
 /// "1 small key", "2 bombs".
 fn count_words(n: u32, kind: &str) -> String {
-    let one = if kind == crate::model::SMALL {
-        "small key"
-    } else {
-        kind
-    };
-    match n {
-        1 => format!("1 {one}"),
-        _ if one.ends_with('s') => format!("{n} {one}"),
-        _ => format!("{n} {one}s"),
-    }
+    format!("{n} {}", super::lines::noun(kind, n))
 }
 
 /// What the point of no return did, as the sentence says it.
@@ -228,36 +215,9 @@ fn need_words(b: &Blocking, need: &Need) -> String {
     }
 }
 
-/// "l1 has been pulled and l2 is up, or l3 is down": a lever pulled an odd
-/// number of times is down; a `once` lever has been pulled or not, and one
-/// already pulled says it stays so.
+/// "l1 has been pulled and l2 is up, or l3 is down".
 fn condition_words(when: &[Vec<super::findings::LeverPosition>]) -> String {
-    if when.is_empty() {
-        return "a condition that never holds".to_owned();
-    }
-    let words: Vec<String> = (when.iter())
-        .map(|all| {
-            if all.is_empty() {
-                return "always".to_owned();
-            }
-            let parts: Vec<String> = (all.iter())
-                .map(|p| {
-                    let l = &p.lever;
-                    match (p.once, p.pulled, p.used_up) {
-                        (true, true, _) => format!("{l} has been pulled"),
-                        (true, false, true) => {
-                            format!("{l} has not been pulled (it has, and works only once)")
-                        }
-                        (true, false, false) => format!("{l} has not been pulled"),
-                        (false, true, _) => format!("{l} is down"),
-                        (false, false, _) => format!("{l} is up"),
-                    }
-                })
-                .collect();
-            parts.join(" and ")
-        })
-        .collect();
-    words.join(", or ")
+    super::lines::conditions(when, |p| p.lever.to_string())
 }
 
 #[cfg(test)]

@@ -71,6 +71,7 @@ pub mod findings;
 mod general;
 mod heuristic;
 mod lex_queue;
+pub(crate) mod lines;
 mod needs;
 pub(crate) mod oracle;
 mod parity;
