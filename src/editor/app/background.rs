@@ -10,9 +10,16 @@ use crate::editor::canvas::Geometry;
 use crate::model::Background;
 
 impl EditorApp {
-    /// Loads the level's background (cached by the loaders); says once when
-    /// it cannot be drawn.
+    /// Loads the level's background (the picture cached by the loaders)
+    /// when the level or its file changed; says once when it cannot be drawn.
     pub(super) fn refresh_backdrop(&mut self, ctx: &egui::Context) {
+        let revision = self.doc.revision();
+        let same = (self.backdrop_for.as_ref())
+            .is_some_and(|(r, path)| *r == revision && path.as_deref() == self.doc.path());
+        if same && !matches!(self.backdrop, BackdropState::Loading) {
+            return;
+        }
+        self.backdrop_for = Some((revision, self.doc.path().map(Path::to_path_buf)));
         let state = background::load(ctx, self.doc.level(), self.doc.path());
         if let Some(why) = state.warning()
             && self.backdrop.warning() != Some(why)

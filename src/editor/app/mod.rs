@@ -159,6 +159,9 @@ pub struct EditorApp {
     load_warnings: Vec<Problem>,
     /// The background picture, loaded.
     backdrop: super::background::BackdropState,
+    /// The revision and file the backdrop was loaded for: the props are
+    /// read again only when either changes (or while the picture loads).
+    backdrop_for: Option<(u64, Option<PathBuf>)>,
     message: Option<(String, Instant)>,
     show_help: bool,
     /// The Find box.
@@ -204,6 +207,7 @@ impl EditorApp {
             cached,
             load_warnings: Vec::new(),
             backdrop: super::background::BackdropState::None,
+            backdrop_for: None,
             message: None,
             show_help: false,
             find: Find::default(),
