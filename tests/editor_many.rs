@@ -567,7 +567,8 @@ fn past_ten_keys_each_key_gets_a_glyph_of_its_own() {
     }
     let h = harness(level.clone());
     let theme = lockwork::editor::theme::Theme::new(true);
-    let looks = lockwork::editor::key_look::key_looks(&level, &theme);
+    let colors = lockwork::model::palette::key_colors(&level);
+    let looks = lockwork::editor::key_look::key_looks(&level, &colors, &theme);
     let seen: HashSet<(egui::Color32, Option<String>)> =
         looks.iter().map(|l| (l.color, l.glyph.clone())).collect();
     assert_eq!(seen.len(), looks.len(), "no two keys look the same");

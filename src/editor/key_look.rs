@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use egui::Color32;
 
 use super::theme::Theme;
-use crate::model::{Level, palette};
+use crate::model::{Level, Rgb, palette};
 
 /// Keys that get a colour alone; the ones after them get a glyph too.
 pub const PLAIN_KEYS: usize = palette::KEY_COLORS.len();
@@ -43,12 +43,14 @@ pub fn glyph(n: usize) -> Option<String> {
 /// colour of their own take the palette's colours that no other key has;
 /// a key whose colour an earlier key has too gets its number as a glyph,
 /// so that no two named keys look the same.
-pub fn key_looks(level: &Level, theme: &Theme) -> Vec<KeyLook> {
-    // The colours are the core's (the exports and every list use them too).
-    let colors = palette::key_colors(level);
+///
+/// `colors` are the core's colours of the keys
+/// ([`palette::key_colors`], made once per revision): the exports and
+/// every list use them too.
+pub fn key_looks(level: &Level, colors: &[Rgb], theme: &Theme) -> Vec<KeyLook> {
     let mut seen = HashSet::new();
     let mut named = 0;
-    (level.keys.iter().zip(colors))
+    (level.keys.iter().zip(colors.iter().copied()))
         .map(|(key, color)| {
             if key.is_small() {
                 return KeyLook {
@@ -86,7 +88,7 @@ mod tests {
         let mut k1 = crate::model::Key::new("k1", "r1");
         k1.color = Some(palette::KEY_COLORS[0]);
         level.keys.push(k1);
-        let looks = key_looks(&level, &Theme::new(true));
+        let looks = key_looks(&level, &palette::key_colors(&level), &Theme::new(true));
         let gold = palette::key_color(&level, 0);
         assert_ne!(gold, palette::KEY_COLORS[0], "red is k1's");
         assert_eq!(looks[0].color, Theme::key(gold));
@@ -104,7 +106,7 @@ mod tests {
             level.keys.push(key);
         }
         let theme = Theme::new(false);
-        let looks = key_looks(&level, &theme);
+        let looks = key_looks(&level, &palette::key_colors(&level), &theme);
         assert_eq!(looks[0], looks[2], "bomb1 and bomb2");
         assert_eq!(looks[0].glyph.as_deref(), Some("B"));
         assert_ne!(looks[0].color, looks[1].color);

@@ -28,7 +28,7 @@ pub fn legend_ui(
     if level.keys.is_empty() {
         return (None, 0.0);
     }
-    let looks = key_looks(level, view.theme);
+    let looks = key_looks(level, view.key_colors, view.theme);
     let mut hovered = None;
     let shown = egui::Area::new(egui::Id::unique("lockwork-legend"))
         .order(egui::Order::Middle)

@@ -292,7 +292,7 @@ impl Canvas {
                     geo: &geo,
                     lod,
                     lit: Lit::new(view, self.hovered.as_ref(), self.legend_hover.as_ref()),
-                    looks: key_looks(view.level, view.theme),
+                    looks: key_looks(view.level, view.key_colors, view.theme),
                     path: overlay::SolutionPath::new(view),
                     interactive: !space,
                     command,
