@@ -63,8 +63,22 @@ enum RightTab {
 /// had the frame before, which reaches past the canvas into the panels
 /// while the view or the panels change size. Above it, the panels' widgets
 /// always get their clicks.
+///
+/// The layer is registered as an area over the panel's rect: egui finds
+/// the layer under the pointer among its areas, and a scroll area scrolls
+/// by the wheel only on the layer under the pointer (the lists and the
+/// inspector did not scroll by the wheel at all).
 fn above_canvas<R>(ui: &mut Ui, name: &str, contents: impl FnOnce(&mut Ui) -> R) -> R {
     let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::unique(("panel", name)));
+    let rect = ui.max_rect();
+    ui.ctx().memory_mut(|m| {
+        let state = egui::containers::AreaState {
+            pivot_pos: Some(rect.min),
+            size: Some(rect.size()),
+            ..Default::default()
+        };
+        m.areas_mut().set_state(layer, state);
+    });
     ui.scope_builder(egui::UiBuilder::new().layer_id(layer), contents)
         .inner
 }
