@@ -11,6 +11,7 @@ use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton, Pos2, Rect, pos2, vec2};
 use egui_kittest::kittest::{NodeT as _, Queryable};
 use lockwork::document::Document;
+use lockwork::editor::app::LISTS_MIN;
 use lockwork::editor::prefs::Prefs;
 use lockwork::model::{ItemId, Level};
 
@@ -23,7 +24,8 @@ fn harness(level: Level) -> App<'static> {
     harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [1280.0, 800.0])
 }
 
-/// The left panel's resize handle (egui's "Resize panel" splitter).
+/// The left panel's edge (a splitter, for a screen reader): its middle is
+/// the panel's width.
 fn left_edge(h: &App<'_>) -> Rect {
     h.query_all_by(|n| n.role() == Role::Splitter)
         .map(|n| n.rect())
@@ -193,19 +195,71 @@ fn a_click_on_a_row_selects_its_key() {
     assert_eq!(selected(&h), [ItemId::Key("k7".into())], "by its room cell");
 }
 
+/// Issue 38: the left panel's edge was three points wide, and a drag
+/// starting on the canvas side of it panned the canvas; a drag starting
+/// four points right of the edge now widens the panel.
 #[test]
 fn a_drag_just_right_of_the_left_panel_edge_widens_the_panel() {
     let mut h = harness(common::sample("basement"));
-    let edge = left_edge(&h);
-    eprintln!("edge {edge:?}");
-    let x = edge.center().x;
+    let x = left_edge(&h).center().x;
     let from = pos2(x + 4.0, 400.0);
-    h.event(Event::PointerMoved(from));
-    h.step();
-    h.step();
-    eprintln!("hovered {:?}", h.ctx.memory(|m| m.layer_id_at(from)));
-    drag(&mut h, from, from + vec2(80.0, 0.0));
+    let view = app(&h).canvas().visible();
+    drag(&mut h, from, from + vec2(30.0, 0.0));
     let after = left_edge(&h).center().x;
-    eprintln!("after {after}");
-    assert!(after > x + 60.0, "the panel is {} wider", after - x);
+    assert!(
+        (after - (x + 30.0)).abs() < 1.0,
+        "the edge moved from {x} to {after}"
+    );
+    assert_eq!(
+        app(&h).canvas().visible().center(),
+        view.center(),
+        "the canvas did not pan"
+    );
+}
+
+/// The Metrics section stands inside the panel, whatever its width: a
+/// value whose right end is past the panel's edge is cut off.
+fn assert_metrics_shown(h: &App<'_>) {
+    let edge = left_edge(h).center().x;
+    let top = h
+        .query_all_by_label("Metrics")
+        .map(|n| n.rect())
+        .find(|r| r.left() < edge)
+        .expect("the Metrics section")
+        .bottom();
+    let labels: Vec<(String, Rect)> = h
+        .query_all_by(|n| n.role() == Role::Label)
+        .map(|n| (n.accesskit_node().label().unwrap_or_default(), n.rect()))
+        .filter(|(_, r)| r.top() > top && r.left() < edge)
+        .collect();
+    assert!(labels.len() > 8, "{labels:?}");
+    for (text, rect) in labels {
+        assert!(
+            rect.right() <= edge,
+            "{text:?} at {rect:?}, past the edge at {edge}"
+        );
+    }
+}
+
+/// Dragged as far left as it goes, or in a narrow window, the panel keeps
+/// the width that shows the Metrics values (it used to open 120 points
+/// wide on some launches, cutting them off).
+#[test]
+fn the_left_panel_never_gets_too_narrow_for_the_metrics() {
+    let doc = Document::new(common::sample("basement"), None);
+    let mut h = common::harness_solved(doc);
+    let x = left_edge(&h).center().x;
+    drag(&mut h, pos2(x, 400.0), pos2(20.0, 400.0));
+    let narrowest = left_edge(&h).center().x;
+    assert!(narrowest >= LISTS_MIN - 1.0, "{narrowest}");
+    assert!(narrowest < x, "the drag narrowed it");
+    assert_metrics_shown(&h);
+    let doc = Document::new(common::sample("basement"), None);
+    let mut h = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [700.0, 800.0]);
+    common::step_until(&mut h, "the measures", |h| {
+        app(h).solver().state().measures.is_some()
+    });
+    let width = left_edge(&h).center().x;
+    assert!(width >= LISTS_MIN - 1.0, "{width} in a window 700 wide");
+    assert_metrics_shown(&h);
 }

@@ -10,7 +10,7 @@ mod problems;
 mod solution;
 pub mod table;
 
-use egui::{Atom, Button, CollapsingHeader, Label, RichText, Ui, WidgetInfo, WidgetType};
+use egui::{Atom, Button, CollapsingHeader, Label, RichText, Role, Ui, WidgetInfo};
 use egui_extras::TableRow;
 
 use super::intent::Intent;
@@ -57,7 +57,7 @@ pub fn unanalysed_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
 fn name_cell(ui: &mut Ui, icon: Atom<'_>, text: RichText, whole: Option<&str>) -> bool {
     let response = ui.add(Button::new((icon, text)).frame(false).truncate());
     if let Some(whole) = whole {
-        response.widget_info(|| WidgetInfo::labeled(WidgetType::Button, true, whole));
+        response.widget_info(|| WidgetInfo::labeled(Role::Button, true, whole));
     }
     response.clicked()
 }
