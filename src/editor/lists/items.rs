@@ -75,7 +75,7 @@ pub(super) fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         let headings = [("Key", true), ("Room", true), ("Kind", true)];
         let height = table::row_height(ui);
         let outline = view.theme.room_stroke;
-        table::table(ui, id, &headings, &[0.36, 0.36], None).body(|body| {
+        table::table(ui, id, &headings, &[0.46, 0.3], None).body(|body| {
             body.rows(height, order.len(), |mut row| {
                 let Some(key) = (order.get(row.index())).and_then(|&k| keys.get(k as usize)) else {
                     return;

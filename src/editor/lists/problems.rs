@@ -8,8 +8,7 @@ use std::hash::{Hash, Hasher};
 use egui::{Color32, Id, RichText, Ui};
 
 use super::table::{self, Sort, natural};
-use super::{count, item_row, name_cell, text_cell};
-use crate::editor::inspector::widgets::dot;
+use super::{count, item_row, text_cell};
 use crate::editor::intent::{Intent, Playback};
 use crate::editor::live_solver::Outcome;
 use crate::editor::playback::Source;
@@ -18,9 +17,9 @@ use crate::model::ItemId;
 use crate::rules::Step;
 use crate::solver::Analysis;
 
-/// Sortable columns.
-const SEVERITY: usize = 0;
+/// Sortable columns (the problem's words come first).
 const KIND: usize = 1;
+const SEVERITY: usize = 2;
 
 /// One row of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,10 +36,11 @@ enum Finding {
     Unreachable(usize),
 }
 
-/// The rows in the order shown, and the lines each takes.
+/// The rows in the order shown, and the length of each line of each row
+/// in characters (what their height is worked out from).
 struct Rows {
     rows: Vec<Finding>,
-    lines: Vec<u32>,
+    lines: Vec<Vec<u32>>,
 }
 
 /// What the rows are made from: the level's revision and the solver's
@@ -100,13 +100,10 @@ fn rows(view: &View<'_>, analysis: Option<&Analysis>, sort: Sort) -> Rows {
         Some(KIND) => rows.sort_by(|&a, &b| sort.apply(natural(kind(a, view), kind(b, view)))),
         _ => {}
     }
-    let lines = rows
-        .iter()
-        .map(|&f| match (f, analysis) {
-            (Finding::DeadEnd(i), Some(a)) => {
-                (a.dead_ends.found.get(i)).map_or(1, |d| dead_end_lines(view, d).len() as u32)
-            }
-            _ => 1,
+    let lines = (rows.iter())
+        .map(|&f| {
+            let lines = shown(f, view, analysis).lines;
+            lines.iter().map(|l| l.chars().count() as u32).collect()
         })
         .collect();
     Rows { rows, lines }
@@ -206,10 +203,27 @@ pub(super) fn problems_table(
     if rows.rows.is_empty() {
         return;
     }
-    let headings = [("Severity", true), ("Kind", true), ("Problem", false)];
-    let height = table::row_height(ui);
-    let heights = rows.lines.iter().map(|&n| n as f32 * (height - 4.0) + 4.0);
-    table::table(ui, id, &headings, &[0.24, 0.2], None).body(|body| {
+    let headings = [("Problem", false), ("Kind", true), ("Severity", true)];
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    // A character's width, on average: rows are as tall as their lines
+    // wrap, worked out from their lengths (laying out every row's text each
+    // frame is what the table saves).
+    let sample = "the quick brown fox jumps over a lazy dog: d12 (r3)";
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let each = ui
+        .painter()
+        .layout_no_wrap(sample.to_owned(), font, Color32::WHITE)
+        .size()
+        .x
+        / sample.len() as f32;
+    table::table(ui, id, &headings, &[0.55, 0.23], None).body(|body| {
+        let text_width = (body.widths().first().copied().unwrap_or(100.0) - 24.0).max(24.0);
+        let heights = rows.lines.iter().map(|lines| {
+            let wrapped: f32 = (lines.iter())
+                .map(|&n| (n as f32 * each * 1.1 / text_width).ceil().max(1.0))
+                .sum();
+            wrapped * line + 6.0
+        });
         body.heterogeneous_rows(heights, |mut row| {
             let Some(&f) = rows.rows.get(row.index()) else {
                 return;
@@ -221,22 +235,18 @@ pub(super) fn problems_table(
                 view.theme.warning
             };
             let shown = shown(f, view, analysis);
-            let selected = shown
-                .item
-                .as_ref()
-                .is_some_and(|i| view.selection.contains(i));
+            let selected = (shown.item.as_ref()).is_some_and(|i| view.selection.contains(i));
             row.set_selected(selected);
-            let mut clicked = false;
-            let severity = RichText::new(if error { "error" } else { "warning" }).color(color);
-            row.col(|ui| clicked = name_cell(ui, dot(color), severity, None));
-            row.col(|ui| text_cell(ui, RichText::new(kind(f, view))));
+            let severity = if error { "error" } else { "warning" };
             row.col(|ui| lines_cell(ui, &shown.lines, color));
+            row.col(|ui| text_cell(ui, RichText::new(kind(f, view))));
+            row.col(|ui| text_cell(ui, RichText::new(severity).color(color)));
             let Some(item) = shown.item else {
                 row.response().on_hover_text(shown.hover);
                 return;
             };
             let hover = || shown.hover;
-            if item_row(&row, clicked, item, hover, out)
+            if item_row(&row, false, item, hover, out)
                 && let Finding::DeadEnd(i) = f
             {
                 out.push(Intent::Playback(Playback::Show(Source::DeadEnd(i))));
@@ -245,13 +255,19 @@ pub(super) fn problems_table(
     });
 }
 
-/// A cell of several lines, each cut off where the column ends.
+/// The problem's lines, wrapped, after a dot in its severity's colour.
 fn lines_cell(ui: &mut Ui, lines: &[String], color: Color32) {
-    ui.vertical(|ui| {
-        ui.spacing_mut().item_spacing.y = 0.0;
-        for line in lines {
-            text_cell(ui, RichText::new(line).color(color));
-        }
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    ui.horizontal_top(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, line), egui::Sense::hover());
+        ui.painter().circle_filled(rect.center(), 12.0 * 0.3, color);
+        ui.vertical(|ui| {
+            ui.spacing_mut().item_spacing.y = 0.0;
+            for line in lines {
+                let text = RichText::new(line).color(color);
+                ui.add(egui::Label::new(text).wrap().selectable(false));
+            }
+        });
     });
 }
 
