@@ -45,8 +45,8 @@ const MESSAGE_SECS: u64 = 6;
 const PANEL_SHARE: f32 = 0.25;
 /// Least width of a side panel.
 const PANEL_MIN: f32 = 120.0;
-/// Least width of the lists: the Metrics' values beside their names (at
-/// 120 points they were cut off).
+/// Least width of the lists where the window has room for it: the Metrics'
+/// values beside their names (at 120 points they were cut off).
 pub const LISTS_MIN: f32 = 250.0;
 /// The lists' width at first.
 pub const LISTS_WIDTH: f32 = 270.0;
@@ -128,10 +128,13 @@ fn side_panels_ui(
     use edges::{Edge, Side};
     let share = ui.ctx().content_rect().width() * PANEL_SHARE;
     if sides.lists {
+        // At least LISTS_MIN, unless the window is too narrow for it: then
+        // a quarter of it, and the Metrics show each value under its name.
+        let most = share.max(PANEL_MIN);
         let edge = Edge {
             name: "lists",
             side: Side::Left,
-            range: egui::Rangef::new(LISTS_MIN, share.max(LISTS_MIN)),
+            range: egui::Rangef::new(LISTS_MIN.min(most), most),
             default: LISTS_WIDTH,
         };
         let space = ui.available_rect_before_wrap();
