@@ -256,12 +256,12 @@ fn the_left_panel_never_gets_too_narrow_for_the_metrics() {
     assert!(narrowest < x, "the drag narrowed it");
     assert_metrics_shown(&h);
     let doc = Document::new(common::sample("basement"), None);
-    let mut h = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [700.0, 800.0]);
+    let mut h = harness_sized(doc, Prefs::default(), Arc::new(NoDialogs), [560.0, 800.0]);
     common::step_until(&mut h, "the measures", |h| {
         app(h).solver().state().measures.is_some()
     });
     // A quarter of it: the canvas keeps half the window.
     let width = left_edge(&h).center().x;
-    assert!(width >= 700.0 * 0.25 - 1.0, "{width} in a window 700 wide");
+    assert!(width >= 560.0 * 0.25 - 1.0, "{width} in a window 560 wide");
     assert_metrics_shown(&h);
 }
