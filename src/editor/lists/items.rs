@@ -144,7 +144,7 @@ pub(super) fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         let rows = table::cached(ui, id, view.revision, sort, || lever_rows(view, sort));
         let headings = [("Lever", true), ("Room", true), ("Does", false)];
         let height = table::row_height(ui);
-        table::table(ui, id, &headings, &[0.25, 0.35], None).body(|body| {
+        table::table(ui, id, &headings, &[0.18, 0.4], None).body(|body| {
             body.rows(height, rows.order.len(), |mut row| {
                 let Some(lever) =
                     (rows.order.get(row.index())).and_then(|&l| levers.get(l as usize))
