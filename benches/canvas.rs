@@ -21,6 +21,10 @@
 //! - `canvas/overview_switch`: what switching to the overview works out
 //!   afresh, the rules and the area graph of the level (goal with a frame
 //!   ≤ 50 ms).
+//! - `canvas/lists_10k_keys`: the left panel alone (`lists::lists_ui` in a
+//!   side panel, plus tessellation) with 10,000 more keys in the level:
+//!   its tables lay out the rows in view only, in an order made once per
+//!   revision.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::hint::black_box;
@@ -108,6 +112,7 @@ fn frames(c: &mut Criterion) {
         ..Prefs::default()
     };
     overview_benches(&mut group, &level);
+    lists_bench(&mut group, &level);
 
     // The whole app, as eframe drives it (minus the GPU).
     let ctx = egui::Context::default();
@@ -248,6 +253,67 @@ fn overview_benches(
             cpu_time(iters, || {
                 let m = lockwork::rules::mechanics::Mechanics::new(level).unwrap();
                 black_box(lockwork::measures::Overview::of(level, &m, None));
+            })
+        });
+    });
+}
+
+/// The left panel alone, with 10,000 more keys in the level.
+fn lists_bench(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    level: &lockwork::model::Level,
+) {
+    let mut level = level.clone();
+    let room = level.start.clone();
+    for i in 0..10_000 {
+        let id = format!("many{i}");
+        level
+            .keys
+            .push(lockwork::model::Key::new(id.as_str(), room.as_str()));
+    }
+    let ctx = egui::Context::default();
+    let index = LevelIndex::new(&level);
+    let report = validate(&level);
+    let colors = lockwork::model::palette::key_colors(&level);
+    let (selection, theme, prefs) = (Selection::default(), Theme::new(true), Prefs::default());
+    let solver = SolverState::default();
+    let frame = |time: f64| {
+        let output = ctx.run_ui(input(time), |ui| {
+            let view = View {
+                level: &level,
+                revision: 1,
+                labels: lockwork::model::Labels::with_index(&level, &index),
+                index: &index,
+                report: &report,
+                mechanics: None,
+                key_colors: &colors,
+                selection: &selection,
+                solver: &solver,
+                theme: &theme,
+                prefs: &prefs,
+                play: None,
+                background: &lockwork::editor::background::BackdropState::None,
+            };
+            let mut out = Vec::new();
+            egui::Panel::left("lists").exact_size(270.0).show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| {
+                    lockwork::editor::lists::lists_ui(ui, &view, &mut out);
+                });
+            });
+            black_box(out);
+        });
+        ctx.tessellate(output.shapes, output.pixels_per_point)
+    };
+    let mut time = 0.0;
+    for _ in 0..5 {
+        time += 1.0 / 60.0;
+        black_box(frame(time));
+    }
+    group.bench_function("lists_10k_keys", |b| {
+        b.iter_custom(|iters| {
+            cpu_time(iters, || {
+                time += 1.0 / 60.0;
+                black_box(frame(time));
             })
         });
     });

@@ -887,10 +887,10 @@ fn the_wiring_banner_and_its_done_button_fit_a_small_window() {
     );
 }
 
-/// A level with 600 more keys than a list shows: the keys list draws 500
-/// rows and counts the rest, and the goal's ticks list the first hundred
+/// A level with 600 more keys: the goal's ticks list the first hundred
 /// keys and the required ones past them, counting the others; a frame of a
-/// 100,000-key level used to lay out a row and a tick for every key.
+/// 100,000-key level used to lay out a row and a tick for every key. (The
+/// keys list lays out the rows in view: `editor_lists.rs`.)
 #[test]
 fn long_lists_show_their_first_rows_and_count_the_rest() {
     let mut level = basement();
@@ -899,11 +899,6 @@ fn long_lists_show_their_first_rows_and_count_the_rest() {
     level.goal_requires.push("extra550".into());
     let named = before + 600;
     let h = harness(level);
-    let count_line = format!("… and {} more keys: Find", named - 500);
-    assert!(
-        h.query_all_by_label_contains(&count_line).next().is_some(),
-        "the keys list counts what it does not show"
-    );
     let ticks = |id: &str| h.query_by_role_and_label(Role::CheckBox, id).is_some();
     assert!(ticks("extra0"), "the first keys have their tick");
     assert!(ticks("extra550"), "a required key past them has its tick");

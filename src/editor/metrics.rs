@@ -14,6 +14,9 @@ use super::view::View;
 use crate::measures::{Measures, Score};
 use crate::model::{ItemId, format_cost};
 
+/// Least width of the names beside their values.
+const GRID_WIDTH: f32 = 220.0;
+
 /// A share as a percentage: "25%", "33.3%".
 pub fn percent(x: f64) -> String {
     format!("{}%", format_cost((x * 1000.0).round() / 10.0))
@@ -226,19 +229,32 @@ fn body_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         ui.label(RichText::new("Measuring again after the last edit…").color(weak));
     }
     score_ui(ui, view, m);
-    Grid::new("metrics grid")
-        .num_columns(2)
-        .spacing([8.0, 4.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for l in lines(m) {
-                ui.label(RichText::new(l.name).color(weak))
-                    .on_hover_text(l.about);
+    if ui.available_width() < GRID_WIDTH {
+        // Too narrow for the names beside the values (the values were cut
+        // off): each value under its name.
+        for l in lines(m) {
+            ui.label(RichText::new(l.name).color(weak))
+                .on_hover_text(l.about);
+            ui.indent(l.name, |ui| {
                 ui.add(egui::Label::new(&l.value).wrap())
                     .on_hover_text(l.about);
-                ui.end_row();
-            }
-        });
+            });
+        }
+    } else {
+        Grid::new("metrics grid")
+            .num_columns(2)
+            .spacing([8.0, 4.0])
+            .striped(true)
+            .show(ui, |ui| {
+                for l in lines(m) {
+                    ui.label(RichText::new(l.name).color(weak))
+                        .on_hover_text(l.about);
+                    ui.add(egui::Label::new(&l.value).wrap())
+                        .on_hover_text(l.about);
+                    ui.end_row();
+                }
+            });
+    }
     optional_ui(ui, view, m, out);
 }
 

@@ -18,7 +18,7 @@ mod help;
 mod inspector;
 pub mod intent;
 pub mod key_look;
-mod lists;
+pub mod lists;
 pub mod live_solver;
 mod metrics;
 pub mod play_guide;

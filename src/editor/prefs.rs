@@ -37,6 +37,10 @@ pub struct Prefs {
     /// A level of at least this many rooms shows its overview when seen
     /// from far (about Fit); 0 never.
     pub overview_from: usize,
+    /// The lists' width, as the designer set it by their edge.
+    pub lists_width: f32,
+    /// The inspector's width, as the designer set it by its edge.
+    pub inspector_width: f32,
 }
 
 /// The sizes from which Fit may show the area overview (0: never).
@@ -60,6 +64,8 @@ impl Default for Prefs {
             inspector: true,
             overview: false,
             overview_from: 150,
+            lists_width: crate::editor::app::LISTS_WIDTH,
+            inspector_width: crate::editor::app::INSPECTOR_WIDTH,
         }
     }
 }

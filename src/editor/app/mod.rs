@@ -4,6 +4,7 @@
 mod background;
 mod clipboard;
 mod commands;
+pub mod edges;
 mod keyboard;
 mod menus;
 mod playback;
@@ -44,6 +45,13 @@ const MESSAGE_SECS: u64 = 6;
 const PANEL_SHARE: f32 = 0.25;
 /// Least width of a side panel.
 const PANEL_MIN: f32 = 120.0;
+/// Least width of the lists where the window has room for it: the Metrics'
+/// values beside their names (at 120 points they were cut off).
+pub const LISTS_MIN: f32 = 250.0;
+/// The lists' width at first.
+pub const LISTS_WIDTH: f32 = 270.0;
+/// The inspector's width at first.
+pub const INSPECTOR_WIDTH: f32 = 280.0;
 /// Most of the window's width the docked generator may take.
 const GENERATOR_SHARE: f32 = 0.5;
 
@@ -63,8 +71,22 @@ enum RightTab {
 /// had the frame before, which reaches past the canvas into the panels
 /// while the view or the panels change size. Above it, the panels' widgets
 /// always get their clicks.
+///
+/// The layer is registered as an area over the panel's rect: egui finds
+/// the layer under the pointer among its areas, and a scroll area scrolls
+/// by the wheel only on the layer under the pointer (the lists and the
+/// inspector did not scroll by the wheel at all).
 fn above_canvas<R>(ui: &mut Ui, name: &str, contents: impl FnOnce(&mut Ui) -> R) -> R {
     let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::unique(("panel", name)));
+    let rect = ui.max_rect();
+    ui.ctx().memory_mut(|m| {
+        let state = egui::containers::AreaState {
+            pivot_pos: Some(rect.min),
+            size: Some(rect.size()),
+            ..Default::default()
+        };
+        m.areas_mut().set_state(layer, state);
+    });
     ui.scope_builder(egui::UiBuilder::new().layer_id(layer), contents)
         .inner
 }
@@ -88,6 +110,8 @@ struct Sides<'a> {
     inspector: bool,
     /// The right panel's tabs, while the generator is open.
     tabs: Option<&'a mut RightTab>,
+    /// The widths of the lists and the inspector, as their edges set them.
+    widths: &'a mut (f32, f32),
 }
 
 /// The lists on the left and the inspector on the right, each describing
@@ -101,12 +125,23 @@ fn side_panels_ui(
     sides: Sides<'_>,
     out: &mut Vec<Intent>,
 ) {
-    let most = (ui.ctx().content_rect().width() * PANEL_SHARE).max(PANEL_MIN);
+    use edges::{Edge, Side};
+    let share = ui.ctx().content_rect().width() * PANEL_SHARE;
     if sides.lists {
+        // At least LISTS_MIN, unless the window is too narrow for it: then
+        // a quarter of it, and the Metrics show each value under its name.
+        let most = share.max(PANEL_MIN);
+        let edge = Edge {
+            name: "lists",
+            side: Side::Left,
+            range: egui::Rangef::new(LISTS_MIN.min(most), most),
+            default: LISTS_WIDTH,
+        };
+        let space = ui.available_rect_before_wrap();
+        let width = edge.range.clamp(sides.widths.0);
         egui::Panel::left("lists")
-            .resizable(true)
-            .default_size(240.0f32.min(most))
-            .size_range(PANEL_MIN..=most)
+            .resizable(false)
+            .exact_size(width)
             .show(ui, |ui| {
                 above_canvas(ui, "lists", |ui| {
                     egui::ScrollArea::both().show(ui, |ui| match preview {
@@ -115,13 +150,21 @@ fn side_panels_ui(
                     });
                 });
             });
+        edges::edge_ui(ui, &edge, space, &mut sides.widths.0);
     }
     if sides.inspector {
+        let edge = Edge {
+            name: "inspector",
+            side: Side::Right,
+            range: egui::Rangef::new(PANEL_MIN, share.max(PANEL_MIN)),
+            default: INSPECTOR_WIDTH,
+        };
+        let space = ui.available_rect_before_wrap();
+        let width = edge.range.clamp(sides.widths.1);
         let tabs = sides.tabs;
         egui::Panel::right("inspector")
-            .resizable(true)
-            .default_size(280.0f32.min(most))
-            .size_range(PANEL_MIN..=most)
+            .resizable(false)
+            .exact_size(width)
             .show(ui, |ui| {
                 above_canvas(ui, "inspector", |ui| {
                     if let Some(tab) = tabs {
@@ -133,6 +176,7 @@ fn side_panels_ui(
                     });
                 });
             });
+        edges::edge_ui(ui, &edge, space, &mut sides.widths.1);
     }
 }
 
@@ -178,6 +222,9 @@ pub struct EditorApp {
     right_tab: RightTab,
     /// The generator was open last frame (opening it shows its tab).
     generator_was_open: bool,
+    /// The widths of the lists and the inspector, as their edges set them
+    /// (kept in the preferences at the end of the frame).
+    panel_widths: (f32, f32),
 }
 
 impl EditorApp {
@@ -194,6 +241,7 @@ impl EditorApp {
             Arc::new(Checked::new(level)),
             palette::key_colors(level),
         );
+        let panel_widths = (prefs.lists_width, prefs.inspector_width);
         let app = Self {
             selection: Selection::default(),
             canvas: Canvas::default(),
@@ -218,6 +266,7 @@ impl EditorApp {
             title: String::new(),
             right_tab: RightTab::Generate,
             generator_was_open: false,
+            panel_widths,
             doc,
         };
         app.apply_theme(ctx);
@@ -411,6 +460,7 @@ impl EditorApp {
                 lists: self.prefs.lists,
                 inspector,
                 tabs: self.generator.is_open().then_some(&mut self.right_tab),
+                widths: &mut self.panel_widths,
             };
             side_panels_ui(ui, &view, preview.as_ref(), sides, &mut out);
             egui::CentralPanel::no_frame().show(ui, |ui| match &preview {
@@ -433,6 +483,7 @@ impl EditorApp {
             self.handle(&ctx, intent);
         }
         self.poll_play_guide(&ctx);
+        (self.prefs.lists_width, self.prefs.inspector_width) = self.panel_widths;
         self.selection.retain_existing(self.doc.level());
         self.update_title(&ctx);
         if self.solver.is_busy() {

@@ -70,7 +70,7 @@ impl Canvas {
                 || play_step
                     .is_some_and(|s| matches!(s, Step::Move { door: id, .. } if id == &door.id)),
         };
-        paint::door(ui.painter(), seg, &look, em, view.theme, lod);
+        let drawn = paint::door(ui.painter(), seg, &look, em, view.theme, lod);
         self.drawn(d, look.open);
         self.door_callouts(scope, &door.id, handle);
         if let Some(tag) = super::asked::door_tag(&door.props) {
@@ -79,8 +79,7 @@ impl Canvas {
         }
         let long_enough = lod.on_screen((seg.1 - seg.0).length()) >= BADGE_MIN_PX;
         if long_enough && let Some(badge) = scope.path.door_badge(d) {
-            let above = vec2(0.0, -(lod.mark(13.0) * 0.5 + lod.font(10.0)));
-            paint::badge(ui.painter(), mid + above, &badge, view.theme, lod);
+            paint::door_badge(ui.painter(), seg, &drawn, &badge, view.theme, lod);
         }
         let mut took_click = false;
         if response.clicked() && !scope.playing {

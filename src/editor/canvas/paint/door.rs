@@ -50,7 +50,30 @@ pub struct DoorLook<'a> {
     pub condition: Option<(&'a [Vec<LeverMark<'a>>], bool)>,
 }
 
-/// A door from `a` to `b`; returns the rectangle of its marks (for clicking).
+/// Where a door's marks and labels were drawn: what a step badge keeps
+/// clear of.
+#[derive(Clone, Copy, Debug)]
+pub struct DoorDrawn {
+    /// The lock marks (with a one-sided lock's bar) and the condition, or
+    /// the dot of a door with neither.
+    pub marks: Rect,
+    /// The id label, when it fit.
+    pub id: Option<Rect>,
+    /// The cost label, when it fit.
+    pub cost: Option<Rect>,
+}
+
+impl DoorDrawn {
+    /// Does `rect` keep clear of everything drawn?
+    fn clear_of(&self, rect: Rect) -> bool {
+        [Some(self.marks), self.id, self.cost]
+            .into_iter()
+            .flatten()
+            .all(|r| !r.intersects(rect))
+    }
+}
+
+/// A door from `a` to `b`; returns where its marks and labels are.
 pub fn door(
     painter: &Painter,
     (a, b): (Pos2, Pos2),
@@ -58,7 +81,7 @@ pub fn door(
     em: Emphasis,
     theme: &Theme,
     lod: Lod,
-) -> Rect {
+) -> DoorDrawn {
     let faint = |c: Color32| if look.dim { c.gamma_multiply(0.35) } else { c };
     let color = faint(if em.selected {
         theme.selection
@@ -94,7 +117,7 @@ pub fn door(
         painter.add(Shape::convex_polygon(points, color, Stroke::NONE));
     }
     let marks = lock_marks(painter, (a, b), look, color, theme, lod);
-    door_labels(painter, (a, b), marks, normal, look, theme, lod);
+    let [cost, id] = door_labels(painter, (a, b), marks, normal, look, theme, lod);
     if em.selected {
         painter.rect_stroke(
             marks.expand(3.0 * px.max(1.0)),
@@ -103,7 +126,49 @@ pub fn door(
             StrokeKind::Outside,
         );
     }
-    marks
+    DoorDrawn { marks, id, cost }
+}
+
+/// Where a step badge of `size` goes on a door: beside its middle, off the
+/// line, clear of its marks and labels. The side away from the id first,
+/// then the other, further out until it is clear: placed above the middle
+/// as it was, it covered the id and a one-sided lock's mark.
+pub fn badge_spot((a, b): (Pos2, Pos2), drawn: &DoorDrawn, size: Vec2) -> Rect {
+    let mid = a + (b - a) / 2.0;
+    let dir = (b - a).normalized();
+    let normal = vec2(-dir.y, dir.x);
+    let gap = size.y * 0.3;
+    let mut first = None;
+    for step in 0..8 {
+        for side in [1.0, -1.0] {
+            let n = normal * side;
+            // How far the marks reach from the middle that way, and the
+            // badge's half-size that way.
+            let reach = corners(drawn.marks).map_or(0.0, |c| {
+                c.iter().map(|p| (*p - mid).dot(n)).fold(0.0, f32::max)
+            });
+            let half = size.x / 2.0 * n.x.abs() + size.y / 2.0 * n.y.abs();
+            let out = reach + gap + half + step as f32 * (half * 2.0 + gap);
+            let rect = Rect::from_center_size(mid + n * out, size);
+            if drawn.clear_of(rect) {
+                return rect;
+            }
+            first.get_or_insert(rect);
+        }
+    }
+    first.unwrap_or(Rect::from_center_size(mid, size))
+}
+
+/// The corners of a rect that is not empty.
+fn corners(r: Rect) -> Option<[Pos2; 4]> {
+    (r.is_finite() && r.is_positive()).then(|| {
+        [
+            r.left_top(),
+            r.right_top(),
+            r.left_bottom(),
+            r.right_bottom(),
+        ]
+    })
 }
 
 /// Lock marks a door shows one by one; past this many, all but the first
@@ -155,7 +220,7 @@ fn lock_marks(
         widths.push(size);
     }
     let row = widths.iter().sum::<f32>() + gap * widths.len().saturating_sub(1) as f32;
-    let mut marks = if widths.is_empty() {
+    let marks = if widths.is_empty() {
         if look.condition.is_some() {
             Rect::NOTHING
         } else {
@@ -175,9 +240,26 @@ fn lock_marks(
             let at = center - u * (reach + size * 0.4);
             let across = vec2(-u.y, u.x) * size * 0.7;
             painter.line_segment([at - across, at + across], Stroke::new(size * 0.22, color));
+            let bar = Rect::from_two_pos(at - across, at + across).expand(size * 0.11);
+            return with_condition(painter, (a, b), look, chips.union(bar), theme, lod);
         }
         chips
     };
+    with_condition(painter, (a, b), look, marks, theme, lod)
+}
+
+/// The door's condition under its marks (in the middle when it has none);
+/// returns the marks and the condition.
+fn with_condition(
+    painter: &Painter,
+    (a, b): (Pos2, Pos2),
+    look: &DoorLook<'_>,
+    mut marks: Rect,
+    theme: &Theme,
+    lod: Lod,
+) -> Rect {
+    let mid = a + (b - a) / 2.0;
+    let size = lod.mark(13.0);
     if let Some((alternatives, lit)) = look.condition {
         let at = if marks.is_finite() && marks.is_positive() {
             pos2(marks.center().x, marks.bottom() + size * 0.9)
@@ -314,7 +396,8 @@ fn lock_square(painter: &Painter, r: Rect, lock: &LockMark<'_>, dim: bool, theme
     }
 }
 
-/// The door's cost on one side and its id on the other, when they fit.
+/// The door's cost on one side and its id on the other, when they fit;
+/// returns where each was drawn.
 fn door_labels(
     painter: &Painter,
     (a, b): (Pos2, Pos2),
@@ -323,32 +406,93 @@ fn door_labels(
     look: &DoorLook<'_>,
     theme: &Theme,
     lod: Lod,
-) {
+) -> [Option<Rect>; 2] {
     let mid = a + (b - a) / 2.0;
     let room_for = (b - a).length() - lod.mark(13.0) * 2.0;
     // Clear of the marks (a condition makes them wide).
     let across = (marks.width() / 2.0 * normal.x.abs() + marks.height() / 2.0 * normal.y.abs())
         .max(lod.mark(13.0) * 0.6);
     let offset = across + lod.font(11.0) * 0.8;
-    for (text, side) in [(look.cost.as_deref(), 1.0), (look.label, -1.0)] {
-        let Some(text) = text else { continue };
+    [(look.cost.as_deref(), 1.0), (look.label, -1.0)].map(|(text, side)| {
+        let text = text?;
         let font = lod.font(11.0);
         if !Lod::fits(text.chars().count(), font, room_for) {
-            continue;
+            return None;
         }
-        painter.text(
+        Some(painter.text(
             mid + normal * offset * side,
             Align2::CENTER_CENTER,
             text,
             FontId::proportional(font),
             theme.weak_text,
-        );
-    }
+        ))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Runs `f` with a painter whose fonts are loaded.
+    fn with_painter(mut f: impl FnMut(&Painter)) {
+        let ctx = egui::Context::default();
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| f(ui.painter()));
+        output.textures_delta.clear();
+    }
+
+    /// Issue 38: a step number on a door locked from one side covered the
+    /// door's id and the lock's mark. Across each way a door can run, at
+    /// near and far zoom, the badge keeps clear of both.
+    #[test]
+    fn a_step_badge_keeps_clear_of_the_id_and_a_one_sided_lock() {
+        let theme = Theme::new(true);
+        let lock = LockMark {
+            color: Color32::RED,
+            glyph: None,
+            lit: false,
+        };
+        let ends = [
+            (pos2(0.0, 0.0), pos2(0.0, 160.0)),
+            (pos2(0.0, 160.0), pos2(0.0, 0.0)),
+            (pos2(0.0, 0.0), pos2(160.0, 0.0)),
+            (pos2(160.0, 0.0), pos2(0.0, 0.0)),
+            (pos2(0.0, 0.0), pos2(120.0, 90.0)),
+        ];
+        with_painter(|painter| {
+            for seg in ends {
+                for (zoom, from) in [(1.0, true), (1.0, false), (0.45, true)] {
+                    let lod = Lod::new(zoom);
+                    let look = DoorLook {
+                        open: false,
+                        one_way: false,
+                        cost: None,
+                        locks: &[lock],
+                        small_locks: 0,
+                        label: Some("d12"),
+                        dim: false,
+                        any: &[],
+                        spend: &[],
+                        lock_side: Some(from),
+                        condition: None,
+                    };
+                    let drawn = door(painter, seg, &look, Emphasis::default(), &theme, lod);
+                    let id = drawn.id.expect("the id fits");
+                    let size = vec2(lod.font(10.0) * 1.6, lod.font(10.0) * 1.4);
+                    let badge = badge_spot(seg, &drawn, size);
+                    let at = format!("door {seg:?}, zoom {zoom}, locked from {from}");
+                    assert!(
+                        !badge.intersects(id),
+                        "{at}: badge {badge:?} on the id {id:?}"
+                    );
+                    assert!(
+                        !badge.intersects(drawn.marks),
+                        "{at}: badge {badge:?} on the lock {:?}",
+                        drawn.marks
+                    );
+                }
+            }
+        });
+    }
 
     /// A door shows six lock marks at most: five and a "+N" for the rest.
     #[test]

@@ -9,7 +9,7 @@ use egui::{
 
 mod door;
 
-pub use door::{DoorLook, LockMark, door};
+pub use door::{DoorDrawn, DoorLook, LockMark, badge_spot, door};
 
 use super::lod::Lod;
 use crate::editor::theme::{GRID, Theme};
@@ -362,14 +362,24 @@ pub fn role_mark(painter: &Painter, at: Pos2, size: f32, start: bool, theme: &Th
     );
 }
 
-/// A numbered badge (solution step numbers), readable at any zoom.
-pub fn badge(painter: &Painter, at: Pos2, text: &str, theme: &Theme, lod: Lod) {
+/// A numbered badge (solution step numbers), readable at any zoom, on a
+/// door where [`badge_spot`] finds room beside its marks and labels;
+/// returns where it was drawn.
+pub fn door_badge(
+    painter: &Painter,
+    seg: (Pos2, Pos2),
+    drawn: &DoorDrawn,
+    text: &str,
+    theme: &Theme,
+    lod: Lod,
+) -> Rect {
     let font = lod.font(10.0);
     let ink = theme.ink_on(theme.solution);
     let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(font), ink);
-    let rect = Rect::from_center_size(at, galley.size() + vec2(font * 0.8, font * 0.2));
+    let rect = badge_spot(seg, drawn, galley.size() + vec2(font * 0.8, font * 0.2));
     painter.rect_filled(rect, CornerRadius::same(7), theme.solution);
     painter.galley(rect.center() - galley.size() / 2.0, galley, ink);
+    rect
 }
 
 /// The rubber band of a box selection or a door being drawn.
