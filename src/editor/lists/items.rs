@@ -75,7 +75,7 @@ pub(super) fn keys_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         let headings = [("Key", true), ("Room", true), ("Kind", true)];
         let height = table::row_height(ui);
         let outline = view.theme.room_stroke;
-        table::table(ui, id, &headings, &[0.46, 0.3], None).body(|body| {
+        table::table(ui, id, &headings, &[0.46, 0.3], table::LIST_HEIGHT, None).body(|body| {
             body.rows(height, order.len(), |mut row| {
                 let Some(key) = (order.get(row.index())).and_then(|&k| keys.get(k as usize)) else {
                     return;
@@ -144,7 +144,7 @@ pub(super) fn levers_ui(ui: &mut Ui, view: &View<'_>, out: &mut Vec<Intent>) {
         let rows = table::cached(ui, id, view.revision, sort, || lever_rows(view, sort));
         let headings = [("Lever", true), ("Room", true), ("Does", false)];
         let height = table::row_height(ui);
-        table::table(ui, id, &headings, &[0.18, 0.4], None).body(|body| {
+        table::table(ui, id, &headings, &[0.18, 0.4], table::LIST_HEIGHT, None).body(|body| {
             body.rows(height, rows.order.len(), |mut row| {
                 let Some(lever) =
                     (rows.order.get(row.index())).and_then(|&l| levers.get(l as usize))

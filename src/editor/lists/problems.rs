@@ -216,7 +216,15 @@ pub(super) fn problems_table(
         .size()
         .x
         / sample.len() as f32;
-    table::table(ui, id, &headings, &[0.55, 0.23], None).body(|body| {
+    table::table(
+        ui,
+        id,
+        &headings,
+        &[0.55, 0.23],
+        table::PROBLEMS_HEIGHT,
+        None,
+    )
+    .body(|body| {
         let text_width = (body.widths().first().copied().unwrap_or(100.0) - 24.0).max(24.0);
         let heights = rows.lines.iter().map(|lines| {
             let wrapped: f32 = (lines.iter())

@@ -124,7 +124,7 @@ fn steps_table(
     let scroll_to = (current.filter(|_| moved))
         .and_then(|c| numbers.iter().position(|&k| k as usize == c))
         .map(at);
-    table::table(ui, id, &headings, &[36.0], scroll_to).body(|body| {
+    table::table(ui, id, &headings, &[36.0], table::LIST_HEIGHT, scroll_to).body(|body| {
         body.rows(height, n, |mut row| {
             let i = at(row.index());
             let (Some(step), Some(&number)) = (plan.steps.get(i), numbers.get(i)) else {

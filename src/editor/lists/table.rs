@@ -12,6 +12,11 @@ use egui_extras::{Column, TableBuilder};
 /// Height of the tallest a list grows before it scrolls on its own.
 pub const LIST_HEIGHT: f32 = 280.0;
 
+/// The problems list's: its rows wrap to several lines each, and four dead
+/// ends of a small level did not fit in [`LIST_HEIGHT`] (the fourth hid
+/// behind a scroll bar shown only on hover).
+pub const PROBLEMS_HEIGHT: f32 = 480.0;
+
 /// How a table is sorted: by one of its columns, either way, or in the
 /// level's own order (`column` `None`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -134,12 +139,13 @@ pub fn row_height(ui: &Ui) -> f32 {
 /// given: a column per heading, `widths` wide at first (a share of the
 /// width when under 1), the last one taking what is left, all
 /// resizable; rows a click selects, scrolling of its own past
-/// [`LIST_HEIGHT`], scrolled to row `scroll_to` when there is one.
+/// `max_height`, scrolled to row `scroll_to` when there is one.
 pub fn table<'a>(
     ui: &'a mut Ui,
     id: Id,
     headings: &[(&str, bool)],
     widths: &[f32],
+    max_height: f32,
     scroll_to: Option<usize>,
 ) -> egui_extras::Table<'a> {
     let sort = sort_of(ui, id);
@@ -150,7 +156,7 @@ pub fn table<'a>(
         .striped(true)
         .resizable(true)
         .sense(Sense::click())
-        .max_scroll_height(LIST_HEIGHT)
+        .max_scroll_height(max_height)
         .auto_shrink([false, true]);
     if let Some(row) = scroll_to {
         builder = builder.scroll_to_row(row, Some(egui::Align::Center));
