@@ -220,7 +220,7 @@ pub(super) fn problems_table(
         ui,
         id,
         &headings,
-        &[0.55, 0.23],
+        &[0.64, 0.18],
         table::PROBLEMS_HEIGHT,
         None,
     )

@@ -1,0 +1,71 @@
+//! Issue 36, item 4: dead ends of large small-key levels within 2 s.
+//!
+//! Twenty-four seeded levels of 200 to 1,000 rooms, 10 to 40 small keys,
+//! 8 to 100 small-locked doors and many one-way doors
+//! (`common/small_key_levels.rs`), each analysed with a 2 s budget. Run it
+//! in release, alone on the machine:
+//!
+//! `cargo test --release --test small_keys_at_scale -- --ignored --nocapture`
+//!
+//! It prints, per level, its rooms, keys, doors, whether the dead ends were
+//! worked out exactly (all kinds found, or proven none), what the analysis
+//! said of them and the time, then "N of 24 complete". `SMALL_KEYS_SEED`
+//! draws another 24, `SMALL_KEYS_SECONDS` sets the budget.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::{Duration, Instant};
+
+use lockwork::solver::{SolveOptions, analyze};
+
+#[path = "common/small_key_levels.rs"]
+mod small_key_levels;
+
+const LEVELS: usize = 24;
+
+#[test]
+#[ignore = "a measurement: 24 analyses of 2 s, in release"]
+fn small_key_levels_at_scale() {
+    let seed = std::env::var("SMALL_KEYS_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(36);
+    let seconds = std::env::var("SMALL_KEYS_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2.0);
+    let options = SolveOptions {
+        max_time: Some(Duration::from_secs_f64(seconds)),
+        ..SolveOptions::default()
+    };
+    let mut complete = 0;
+    for i in 0..LEVELS {
+        let level = small_key_levels::level(i, LEVELS, seed);
+        let small = level.keys.iter().filter(|k| k.small).count();
+        let locked = level.doors.iter().filter(|d| d.small_locks > 0).count();
+        let one_way = level.doors.iter().filter(|d| d.one_way).count();
+        let began = Instant::now();
+        let a = analyze(&level, &options).unwrap();
+        let took = began.elapsed();
+        let d = &a.dead_ends;
+        let exact = d.exist.is_some() && d.complete;
+        complete += usize::from(exact);
+        let dead = match (d.exist, d.states) {
+            (Some(false), _) => "none".to_owned(),
+            (Some(true), Some(n)) => format!("{} kinds, {n} states", d.kinds),
+            (Some(true), None) => format!("{} kinds", d.kinds),
+            (None, _) => format!("not worked out ({} kinds so far)", d.kinds),
+        };
+        println!(
+            "{i:2}: {:4} rooms {small:2} small keys {locked:3} small doors {one_way:3} one-way \
+             {:5} doors | {:8} | solvable {:?} | all complete {:5} | dead ends {dead} | {:.2} s",
+            level.rooms.len(),
+            level.doors.len(),
+            if exact { "complete" } else { "partial" },
+            a.solvable,
+            a.is_complete(),
+            took.as_secs_f64()
+        );
+    }
+    println!("{complete} of {LEVELS} complete within {seconds} s");
+}
