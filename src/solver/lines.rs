@@ -4,6 +4,10 @@
 //! fields the same way; the editor starts each line with a capital, the
 //! command line does not, and each says a step its own way.
 
+// The core alone (no command line, no editor) words dead ends by
+// `explain.rs`, which reads only the nouns and conditions here.
+#![cfg_attr(not(any(feature = "cli", feature = "editor")), allow(dead_code))]
+
 use super::findings::{Blocking, DeadEndWhy, Effect, ItemCount, LeverPosition, Need, Toward};
 use crate::model::{KeyId, Labels};
 use crate::rules::Step;
