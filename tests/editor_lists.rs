@@ -47,15 +47,6 @@ fn drag(h: &mut App<'_>, from: Pos2, to: Pos2) {
     for i in 1..=10 {
         h.event(Event::PointerMoved(from + (to - from) * (i as f32 / 10.0)));
         h.step();
-        if i == 5 {
-            eprintln!(
-                "dragged {:?} splitter {:?}",
-                h.ctx.dragged_id(),
-                h.query_all_by(|n| n.role() == Role::Splitter)
-                    .map(|n| n.accesskit_node().id())
-                    .collect::<Vec<_>>()
-            );
-        }
     }
     h.event(Event::PointerButton {
         pos: to,
@@ -264,4 +255,41 @@ fn the_left_panel_never_gets_too_narrow_for_the_metrics() {
     let width = left_edge(&h).center().x;
     assert!(width >= 560.0 * 0.25 - 1.0, "{width} in a window 560 wide");
     assert_metrics_shown(&h);
+}
+
+/// The numbers of the solution's step rows shown, top to bottom.
+fn step_numbers(h: &App<'_>) -> Vec<u32> {
+    let mut rows: Vec<(f32, u32)> = h
+        .query_all_by(|n| {
+            n.label().is_some_and(|l| {
+                l.split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+        })
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?;
+            let number = label.split_once(". ")?.0.parse().ok()?;
+            Some((n.rect().center().y, number))
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|r| r.1).collect()
+}
+
+/// The solution is in step order from the start, and its heading says so:
+/// the first click on "#" turns it round (it sorted by step, smallest
+/// first, which showed no change).
+#[test]
+fn the_first_click_on_the_step_heading_turns_the_solution_round() {
+    let level = common::sample("keys");
+    let mut h = common::harness_solved(Document::new(level, None));
+    let shown = step_numbers(&h);
+    assert_eq!(shown.first(), Some(&1), "in step order: {shown:?}");
+    h.get_by_label_contains("# ⏶").click();
+    h.run_steps(3);
+    let turned = step_numbers(&h);
+    assert!(
+        turned.len() > 1 && turned.windows(2).all(|w| w[0] > w[1]),
+        "last step first: {turned:?}"
+    );
 }

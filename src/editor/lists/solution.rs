@@ -105,7 +105,11 @@ fn steps_table(
     out: &mut Vec<Intent>,
 ) {
     let id = Id::unique(("lists table", "solution"));
-    let sort = table::sort_of(ui, id);
+    let by_step = table::Sort {
+        column: Some(0),
+        descending: false,
+    };
+    let sort = table::sort_or(ui, id, by_step);
     let stamp = super::problems::stamp(view) ^ u64::from(source == Source::MinPulls);
     let numbers = table::cached(ui, id, stamp, Default::default(), || numbers(plan));
     let n = plan.steps.len();

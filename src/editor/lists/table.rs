@@ -60,6 +60,19 @@ pub fn sort_of(ui: &Ui, id: Id) -> Sort {
         .unwrap_or_default()
 }
 
+/// Table `id`'s sort, `natural` when no heading was clicked yet: a table
+/// already in the order of one of its columns (the solution, by step) says
+/// so, and its heading's first click turns the order round instead of
+/// doing nothing to be seen.
+pub fn sort_or(ui: &Ui, id: Id, natural: Sort) -> Sort {
+    let sort = sort_of(ui, id);
+    if sort.column.is_some() {
+        return sort;
+    }
+    set_sort(ui, id, natural);
+    natural
+}
+
 fn set_sort(ui: &Ui, id: Id, sort: Sort) {
     ui.data_mut(|d| d.insert_temp(id.with("sort"), sort));
 }
