@@ -40,6 +40,12 @@ impl Mechanics {
         self.locked_from_room(passage.door, passage.from)
     }
 
+    /// True when every passage can be walked back, whatever is held: no
+    /// door goes one way, spends items, or has a side its locks apply from.
+    pub(crate) fn walking_undoable(&self) -> bool {
+        (self.doors.iter()).all(|d| !d.one_way && d.spend.is_empty() && d.lock_side.is_none())
+    }
+
     /// True when door `door` has a lock of any sort (keys, any-of keys,
     /// items to spend) that applies from one side only: walking through
     /// from the other side may not be undone.

@@ -313,8 +313,7 @@ pub(super) fn past_the_goal(run: &mut Run<'_, '_>, shape: &mut Shape) {
     // Whether every step can be undone anywhere, the goal passed through
     // (the analysis's own answer looked only as far as the goal): no door
     // goes one way, spends or is locked on one side.
-    let undoable = !m.needs_general()
-        && (m.doors().iter()).all(|d| !d.one_way && d.spend.is_empty() && d.lock_side.is_none());
+    let undoable = !m.needs_general() && m.walking_undoable();
     let walked = if undoable {
         // Every step can be undone: the exploration by rooms and lever
         // positions, the goal room passed through.
