@@ -82,6 +82,54 @@ fn input(time: f64) -> RawInput {
 
 /// Runs frames until the live solver has answered (it runs on its own
 /// thread and must not share the measured CPU).
+/// What a [`View`] borrows besides the level and the solver's answer, made
+/// once for a bench: what the app keeps per revision.
+struct Parts {
+    index: LevelIndex,
+    report: lockwork::validate::Report,
+    colors: Vec<lockwork::model::Rgb>,
+    selection: Selection,
+    theme: Theme,
+    prefs: Prefs,
+}
+
+impl Parts {
+    fn new(level: &lockwork::model::Level, prefs: Prefs) -> Self {
+        Self {
+            index: LevelIndex::new(level),
+            report: validate(level),
+            colors: lockwork::model::palette::key_colors(level),
+            selection: Selection::default(),
+            theme: Theme::new(true),
+            prefs,
+        }
+    }
+
+    /// The view of `level` at `revision`, as the app hands its panels.
+    fn view<'a>(
+        &'a self,
+        level: &'a lockwork::model::Level,
+        solver: &'a SolverState,
+        revision: u64,
+    ) -> View<'a> {
+        View {
+            level,
+            revision,
+            labels: lockwork::model::Labels::with_index(level, &self.index),
+            index: &self.index,
+            report: &self.report,
+            mechanics: None,
+            key_colors: &self.colors,
+            selection: &self.selection,
+            solver,
+            theme: &self.theme,
+            prefs: &self.prefs,
+            play: None,
+            background: &lockwork::editor::background::BackdropState::None,
+        }
+    }
+}
+
 fn settle(ctx: &egui::Context, app: &mut EditorApp, time: &mut f64) {
     let deadline = Instant::now() + Duration::from_secs(120);
     for i in 0.. {
@@ -139,31 +187,12 @@ fn frames(c: &mut Criterion) {
 
     // The canvas alone.
     let ctx = egui::Context::default();
-    let index = LevelIndex::new(&level);
-    let report = validate(&level);
-    let colors = lockwork::model::palette::key_colors(&level);
-    let selection = Selection::default();
-    let theme = Theme::new(true);
-    let prefs = rooms_prefs.clone();
+    let parts = Parts::new(&level, rooms_prefs.clone());
     let mut canvas = Canvas::default();
     let mut time = 0.0;
     let mut canvas_frame = |time: f64| {
         let output = ctx.run_ui(input(time), |ui| {
-            let view = View {
-                level: &level,
-                revision: 0,
-                labels: lockwork::model::Labels::with_index(&level, &index),
-                index: &index,
-                report: &report,
-                mechanics: None,
-                key_colors: &colors,
-                selection: &selection,
-                solver: &solver,
-                theme: &theme,
-                prefs: &prefs,
-                play: None,
-                background: &lockwork::editor::background::BackdropState::None,
-            };
+            let view = parts.view(&level, &solver, 0);
             let mut out = Vec::new();
             egui::CentralPanel::no_frame().show(ui, |ui| canvas.ui(ui, &view, &mut out));
             black_box(out);
@@ -272,28 +301,11 @@ fn lists_bench(
             .push(lockwork::model::Key::new(id.as_str(), room.as_str()));
     }
     let ctx = egui::Context::default();
-    let index = LevelIndex::new(&level);
-    let report = validate(&level);
-    let colors = lockwork::model::palette::key_colors(&level);
-    let (selection, theme, prefs) = (Selection::default(), Theme::new(true), Prefs::default());
+    let parts = Parts::new(&level, Prefs::default());
     let solver = SolverState::default();
     let frame = |time: f64| {
         let output = ctx.run_ui(input(time), |ui| {
-            let view = View {
-                level: &level,
-                revision: 1,
-                labels: lockwork::model::Labels::with_index(&level, &index),
-                index: &index,
-                report: &report,
-                mechanics: None,
-                key_colors: &colors,
-                selection: &selection,
-                solver: &solver,
-                theme: &theme,
-                prefs: &prefs,
-                play: None,
-                background: &lockwork::editor::background::BackdropState::None,
-            };
+            let view = parts.view(&level, &solver, 1);
             let mut out = Vec::new();
             egui::Panel::left("lists").exact_size(270.0).show(ui, |ui| {
                 egui::ScrollArea::both().show(ui, |ui| {
