@@ -35,26 +35,7 @@ fn left_edge(h: &App<'_>) -> Rect {
 
 /// A drag with the primary button, in small steps, a frame each.
 fn drag(h: &mut App<'_>, from: Pos2, to: Pos2) {
-    h.event(Event::PointerMoved(from));
-    h.step();
-    h.event(Event::PointerButton {
-        pos: from,
-        button: PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    h.step();
-    for i in 1..=10 {
-        h.event(Event::PointerMoved(from + (to - from) * (i as f32 / 10.0)));
-        h.step();
-    }
-    h.event(Event::PointerButton {
-        pos: to,
-        button: PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    h.run_steps(3);
+    common::drag_at(h, PointerButton::Primary, from, to, 10);
 }
 
 /// Basement with `n` more keys, "k0" to "k{n-1}", in its start room.

@@ -601,25 +601,7 @@ fn the_view_stays_put_and_the_minimap_moves_it() {
     // Right-drag pans.
     let from = app(&h).canvas().to_screen() * view.center();
     let to = from + vec2(-120.0, 0.0);
-    h.event(Event::PointerMoved(from));
-    h.event(Event::PointerButton {
-        pos: from,
-        button: egui::PointerButton::Secondary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    h.step();
-    for i in 1..=6 {
-        h.event(Event::PointerMoved(from + (to - from) * (i as f32 / 6.0)));
-        h.step();
-    }
-    h.event(Event::PointerButton {
-        pos: to,
-        button: egui::PointerButton::Secondary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    h.run_steps(3);
+    common::drag_at(&mut h, egui::PointerButton::Secondary, from, to, 6);
     let panned = visible(&h);
     assert!(
         panned.center().x > view.center().x + 50.0,

@@ -195,6 +195,30 @@ pub fn click_at(harness: &mut App<'_>, pos: Pos2, modifiers: Modifiers) {
     harness.run_steps(2);
 }
 
+/// A drag with `button` from `from` to `to` in `steps` moves, a frame
+/// each, as a hand moves a mouse.
+pub fn drag_at(harness: &mut App<'_>, button: PointerButton, from: Pos2, to: Pos2, steps: u32) {
+    harness.event(Event::PointerMoved(from));
+    harness.step();
+    for (pressed, pos) in [(true, from), (false, to)] {
+        if !pressed {
+            for i in 1..=steps {
+                let at = from + (to - from) * (i as f32 / steps as f32);
+                harness.event(Event::PointerMoved(at));
+                harness.step();
+            }
+        }
+        harness.event(Event::PointerButton {
+            pos,
+            button,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        harness.step();
+    }
+    harness.run_steps(2);
+}
+
 /// Clicks the canvas item whose accessible label contains `label`.
 pub fn click_on_canvas_with(harness: &mut App<'_>, label: &str, modifiers: Modifiers) {
     let rect = harness.get_by_label_contains(label).rect();
