@@ -263,21 +263,8 @@ fn a_click_on_the_plot_previews_a_candidate_and_shift_drag_boxes_points() {
     assert_eq!(plotted.len(), 4, "every candidate is plotted: {plotted:?}");
     // Points may share a place; the one nearest the click is taken.
     let (seed, at) = plotted[1];
-    harness.hover_at(at);
-    harness.run_steps(2);
-    harness.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: Modifiers::NONE,
-    });
-    harness.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: Modifiers::NONE,
-    });
-    harness.run_steps(3);
+    common::click_at(&mut harness, at, Modifiers::NONE);
+    harness.run_steps(1);
     let (_, previewed, _) = app(&harness).generator().preview().expect("a preview");
     let same_place: Vec<u64> = (plotted.iter())
         .filter(|(_, p)| p.distance(at) < 1.0)
