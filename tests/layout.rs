@@ -184,3 +184,28 @@ fn the_article_trees_of_depth_6_are_drawn_without_crossings() {
         assert_eq!(q.crossings, 0, "seed {seed}: a tree needs no crossing");
     }
 }
+
+/// Big trees too: at 420, 549 and 839 rooms the dense board left 2, 1 and
+/// 20 crossing doors; the tree layout now tries roomier boards until none
+/// is left.
+#[test]
+fn big_trees_are_drawn_without_crossings() {
+    for (depth, seed) in [(7, 1), (7, 3), (8, 1)] {
+        let params = NestedParams {
+            seed,
+            depth,
+            ..NestedParams::article()
+        };
+        let level = nested(&params, &no_progress, &go()).unwrap().level;
+        let q = assert_reads_well(
+            &format!("nested depth {depth}, seed {seed}"),
+            &level,
+            DEFAULT_ASPECT,
+        );
+        assert!(level.rooms.len() >= 400, "a big tree");
+        assert_eq!(
+            q.crossings, 0,
+            "depth {depth}, seed {seed}: a tree needs no crossing"
+        );
+    }
+}

@@ -6,15 +6,18 @@
 //!   and columns where possible, few crossings, filling the canvas's aspect
 //!   ratio. A stress drawing is put on cells and improved by a local search.
 //! - [`Layout::Tree`]: the breadth-first tree from the start, drawn radially
-//!   so that its leaves spread in two dimensions, then put on cells: for
-//!   nested levels.
+//!   so that its leaves spread in two dimensions, then put on cells, with
+//!   more air between them if that is what a tree takes to have no crossing
+//!   doors: for nested levels.
 //! - [`Layout::Stress`]: stress majorization, free of the grid: for graphs
 //!   with many cycles.
 //! - [`Layout::Layered`]: columns by distance from the start, read left to
 //!   right as the level is played.
 //!
 //! All of them are deterministic (no random numbers) and knows nothing of
-//! any user interface. A thousand rooms take well under a fifth of a second.
+//! any user interface. A thousand rooms take well under a fifth of a second;
+//! a big tree that its dense board draws with crossing doors is drawn again
+//! on roomier boards, which can take up to three times as long.
 //!
 //! ```
 //! use lockwork::layout::{Layout, arrange_level, measure};
@@ -136,9 +139,11 @@ pub fn arrange(level: &Level, rooms: &[usize], layout: Layout, aspect: f64) -> V
         let sub = g.induced(&comp);
         let local_root = comp.iter().position(|&v| v == root).unwrap_or(0);
         let pos = match layout {
-            Layout::Tree => {
-                cells_to_canvas(&grid::snap(&sub, &tree::radial(&sub, local_root), aspect))
-            }
+            Layout::Tree => cells_to_canvas(&grid::snap_tree(
+                &sub,
+                &tree::radial(&sub, local_root),
+                aspect,
+            )),
             Layout::Stress => off_grid(&sub, &stress::stress(&sub), aspect),
             Layout::Grid | Layout::Layered => {
                 cells_to_canvas(&grid::snap(&sub, &stress::stress(&sub), aspect))
