@@ -3,8 +3,10 @@
 //! between areas are links carrying their key marks; keys are dots on the
 //! area where they lie; the start, the goal and the order in which the
 //! solution enters areas are marked. Sizes are in screen points, so that
-//! it reads at Fit on a level of a thousand rooms. Double-clicking an area
-//! zooms the room view onto it.
+//! it reads at Fit on a level of a thousand rooms, and shrink when areas
+//! stand closer than that (a tree whose every door is locked has as many
+//! areas as rooms); text too small to read is left out, and said on hover.
+//! Double-clicking an area zooms the room view onto it.
 //!
 //! The areas come from the core ([`crate::measures::Overview`]), worked
 //! out once per revision of the level.
@@ -29,12 +31,21 @@ const NODE_MAX: f32 = 34.0;
 const KEY_DOT: f32 = 4.0;
 /// Key dots drawn around an area before a "+N".
 const KEY_DOTS: usize = 8;
+/// Smallest text drawn, in screen points: below it, names are left to the
+/// hover text.
+const TEXT_MIN: f32 = 6.5;
+/// Share of the usual distance between neighbouring areas that the
+/// smallest node's diameter may take.
+const NODE_ROOM: f32 = 0.8;
 
 /// The overview of one revision of the level.
 #[derive(Clone, Debug, Default)]
 pub struct OverviewCache {
     made_for: Option<(u64, u64)>,
     overview: Overview,
+    /// The median distance from an area to its nearest neighbour, in
+    /// canvas units (infinite with one area).
+    spacing: f32,
 }
 
 impl Canvas {
@@ -66,6 +77,7 @@ impl Canvas {
                 Some(m) => Overview::of(view.level, m, plan),
                 None => Overview::default(),
             };
+            self.overview.spacing = spacing(&self.overview.overview);
             self.overview.made_for = Some(key);
         }
     }
@@ -81,6 +93,7 @@ impl Canvas {
     ) {
         let px = 1.0 / self.to_screen.scaling.max(1e-4);
         self.overview_of(view);
+        let scale = fit_scale(self.overview.spacing / px);
         // Borrowed out for the frame, not copied: a thousand rooms' areas.
         let overview = std::mem::take(&mut self.overview.overview);
         let painter = ui.painter().clone();
@@ -92,7 +105,7 @@ impl Canvas {
         };
         for link in &overview.links {
             let ends = (center(link.areas.0), center(link.areas.1));
-            link_ui(&painter, link, ends, px, view, looks);
+            link_ui(&painter, link, ends, px * scale, view, looks);
         }
         let mut zoom_to = None;
         for i in 0..overview.areas.len() {
@@ -101,6 +114,7 @@ impl Canvas {
                 area: i,
                 at: center(i),
                 px,
+                scale,
             };
             if node.ui(ui, &painter, view, looks) {
                 zoom_to = Some(node.bounds());
@@ -124,13 +138,18 @@ struct Node<'o> {
     at: Pos2,
     /// Canvas units per screen point.
     px: f32,
+    /// What the node's sizes are multiplied by, so that neighbours keep
+    /// apart: 1 where there is room ([`fit_scale`]).
+    scale: f32,
 }
 
 impl Node<'_> {
     /// Draws the node, its name, its keys and its place in the plan;
     /// returns true when it was double-clicked.
     fn ui(&self, ui: &mut Ui, painter: &egui::Painter, view: &View<'_>, looks: &[KeyLook]) -> bool {
-        let (o, i, at, px) = (self.overview, self.area, self.at, self.px);
+        let (o, i, at) = (self.overview, self.area, self.at);
+        // Everything of the node, its marks and its text shrinks together.
+        let px = self.px * self.scale;
         let Some(area) = o.areas.get(i) else {
             return false;
         };
@@ -143,15 +162,17 @@ impl Node<'_> {
         };
         painter.circle(at, radius, fill, Stroke::new(1.5 * px, theme.room_stroke));
         self.name_ui(ui, painter, radius);
-        keys_ui(painter, &area.keys, at, radius, px, looks, theme.weak_text);
+        self.keys_ui(painter, &area.keys, radius, looks, theme.weak_text);
         if view.prefs.show_solution
             && let Some(n) = area.visit
         {
             let badge = at + vec2(-radius, -radius);
             painter.circle_filled(badge, 8.0 * px, theme.solution);
-            let font = FontId::proportional(10.0 * px);
-            let ink = theme.ink_on(theme.solution);
-            painter.text(badge, Align2::CENTER_CENTER, n.to_string(), font, ink);
+            if 10.0 * self.scale >= TEXT_MIN {
+                let font = FontId::proportional(10.0 * px);
+                let ink = theme.ink_on(theme.solution);
+                painter.text(badge, Align2::CENTER_CENTER, n.to_string(), font, ink);
+            }
         }
         let hit = Rect::from_center_size(at, vec2(radius, radius) * 2.0);
         let response = ui
@@ -186,11 +207,42 @@ impl Node<'_> {
             (false, true) => " · goal",
             (false, false) => "",
         };
+        if 12.0 * self.scale < TEXT_MIN {
+            return;
+        }
         let name = format!("{} ({}){role}", area.name, area.rooms.len());
-        let below = self.at + vec2(0.0, radius + 2.0 * self.px);
-        let font = FontId::proportional(12.0 * self.px);
+        let px = self.px * self.scale;
+        let below = self.at + vec2(0.0, radius + 2.0 * px);
+        let font = FontId::proportional(12.0 * px);
         let text = ui.visuals().strong_text_color();
         painter.text(below, Align2::CENTER_TOP, name, font, text);
+    }
+
+    /// The keys lying in the area: dots around its circle, then "+N".
+    fn keys_ui(
+        &self,
+        painter: &egui::Painter,
+        keys: &[usize],
+        radius: f32,
+        looks: &[KeyLook],
+        weak: Color32,
+    ) {
+        let (at, px) = (self.at, self.px * self.scale);
+        for (i, &k) in keys.iter().take(KEY_DOTS).enumerate() {
+            let angle = std::f32::consts::TAU * (i as f32 / KEY_DOTS as f32) - 0.6;
+            let dot = at + vec2(angle.cos(), angle.sin()) * (radius + KEY_DOT * 1.5 * px);
+            let color = looks.get(k).map_or(weak, |l| l.color);
+            painter.circle_filled(dot, KEY_DOT * px, color);
+        }
+        if keys.len() > KEY_DOTS && 10.0 * self.scale >= TEXT_MIN {
+            painter.text(
+                at + vec2(radius + 6.0 * px, -radius),
+                Align2::LEFT_BOTTOM,
+                format!("+{}", keys.len() - KEY_DOTS),
+                FontId::proportional(10.0 * px),
+                weak,
+            );
+        }
     }
 
     /// The box around the area's rooms, in canvas units.
@@ -205,6 +257,54 @@ impl Node<'_> {
             pos2(hi[0] as f32, hi[1] as f32),
         )
     }
+}
+
+/// What node sizes are multiplied by when neighbouring areas stand
+/// `spacing` screen points apart: 1 when the smallest nodes fit, less when
+/// they would overlap.
+fn fit_scale(spacing: f32) -> f32 {
+    if spacing.is_finite() && spacing > 0.0 {
+        (NODE_ROOM * spacing / (2.0 * NODE_MIN)).min(1.0)
+    } else {
+        1.0
+    }
+}
+
+/// The median distance from an area's centre to its nearest neighbour's,
+/// in canvas units; infinite with fewer than two areas. Centres sorted by
+/// x, each one's search stops where x alone is further than its best.
+fn spacing(overview: &Overview) -> f32 {
+    let mut at: Vec<[f64; 2]> = overview.areas.iter().map(|a| a.center).collect();
+    at.sort_by(|a, b| a[0].total_cmp(&b[0]));
+    let mut nearest: Vec<f64> = (0..at.len()).map(|i| nearest_to(&at, i)).collect();
+    nearest.sort_by(f64::total_cmp);
+    nearest
+        .get(nearest.len() / 2)
+        .map_or(f32::INFINITY, |&d| d as f32)
+}
+
+/// The distance from `at[i]` to the nearest other point of `at` (sorted by x).
+fn nearest_to(at: &[[f64; 2]], i: usize) -> f64 {
+    let mut best = f64::INFINITY;
+    let mut look = |j: usize| {
+        let dx = (at[j][0] - at[i][0]).abs();
+        if dx >= best {
+            return false;
+        }
+        best = best.min(dx.hypot(at[j][1] - at[i][1]));
+        true
+    };
+    for j in i + 1..at.len() {
+        if !look(j) {
+            break;
+        }
+    }
+    for j in (0..i).rev() {
+        if !look(j) {
+            break;
+        }
+    }
+    best
 }
 
 /// An area's radius on the screen: grows with the square root of its rooms.
@@ -260,29 +360,49 @@ fn link_ui(
     }
 }
 
-/// The keys lying in an area: dots around its circle, then "+N".
-fn keys_ui(
-    painter: &egui::Painter,
-    keys: &[usize],
-    at: Pos2,
-    radius: f32,
-    px: f32,
-    looks: &[KeyLook],
-    weak: Color32,
-) {
-    for (i, &k) in keys.iter().take(KEY_DOTS).enumerate() {
-        let angle = std::f32::consts::TAU * (i as f32 / KEY_DOTS as f32) - 0.6;
-        let dot = at + vec2(angle.cos(), angle.sin()) * (radius + KEY_DOT * 1.5 * px);
-        let color = looks.get(k).map_or(weak, |l| l.color);
-        painter.circle_filled(dot, KEY_DOT * px, color);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measures::OverviewArea;
+
+    fn at(points: &[[f64; 2]]) -> Overview {
+        let areas = points
+            .iter()
+            .map(|&center| OverviewArea {
+                rooms: vec![0],
+                name: "r".to_owned(),
+                first: "r".into(),
+                center,
+                bounds: (center, center),
+                keys: Vec::new(),
+                visit: None,
+            })
+            .collect();
+        Overview {
+            areas,
+            ..Overview::default()
+        }
     }
-    if keys.len() > KEY_DOTS {
-        painter.text(
-            at + vec2(radius + 6.0 * px, -radius),
-            Align2::LEFT_BOTTOM,
-            format!("+{}", keys.len() - KEY_DOTS),
-            FontId::proportional(10.0 * px),
-            weak,
-        );
+
+    #[test]
+    fn the_spacing_is_the_median_distance_to_the_nearest_area() {
+        // A row 180 apart, and one far off whose nearest is 1,000 away.
+        let row = at(&[[0.0, 0.0], [180.0, 0.0], [360.0, 0.0], [360.0, 1000.0]]);
+        assert_eq!(spacing(&row), 180.0);
+        // Nearest across x: the one above is nearer than the one beside.
+        let column = at(&[[0.0, 0.0], [0.0, 50.0], [100.0, 0.0]]);
+        assert_eq!(spacing(&column), 50.0);
+        assert!(spacing(&at(&[[0.0, 0.0]])).is_infinite());
+    }
+
+    #[test]
+    fn nodes_shrink_only_when_neighbours_would_overlap() {
+        assert_eq!(fit_scale(f32::INFINITY), 1.0);
+        assert_eq!(fit_scale(200.0), 1.0);
+        // An 839-room tree at Fit: rooms 9 points apart.
+        let tight = fit_scale(9.0);
+        assert!(tight < 0.5, "{tight}");
+        assert!(2.0 * NODE_MIN * tight <= 9.0, "the smallest nodes keep apart");
+        assert!(12.0 * tight < TEXT_MIN, "names are left to the hover text");
     }
 }
