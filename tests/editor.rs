@@ -605,3 +605,34 @@ fn clicking_a_wired_door_in_link_mode_unwires_it() {
         vec![DoorId::new("d2")]
     );
 }
+
+/// The legend kept the height of the level it was first drawn for: with
+/// three keys drawn, keys added later had a count in the heading and no
+/// row (a batch preview of nine keys showed five). Each key added by the
+/// room's menu gets its row.
+#[test]
+fn the_legend_grows_with_the_keys_added() {
+    let legend_rows = |ed: &Editor| {
+        ed.harness
+            .query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Legend: ")))
+            .count()
+    };
+    let mut level = Level::new("three keys");
+    for (i, x) in [0.0, 200.0, 400.0].into_iter().enumerate() {
+        level.rooms.push(Room::new(format!("r{}", i + 1), [x, 0.0]));
+    }
+    level.start = room("r1");
+    level.goal = room("r3");
+    for i in 1..=3 {
+        level.keys.push(LevelKey::new(format!("k{i}"), "r1"));
+    }
+    let mut ed = Editor::new(level);
+    assert_eq!(legend_rows(&ed), 3);
+    for keys in 4..=9 {
+        ed.context_menu("Room r2");
+        ed.menu_entry("Add key here");
+        ed.frames(3);
+        assert_eq!(ed.level().keys.len(), keys);
+        assert_eq!(legend_rows(&ed), keys, "a row for each of {keys} keys");
+    }
+}

@@ -62,8 +62,15 @@ pub fn legend_ui(
                         // 100,000 keys is as quick as one of ten.
                         // Tall enough for every row on most levels: a count
                         // in the heading with a few rows shown misleads.
+                        // The area lends its content last frame's size, so
+                        // the rows' own height is asked for: else keys
+                        // added later find the legend as short as before.
+                        let max_height = (canvas.height() * 0.6).max(60.0);
+                        let spacing = ui.spacing().item_spacing.y;
+                        let all = rows.len() as f32 * (height + spacing) - spacing;
                         ScrollArea::vertical()
-                            .max_height((canvas.height() * 0.6).max(60.0))
+                            .max_height(max_height)
+                            .min_scrolled_height(all.clamp(0.0, max_height))
                             .show_rows(ui, height, rows.len(), |ui, range| {
                                 for &k in rows.get(range).unwrap_or_default() {
                                     match level.keys.get(k) {

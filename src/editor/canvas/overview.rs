@@ -402,7 +402,10 @@ mod tests {
         // An 839-room tree at Fit: rooms 9 points apart.
         let tight = fit_scale(9.0);
         assert!(tight < 0.5, "{tight}");
-        assert!(2.0 * NODE_MIN * tight <= 9.0, "the smallest nodes keep apart");
+        assert!(
+            2.0 * NODE_MIN * tight <= 9.0,
+            "the smallest nodes keep apart"
+        );
         assert!(12.0 * tight < TEXT_MIN, "names are left to the hover text");
     }
 }
