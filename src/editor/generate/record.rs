@@ -134,6 +134,7 @@ fn result_label(key: &str) -> Option<&'static str> {
         "restarts" => "Search restarts",
         "reproducible" => "Same level on every run",
         "cancelled" => "Stopped early",
+        "backtracking" => "Backtracking",
         _ => return None,
     })
 }
@@ -163,11 +164,14 @@ fn words(key: &str, value: &Value) -> String {
 fn number(key: &str, n: &serde_json::Number) -> String {
     let x = n.as_f64().unwrap_or(0.0);
     match key {
-        "rejection_rate" | "side_keys" if x <= 1.0 => format!("{:.0} %", x * 100.0),
+        "rejection_rate" | "side_keys" | "backtracking" if x <= 1.0 => {
+            format!("{:.0} %", x * 100.0)
+        }
         "seconds" => format!("{} s", crate::format::number(x)),
         "best_found_after_evaluations" => format!("{} wirings", grouped(x as u64)),
         _ if x.fract() == 0.0 && (0.0..1e15).contains(&x) => grouped(x as u64),
-        _ => n.to_string(),
+        // Two decimals are what a designer reads; the record keeps all.
+        _ => crate::format::number((x * 100.0).round() / 100.0).to_string(),
     }
 }
 
@@ -199,7 +203,8 @@ mod tests {
             "parameters": { "seconds": 5, "distinct": true, "target": null },
             "result": {
                 "pulls": 19, "evaluations": 337635, "evaluator_calls": 300000,
-                "best_found_after_evaluations": 12000, "reproducible": false
+                "best_found_after_evaluations": 12000, "reproducible": false,
+                "backtracking": 0.7407407407407407, "key_distance": 3.14159
             }
         });
         let r = super::record(&record);
@@ -221,6 +226,8 @@ mod tests {
                 "Wirings tried: 337\u{a0}635",
                 "Best found after: 12\u{a0}000 wirings",
                 "Same level on every run: no",
+                "Backtracking: 74 %",
+                "Key distance: 3.14",
             ]
         );
     }
