@@ -204,7 +204,7 @@ mod tests {
             "result": {
                 "pulls": 19, "evaluations": 337635, "evaluator_calls": 300000,
                 "best_found_after_evaluations": 12000, "reproducible": false,
-                "backtracking": 0.7407407407407407, "key_distance": 3.14159
+                "backtracking": 0.7407407407407407, "key_distance": 2.3456
             }
         });
         let r = super::record(&record);
@@ -227,7 +227,7 @@ mod tests {
                 "Best found after: 12\u{a0}000 wirings",
                 "Same level on every run: no",
                 "Backtracking: 74 %",
-                "Key distance: 3.14",
+                "Key distance: 2.35",
             ]
         );
     }
