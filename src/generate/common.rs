@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use super::{GenerateError, Param, Unreachable};
 use crate::model::Level;
-use crate::model::palette::{FIRST_COLORS, WHEEL_COLORS, nth as palette};
+use crate::model::palette::{FIRST_COLORS, WHEEL_COLORS, nth as palette, taken};
 use crate::rules::Mechanics;
 use crate::solver::{SolveOptions, solve};
 
@@ -13,7 +13,10 @@ use crate::solver::{SolveOptions, solve};
 /// has no name yet.
 /// Only the keys from index `first` on are coloured: the keys before it
 /// (drawn by a designer) are left exactly as they are.
+/// A new key's colour is not alike one a key had before (a designer's
+/// #33aa33 beside the palette's green).
 pub(crate) fn color_keys_from(level: &mut Level, first: usize) {
+    let before = crate::model::palette::chosen(level);
     let mut used: rustc_hash::FxHashSet<[u8; 3]> = level
         .keys
         .iter()
@@ -27,8 +30,9 @@ pub(crate) fn color_keys_from(level: &mut Level, first: usize) {
         // Bounded: each colour taken can make at most one draw fail.
         let (rgb, name) = loop {
             let (rgb, name) = palette(next);
+            let free = !used.contains(&rgb.0) && !taken(next, rgb, &before);
             next += 1;
-            if !used.contains(&rgb.0) || next > level_keys_bound(used.len()) {
+            if free || next > level_keys_bound(used.len()) {
                 break (rgb, name);
             }
         };
@@ -290,6 +294,22 @@ mod tests {
         colors.sort_unstable();
         colors.dedup();
         assert_eq!(colors.len(), 3000);
+    }
+
+    #[test]
+    fn new_keys_take_no_colour_alike_a_drawn_one() {
+        let mut level = Level::new("drawn");
+        let mut gold = crate::model::Key::new("gold", "r1");
+        gold.color = Some(crate::model::Rgb([0x33, 0xaa, 0x33]));
+        level.keys.push(gold);
+        for i in 1..=4 {
+            level
+                .keys
+                .push(crate::model::Key::new(format!("k{i}"), "r1"));
+        }
+        color_keys_from(&mut level, 1);
+        let names: Vec<&str> = level.keys[1..].iter().map(|k| k.name.as_str()).collect();
+        assert_eq!(names, ["red", "blue", "orange", "purple"], "no green");
     }
 
     #[test]

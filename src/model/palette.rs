@@ -69,18 +69,56 @@ pub const KEY_COLORS: [Rgb; FIRST_COLORS.len()] = {
     out
 };
 
-/// The first palette colour no key of `level` uses yet.
+/// Two colours closer than this (the "redmean" weighted distance over
+/// sRGB) are hard to tell apart beside each other. The first ten palette
+/// colours are at least 113 apart; a designer's #33aa33 is 25 from the
+/// palette's green.
+const ALIKE: f64 = 60.0;
+
+/// Are `a` and `b` too close to tell apart at a glance?
+pub(crate) fn alike(a: Rgb, b: Rgb) -> bool {
+    let [r1, g1, b1] = a.0.map(f64::from);
+    let [r2, g2, b2] = b.0.map(f64::from);
+    let mean_red = (r1 + r2) / 2.0;
+    let (dr, dg, db) = (r1 - r2, g1 - g2, b1 - b2);
+    let square = (2.0 + mean_red / 256.0) * dr * dr
+        + 4.0 * dg * dg
+        + (2.0 + (255.0 - mean_red) / 256.0) * db * db;
+    square < ALIKE * ALIKE
+}
+
+/// The colours `level`'s keys chose, sorted, each once.
+pub(crate) fn chosen(level: &Level) -> Vec<Rgb> {
+    let mut chosen: Vec<Rgb> = level.keys.iter().filter_map(|k| k.color).collect();
+    chosen.sort_unstable_by_key(|c| c.0);
+    chosen.dedup();
+    chosen
+}
+
+/// Is the `i`-th palette colour `c` taken by one of `chosen` (sorted):
+/// alike one, among the colours chosen to be told apart (the first
+/// [`FIRST_COLORS`] and [`WHEEL_COLORS`]), or equal to one after them,
+/// where no colour is far from all others.
+pub(crate) fn taken(i: usize, c: Rgb, chosen: &[Rgb]) -> bool {
+    if i < FIRST_COLORS.len() + WHEEL_COLORS {
+        chosen.iter().any(|&d| alike(c, d))
+    } else {
+        chosen.binary_search_by_key(&c.0, |d| d.0).is_ok()
+    }
+}
+
+/// The first palette colour no key of `level` uses yet, nor one alike it.
 pub fn next_free(level: &Level) -> Rgb {
-    let used = |c: &Rgb| level.keys.iter().any(|k| k.color.as_ref() == Some(c));
-    (0..=level.keys.len())
-        .map(|i| nth(i).0)
-        .find(|c| !used(c))
-        .unwrap_or(KEY_COLORS[0])
+    let chosen = chosen(level);
+    (0..=2 * chosen.len() + FIRST_COLORS.len() + WHEEL_COLORS)
+        .map(|i| (i, nth(i).0))
+        .find(|&(i, c)| !taken(i, c, &chosen))
+        .map_or(KEY_COLORS[0], |(_, c)| c)
 }
 
 /// The colour every key is drawn in, in level order: its own `color`, else
-/// the next palette colour that no key chose, so that a key never takes the
-/// colour another key asked for. Items of one kind share the colour of the
+/// the next palette colour that no key chose (nor one alike it), so that a
+/// key never takes the colour another key asked for. Items of one kind share the colour of the
 /// first of them (or the first colour one of them chose); small keys take
 /// none from the palette (they are drawn grey) and get [`SMALL_KEY`] here.
 ///
@@ -97,9 +135,11 @@ pub fn next_free(level: &Level) -> Rgb {
 /// assert_eq!(colours[1], palette::KEY_COLORS[1], "red was chosen by k1");
 /// ```
 pub fn key_colors(level: &Level) -> Vec<Rgb> {
-    let chosen: std::collections::HashSet<Rgb> =
-        level.keys.iter().filter_map(|k| k.color).collect();
-    let mut free = (0..).map(|i| nth(i).0).filter(|c| !chosen.contains(c));
+    let chosen = chosen(level);
+    let mut free = (0..)
+        .map(|i| (i, nth(i).0))
+        .filter(|&(i, c)| !taken(i, c, &chosen))
+        .map(|(_, c)| c);
     let mut kinds: std::collections::HashMap<&str, Rgb> = std::collections::HashMap::new();
     for key in level.keys.iter().filter(|k| !k.is_small()) {
         if let (Some(kind), Some(c)) = (key.kind_name(), key.color) {
@@ -160,5 +200,31 @@ mod tests {
             KEY_COLORS[1],
             "the first key without a colour gets the first palette colour no key chose"
         );
+    }
+
+    /// Seen generating around a drawn gold key of #33aa33: the new key got
+    /// the palette's green, and the two looked the same.
+    #[test]
+    fn a_colour_alike_one_a_designer_chose_is_not_handed_out() {
+        let designer = Rgb([0x33, 0xaa, 0x33]);
+        assert!(alike(designer, KEY_COLORS[2]));
+        for (i, a) in KEY_COLORS.iter().enumerate() {
+            for b in &KEY_COLORS[i + 1..] {
+                assert!(!alike(*a, *b), "{a} and {b}");
+            }
+        }
+        let mut level = Level::new("t");
+        for (id, color) in [
+            ("red", KEY_COLORS[0]),
+            ("blue", KEY_COLORS[1]),
+            ("gold", designer),
+        ] {
+            let mut key = Key::new(id, "r1");
+            key.color = Some(color);
+            level.keys.push(key);
+        }
+        assert_eq!(next_free(&level), KEY_COLORS[3], "orange, not green");
+        level.keys.push(Key::new("k4", "r1"));
+        assert_eq!(key_color(&level, 3), KEY_COLORS[3]);
     }
 }
