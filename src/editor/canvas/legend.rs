@@ -10,13 +10,13 @@ use crate::editor::view::View;
 use crate::model::{ItemId, Key, KeyId};
 
 /// Draws the legend at the top left of `canvas`; returns the key hovered
-/// and the width the legend takes from the canvas's left edge.
+/// and how far the legend reaches from the canvas's top left corner.
 pub fn legend_ui(
     ctx: &egui::Context,
     view: &View<'_>,
     canvas: Rect,
     out: &mut Vec<Intent>,
-) -> (Option<KeyId>, f32) {
+) -> (Option<KeyId>, egui::Vec2) {
     let level = view.level;
     let labels = view.labels();
     let named = level
@@ -26,7 +26,7 @@ pub fn legend_ui(
         .count();
     let kinds = kinds(level);
     if level.keys.is_empty() {
-        return (None, 0.0);
+        return (None, egui::Vec2::ZERO);
     }
     let looks = key_looks(level, view.key_colors, view.theme);
     let mut hovered = None;
@@ -93,7 +93,7 @@ pub fn legend_ui(
                     });
             });
         });
-    (hovered, shown.response.rect.right() - canvas.left())
+    (hovered, shown.response.rect.max - canvas.min)
 }
 
 /// The tray of what the player carries from the start (keys with no

@@ -95,11 +95,13 @@ pub struct Canvas {
     lit_doors: Vec<crate::model::DoorId>,
     /// The levers whose wiring was drawn last frame.
     wired: Vec<LeverId>,
-    /// How far the legend reached into the canvas when last drawn (screen
-    /// points), so that Fit puts the level beside it.
-    legend_width: f32,
-    /// The width Fit leaves free on the left for the legend this frame.
-    fit_inset: f32,
+    /// How far the legend reached into the canvas, right and down, when
+    /// last drawn (screen points), so that Fit puts the level beside it or
+    /// below it.
+    legend_size: Vec2,
+    /// The room Fit leaves free for the legend this frame: on the left
+    /// (x) or at the top (y), whichever shows the level larger.
+    fit_inset: Vec2,
     /// The area overview, per revision of the level.
     overview: overview::OverviewCache,
     /// The overview was drawn last frame, not the rooms.
@@ -126,8 +128,8 @@ impl Default for Canvas {
             lit: Vec::new(),
             lit_doors: Vec::new(),
             wired: Vec::new(),
-            legend_width: 0.0,
-            fit_inset: 0.0,
+            legend_size: Vec2::ZERO,
+            fit_inset: Vec2::ZERO,
             overview: overview::OverviewCache::default(),
             overview_drawn: false,
             play: play::PlayMarks::default(),
@@ -135,11 +137,11 @@ impl Default for Canvas {
     }
 }
 
-/// The width Fit leaves for a legend last drawn `width` wide (a guess
+/// The room Fit leaves for a legend last drawn `size` large (a guess
 /// before it has been drawn).
-fn legend_inset(width: f32) -> f32 {
-    const GUESS: f32 = 150.0;
-    (if width > 0.0 { width } else { GUESS }) + 8.0
+fn legend_inset(size: Vec2) -> Vec2 {
+    const GUESS: Vec2 = Vec2::new(150.0, 200.0);
+    (if size.x > 0.0 { size } else { GUESS }) + Vec2::splat(8.0)
 }
 
 /// Accessible name of a room, for screen readers and tests.
@@ -251,9 +253,9 @@ impl Canvas {
         self.screen = canvas;
         let bounds = geo.bounds();
         self.fit_inset = if view.prefs.legend && !view.level.keys.is_empty() {
-            legend_inset(self.legend_width)
+            legend_inset(self.legend_size)
         } else {
-            0.0
+            Vec2::ZERO
         };
         self.steer(canvas, bounds);
         ui.painter().rect_filled(canvas, 0.0, view.theme.canvas);
@@ -418,8 +420,8 @@ impl Canvas {
         out: &mut Vec<Intent>,
     ) {
         self.legend_hover = if view.prefs.legend {
-            let (hovered, width) = legend::legend_ui(ui.ctx(), view, canvas, out);
-            self.legend_width = width;
+            let (hovered, size) = legend::legend_ui(ui.ctx(), view, canvas, out);
+            self.legend_size = size;
             hovered
         } else {
             None

@@ -162,13 +162,21 @@ impl Canvas {
         }
     }
 
-    /// Fits the level in the part of the canvas right of the legend.
+    /// Fits the level in the part of the canvas right of the legend, or
+    /// below it, whichever shows it larger (a long corridor reads better
+    /// under the legend than squeezed beside it).
     fn fit_now(&mut self, bounds: Option<Rect>, size: Vec2) {
         if let Some(b) = bounds {
-            let inset = self.fit_inset.min(size.x * 0.4);
-            let zoom = fit_zoom(b, size - Vec2::new(inset, 0.0));
-            let center = b.center() - Vec2::new(inset / 2.0 / zoom, 0.0);
-            self.scene_rect = area(center, size, zoom);
+            let beside = Vec2::new(self.fit_inset.x.min(size.x * 0.4), 0.0);
+            let below = Vec2::new(0.0, self.fit_inset.y.min(size.y * 0.5));
+            let zoom_at = |inset: Vec2| fit_zoom(b, size - inset);
+            let inset = if zoom_at(below) > zoom_at(beside) {
+                below
+            } else {
+                beside
+            };
+            let zoom = zoom_at(inset);
+            self.scene_rect = area(b.center() - inset / 2.0 / zoom, size, zoom);
         }
     }
 }
@@ -186,6 +194,36 @@ mod tests {
         assert!(fit < 0.1);
         let (lo, hi) = zoom_range(Some(big), Vec2::new(800.0, 600.0));
         assert!(lo <= fit * 0.5 + 1e-6 && hi == MAX_ZOOM);
+    }
+
+    /// Seen at 1280×800: a corridor of six rooms beside the docked
+    /// generator was fitted at 35 % beside the legend; below it, it reads
+    /// at half size. A level as tall as wide on a wide canvas still goes
+    /// beside it.
+    #[test]
+    fn fit_puts_a_long_level_below_the_legend_and_a_square_one_beside_it() {
+        let size = Vec2::new(566.0, 725.0);
+        let legend = Rect::from_min_size(Pos2::ZERO, Vec2::new(160.0, 60.0));
+        let mut canvas = Canvas {
+            fit_inset: legend.size(),
+            ..Canvas::default()
+        };
+        let corridor = Rect::from_min_max(Pos2::new(-55.0, -148.0), Pos2::new(955.0, 148.0));
+        canvas.fit_now(Some(corridor), size);
+        let beside = fit_zoom(corridor, size - Vec2::new(160.0, 0.0));
+        assert!(beside < 0.38, "{beside}");
+        let zoom = size.x / canvas.scene_rect.width();
+        assert!(zoom > 0.45, "{zoom}");
+        let to_screen = |p: Pos2| ((p - canvas.scene_rect.min) * zoom).to_pos2();
+        let drawn = Rect::from_two_pos(to_screen(corridor.min), to_screen(corridor.max));
+        assert!(!drawn.intersects(legend), "{drawn:?} under the legend");
+
+        // On a wide canvas (the panels closed), a square level goes beside.
+        let square = Rect::from_min_max(Pos2::ZERO, Pos2::new(900.0, 900.0));
+        canvas.fit_now(Some(square), Vec2::new(1000.0, 600.0));
+        let center = canvas.scene_rect.center();
+        assert!(center.x < square.center().x, "moved right of the legend");
+        assert_eq!(center.y, square.center().y);
     }
 
     /// Seen at 1280×800: the unwired basement, whole at 100 %, was still
