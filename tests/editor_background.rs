@@ -104,6 +104,20 @@ fn a_background_is_set_from_the_file_menu_kept_relative_and_undone() {
     // The level's form offers its fields: faded and moved by the designer.
     assert!(harness.query_all_by_label("Opacity").count() > 0);
     assert!(harness.query_all_by_label("Width").count() > 0);
+    // Its props are Lockwork's own: said in a line, not a raw JSON field
+    // to break (seen at 1280×800: {"background":{"im… under Properties).
+    assert!(
+        harness
+            .query_by_label_contains("lockwork: Lockwork's settings (background)")
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_all_by_label("Property value 1")
+            .next()
+            .is_none(),
+        "no field holds the background's JSON"
+    );
 
     // One undo takes it away, a redo brings it back, as any edit.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);

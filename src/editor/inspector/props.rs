@@ -126,6 +126,28 @@ fn buffered_edit(
     (response, changed)
 }
 
+/// The key under which Lockwork keeps its own settings in `props` (the
+/// background, the generators' tags, area names): edited by their own
+/// controls, shown here but not as a raw JSON field to break.
+const OWN: &str = "lockwork";
+
+/// Lockwork's own settings, in one read-only line; the JSON on hover.
+fn own_row(ui: &mut Ui, view: &View<'_>, value: &Value) {
+    let what: Vec<&str> = value
+        .as_object()
+        .map(|o| o.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    let text = match what.len() {
+        0 => "lockwork: Lockwork's settings".to_owned(),
+        _ => format!("lockwork: Lockwork's settings ({})", what.join(", ")),
+    };
+    ui.label(RichText::new(text).color(view.theme.weak_text))
+        .on_hover_text(format!(
+            "Kept by Lockwork and edited with its own controls \
+             (Background, Generate's tags, area names):\n{value}"
+        ));
+}
+
 /// Draws `props` as rows with add and remove buttons; `field` is the owner's
 /// field key (`"door:d1"`). Returns the edited props when something changed.
 pub fn props_ui(ui: &mut Ui, view: &View<'_>, props: &Props, field: &str) -> Option<PropsEdit> {
@@ -137,6 +159,10 @@ pub fn props_ui(ui: &mut Ui, view: &View<'_>, props: &Props, field: &str) -> Opt
     }
     let base = ui.make_persistent_id((field, "props"));
     for (index, (key, value)) in props.iter().enumerate() {
+        if key == OWN {
+            own_row(ui, view, value);
+            continue;
+        }
         ui.horizontal(|ui| {
             let key_id = base.with((index, "key"));
             let refused = |k: &str| renamed(props, index, k).is_none() && k != key;
