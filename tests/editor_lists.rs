@@ -274,3 +274,25 @@ fn the_first_click_on_the_step_heading_turns_the_solution_round() {
         "last step first: {turned:?}"
     );
 }
+
+/// Seen at 1280×800 on the basement: "Optional: nothing — the plan needs
+/// every room and key" was a header cut off at the panel's edge. With
+/// nothing to open it is a line that wraps inside the panel.
+#[test]
+fn the_metrics_say_nothing_is_optional_inside_the_panel() {
+    let mut h = harness(common::sample("basement"));
+    for section in [
+        "Levers (11)",
+        "Problems (0)",
+        "Solution (cost 49, 27 moves, 22 pulls)",
+    ] {
+        h.get_by_label(section).click();
+        h.run_steps(2);
+    }
+    let line = h.get_by_label_contains("Optional: nothing").rect();
+    assert!(
+        line.right() <= left_edge(&h).left() + 1.0,
+        "{line:?} past the panel's edge at {:?}",
+        left_edge(&h)
+    );
+}

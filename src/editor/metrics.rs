@@ -293,15 +293,18 @@ fn optional_ui(ui: &mut Ui, view: &View<'_>, m: &Measures, out: &mut Vec<Intent>
     }
     let o = &m.optional;
     let labels = view.labels();
-    let title = if o.rooms.is_empty() && o.keys.is_empty() {
-        "Optional: nothing — the plan needs every room and key".to_owned()
-    } else {
-        format!(
-            "Optional: {}, {}",
-            noun(o.rooms.len(), "room"),
-            noun(o.keys.len(), "key")
-        )
-    };
+    if o.rooms.is_empty() && o.keys.is_empty() {
+        // Nothing to open: a line that wraps, not a header cut off at the
+        // panel's edge.
+        ui.label("Optional: nothing, the plan needs every room and key")
+            .on_hover_text("Rooms the plan never enters and keys it never uses");
+        return;
+    }
+    let title = format!(
+        "Optional: {}, {}",
+        noun(o.rooms.len(), "room"),
+        noun(o.keys.len(), "key")
+    );
     let items: Vec<(ItemId, String)> = (o.rooms.iter())
         .map(|r| (ItemId::Room(r.clone()), format!("room {}", labels.room(r))))
         .chain((o.keys.iter()).map(|k| (ItemId::Key(k.clone()), format!("key {}", labels.key(k)))))
