@@ -662,17 +662,34 @@ fn screen_rects(h: &App<'_>, prefix: &str) -> Vec<Rect> {
 
 #[test]
 fn fit_puts_the_level_beside_the_legend() {
-    let mut h = harness(backward_30());
-    h.key_press(Key::F);
-    h.run_steps(3);
+    // A legend of ten keys, and one as tall as it gets (seen at 1280×800
+    // on an 839-room tree: fitted below where the legend was guessed to
+    // end, the level lay under the real one).
+    let mut many = backward_30();
+    keys_in_start(&mut many, "extra", 40);
+    for level in [backward_30(), many] {
+        let mut h = harness(level);
+        h.run_steps(4);
+        assert_clear_of_the_legend(&h, "as opened");
+        h.key_press(Key::F);
+        h.run_steps(3);
+        assert_clear_of_the_legend(&h, "after Fit");
+    }
+}
+
+/// No room lies under a row of the legend.
+fn assert_clear_of_the_legend(h: &App<'_>, when: &str) {
     let legend: Vec<Rect> = {
         let rows = h.query_all_by(|n| n.label().is_some_and(|l| l.starts_with("Legend: ")));
         rows.map(|n| n.rect()).collect()
     };
     assert!(!legend.is_empty(), "the legend is shown");
-    for room in screen_rects(&h, "Room ") {
+    for room in screen_rects(h, "Room ") {
         for row in &legend {
-            assert!(!room.intersects(*row), "a room under the legend: {room:?}");
+            assert!(
+                !room.intersects(*row),
+                "{when}: a room under the legend: {room:?}"
+            );
         }
     }
 }

@@ -102,6 +102,9 @@ pub struct Canvas {
     /// The room Fit leaves free for the legend this frame: on the left
     /// (x) or at the top (y), whichever shows the level larger.
     fit_inset: Vec2,
+    /// The last Fit guessed the legend's size (it had not been drawn yet):
+    /// fitted again once it has.
+    fit_on_guess: bool,
     /// The area overview, per revision of the level.
     overview: overview::OverviewCache,
     /// The overview was drawn last frame, not the rooms.
@@ -130,6 +133,7 @@ impl Default for Canvas {
             wired: Vec::new(),
             legend_size: Vec2::ZERO,
             fit_inset: Vec2::ZERO,
+            fit_on_guess: false,
             overview: overview::OverviewCache::default(),
             overview_drawn: false,
             play: play::PlayMarks::default(),
@@ -422,6 +426,13 @@ impl Canvas {
         self.legend_hover = if view.prefs.legend {
             let (hovered, size) = legend::legend_ui(ui.ctx(), view, canvas, out);
             self.legend_size = size;
+            if self.fit_on_guess && size != Vec2::ZERO {
+                self.fit_on_guess = false;
+                if self.request.is_none() {
+                    self.request = Some(view::ViewRequest::Fit);
+                    ui.ctx().request_repaint();
+                }
+            }
             hovered
         } else {
             None

@@ -167,10 +167,12 @@ impl Canvas {
     /// under the legend than squeezed beside it).
     fn fit_now(&mut self, bounds: Option<Rect>, size: Vec2) {
         if let Some(b) = bounds {
+            self.fit_on_guess = self.legend_size == Vec2::ZERO && self.fit_inset != Vec2::ZERO;
             let beside = Vec2::new(self.fit_inset.x.min(size.x * 0.4), 0.0);
-            let below = Vec2::new(0.0, self.fit_inset.y.min(size.y * 0.5));
+            // Below only a legend short enough to leave half the canvas.
+            let below = Vec2::new(0.0, self.fit_inset.y);
             let zoom_at = |inset: Vec2| fit_zoom(b, size - inset);
-            let inset = if zoom_at(below) > zoom_at(beside) {
+            let inset = if below.y <= size.y * 0.5 && zoom_at(below) > zoom_at(beside) {
                 below
             } else {
                 beside
