@@ -59,6 +59,7 @@ mod analysis;
 mod astar;
 mod budget;
 mod closed;
+pub(crate) mod closures;
 mod compile;
 mod dead_ends;
 mod events;

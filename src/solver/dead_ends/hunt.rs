@@ -1,0 +1,392 @@
+//! The hunt for dead ends on levels too big to explore whole: states
+//! settled cheapest first, and after each irreversible step a check
+//! whether the goal can still be reached (over closed states where
+//! [`super::super::closures`] applies, else by a search).
+
+use std::ops::ControlFlow;
+
+use rustc_hash::FxHashMap;
+
+use super::super::SolveError;
+use super::super::analysis::{DeadEnds, MAX_DEAD_END_KINDS, Run};
+use super::super::astar::{self, Outcome, ROOT};
+use super::super::budget::{Budget, Meter};
+use super::super::closures::{self, Forget, Oracle};
+use super::super::compile::{Compiled, PULL};
+use super::super::events::{self, Walker};
+use super::super::heuristic::Heuristic;
+use super::super::queue::Queue;
+use super::super::store::Store;
+use super::{CHECK_STATES, Found, cause, describe, stuck_at_start};
+use crate::rules::mechanics::Passage;
+
+/// Can the goal still be reached from state `s`? `None` when the check ran
+/// out of budget.
+///
+/// `walker` is reused from check to check: a hunt makes one check per
+/// irreversible step, and a room with 100,000 small-locked doors made as
+/// many walkers of one entry per room. Past the budget it answers `None`
+/// at once.
+fn can_reach_goal(
+    c: &Compiled,
+    h: &mut Heuristic,
+    s: &[u64],
+    budget: &Budget<'_>,
+    walker: &mut Walker,
+) -> Option<bool> {
+    budget.check_now().ok()?;
+    let check = Budget {
+        max_states: budget.max_states.min(CHECK_STATES),
+        ..*budget
+    };
+    match events::quick_plan_with(c, h, s, &check, walker)
+        .found
+        .outcome
+    {
+        Outcome::Goal(_) => Some(true),
+        Outcome::Unreachable => Some(false),
+        Outcome::Stopped { .. } => None,
+    }
+}
+
+/// Hunts for dead ends: explores the states the player can reach, cheapest
+/// first, and checks the state after each irreversible step. States that
+/// cannot reach the goal are not explored further, so every state explored
+/// is live and every dead one found is entered by a fatal step.
+pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Found, SolveError> {
+    let prep = run.prep;
+    let c = prep.compiled();
+    let mut risky = vec![false; prep.level.doors.len()];
+    for p in irreversible {
+        risky[p.door] = true;
+    }
+    let mut h = prep.bound(c);
+    let walker = Walker::new(c);
+    let m = prep.mechanics();
+    let forget = if closures::applies(m) {
+        Forget::new(c)
+    } else {
+        None
+    };
+    let oracle = closures::applies(m).then(|| Oracle::new(c, forget.as_ref()));
+    let mut hunt = Hunt::new(c, false, walker, oracle);
+    let start_live = hunt.check(run, &mut h, &c.start);
+    if start_live == Some(false) {
+        return dead_at_start(run);
+    }
+    hunt.complete = start_live.is_some();
+    hunt.explore(run, &risky, &mut h, forget.as_ref());
+    // The closed states the checks worked out are states explored too.
+    run.states += hunt.settled + hunt.oracle.as_ref().map_or(0, Oracle::len);
+    let mut ranked: Vec<_> = std::mem::take(&mut hunt.kinds).into_iter().collect();
+    ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
+    if start_live != Some(true) {
+        // The states explored are live only if the start is: a step into a
+        // dead end is fatal only from a state proven to reach the goal.
+        let before = ranked.len();
+        ranked.retain(|(_, (_, from, _))| {
+            let from = hunt.store.get(*from).to_vec();
+            hunt.check(run, &mut h, &from) == Some(true)
+        });
+        hunt.complete &= ranked.len() == before;
+    }
+    let total = ranked.len();
+    let mut found = Vec::new();
+    for ((act, _), (cost, from, _)) in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
+        // The states as stored may have bits set that no step reads:
+        // the trace is walked again from the start for the real ones.
+        let mut acts = hunt.actions_to(from);
+        acts.push((act, to_room(c, &hunt, from, act)));
+        let unreplayed = || SolveError::Internal("a dead end's trace does not replay".into());
+        let mut real = replay(c, &acts).ok_or_else(unreplayed)?;
+        let after = real.pop().ok_or_else(unreplayed)?;
+        let before = real.last().cloned().unwrap_or_else(|| c.start.clone());
+        let acts: Vec<_> = acts.iter().map(|&(a, _)| a).zip(real).collect();
+        found.push(describe(prep, c, acts, &before, act, &after, cost)?);
+    }
+    let complete = hunt.complete;
+    Ok(Found {
+        dead_ends: DeadEnds {
+            exist: if total > 0 {
+                Some(true)
+            } else if complete {
+                Some(false)
+            } else {
+                None
+            },
+            states: (complete && total == 0).then_some(0),
+            found,
+            kinds: total,
+            complete,
+        },
+        reached: hunt.reached,
+        start_dead: false,
+    })
+}
+
+/// The room that action `act` from stored state `from` of `hunt` enters
+/// (the room a pull leaves the player in).
+fn to_room(c: &Compiled, hunt: &Hunt<'_>, from: u32, act: u32) -> usize {
+    let s = hunt.store.get(from);
+    if act & PULL != 0 {
+        return c.room(s);
+    }
+    let here = c.room(s);
+    c.exits_of(here)
+        .iter()
+        .find(|e| e.door == act)
+        .map_or(here, |e| e.to as usize)
+}
+
+/// The real states after each of `acts` (action, room entered) from the
+/// start of `c`; `None` when one cannot be taken.
+fn replay(c: &Compiled, acts: &[(u32, usize)]) -> Option<Vec<Vec<u64>>> {
+    let mut cur = c.start.clone();
+    let mut out = Vec::with_capacity(acts.len());
+    for &(act, room) in acts {
+        let mut next = cur.clone();
+        if act & PULL != 0 {
+            let lever = act & !PULL;
+            let pull = c.pulls_of(c.room(&cur)).iter().find(|p| p.lever == lever)?;
+            c.take_pull(&cur, pull, &mut next);
+        } else {
+            let exit = c
+                .exits_of(c.room(&cur))
+                .iter()
+                .find(|e| e.door == act && e.to as usize == room)?;
+            if !c.take_exit(&cur, exit, &mut next) {
+                return None;
+            }
+        }
+        out.push(next.clone());
+        cur = next;
+    }
+    Some(out)
+}
+
+/// The hunt's answer when the start itself cannot reach the goal.
+fn dead_at_start(run: &mut Run<'_, '_>) -> Result<Found, SolveError> {
+    let c = run.prep.compiled();
+    let mut reached = vec![false; c.rooms()];
+    reached[c.room(&c.start)] = true;
+    let start = stuck_at_start(run)?;
+    Ok(Found {
+        dead_ends: DeadEnds {
+            exist: Some(true),
+            found: vec![start],
+            kinds: 1,
+            complete: false,
+            states: None,
+        },
+        reached,
+        start_dead: true,
+    })
+}
+
+/// The states of a hunt for dead ends, cheapest first.
+struct Hunt<'c> {
+    c: &'c Compiled,
+    store: Store,
+    dist: Vec<f64>,
+    parent: Vec<u32>,
+    via: Vec<u32>,
+    done: Vec<bool>,
+    queue: Queue,
+    /// Per `(action, room entered)`: the cheapest fatal step of that kind,
+    /// as `(cost, state before, state after)`.
+    kinds: FxHashMap<(u32, usize), (f64, u32, Vec<u64>)>,
+    /// Whether each state after a risky step can still reach the goal.
+    checked: FxHashMap<Vec<u64>, Option<bool>>,
+    /// The walker of those checks.
+    walker: Walker,
+    /// The checks over closed states, for the levels they apply to.
+    oracle: Option<Oracle<'c>>,
+    complete: bool,
+    reached: Vec<bool>,
+    settled: usize,
+}
+
+impl<'c> Hunt<'c> {
+    fn new(c: &'c Compiled, complete: bool, walker: Walker, oracle: Option<Oracle<'c>>) -> Self {
+        let mut store = Store::new(c.width, c.layout.total_bits);
+        store.insert(&c.start);
+        let mut queue = Queue::new(astar::whole_costs(c));
+        queue.push(0.0, 0);
+        Self {
+            c,
+            store,
+            dist: vec![0.0],
+            parent: vec![ROOT],
+            via: vec![0],
+            done: vec![false],
+            queue,
+            kinds: FxHashMap::default(),
+            checked: FxHashMap::default(),
+            walker,
+            oracle,
+            complete,
+            reached: vec![false; c.rooms()],
+            settled: 0,
+        }
+    }
+
+    /// Settles states cheapest first until none is left or the budget ends.
+    fn explore(
+        &mut self,
+        run: &Run<'_, '_>,
+        risky: &[bool],
+        h: &mut Heuristic,
+        forget: Option<&Forget>,
+    ) {
+        let c = self.c;
+        let mut forgotten = vec![0u64; c.width];
+        let mut meter = Meter::default();
+        let mut cur = vec![0u64; c.width];
+        let mut scratch = vec![0u64; c.width];
+        while let Some((d, i)) = self.queue.pop() {
+            let iu = i as usize;
+            if self.done[iu] || d != self.dist[iu] {
+                continue;
+            }
+            self.done[iu] = true;
+            self.settled += 1;
+            cur.copy_from_slice(self.store.get(i));
+            let states = self.store.len();
+            if run
+                .budget
+                .check(&mut meter, c.width, states, c.width)
+                .is_err()
+            {
+                self.complete = false;
+                return;
+            }
+            self.reached[c.room(&cur)] = true;
+            if c.is_goal(&cur) {
+                continue;
+            }
+            // Each step in turn, within the budget: a room with 100,000
+            // small-locked doors has as many steps, each as wide as the
+            // level, and collecting them first took gigabytes.
+            let mut stopped = false;
+            c.successors_while(&cur, &mut scratch, |next, act, cost| {
+                // Bits no step reads any more are set: states that
+                // differ only in them have the same futures.
+                forgotten.copy_from_slice(next);
+                if let Some(f) = forget {
+                    f.apply(c, &mut forgotten);
+                }
+                let t = &forgotten[..];
+                let states = self.store.len();
+                if (run.budget.check(&mut meter, c.width, states, c.width)).is_err() {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                let risk = if act & PULL == 0 {
+                    risky[act as usize]
+                } else {
+                    // A `once` lever cannot be pulled back.
+                    (run.prep.mechanics().levers().get((act & !PULL) as usize))
+                        .is_some_and(|l| l.once)
+                };
+                let dead = risk
+                    && cause(run.prep.mechanics(), c, &cur, act).is_some()
+                    && !self.live(run, h, i, act, d + cost, t);
+                if !dead {
+                    self.relax(i, act, d + cost, t);
+                }
+                // A check the clock stopped stops the hunt: the steps left
+                // (a room of 50,000 `once` levers has as many) would each
+                // store their state to be checked, and learn nothing.
+                if risk && !self.complete && run.out_of_time() {
+                    stopped = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            });
+            if stopped {
+                self.complete = false;
+                return;
+            }
+        }
+    }
+
+    /// Whether the state `t` that a risky step `act` from state `i` reaches
+    /// (at cost `nd`) is worth exploring: it is not, when it is a dead end
+    /// (then it is kept as the cheapest of its kind) or undecided.
+    fn live(
+        &mut self,
+        run: &Run<'_, '_>,
+        h: &mut Heuristic,
+        i: u32,
+        act: u32,
+        nd: f64,
+        t: &[u64],
+    ) -> bool {
+        let c = self.c;
+        let live = match self.checked.get(t) {
+            Some(&live) => live,
+            None => {
+                let live = self.check(run, h, t);
+                self.checked.insert(t.to_vec(), live);
+                live
+            }
+        };
+        match live {
+            Some(true) => true,
+            Some(false) => {
+                let key = (act, c.room(t));
+                if self.kinds.get(&key).is_none_or(|k| nd < k.0) {
+                    self.kinds.insert(key, (nd, i, t.to_vec()));
+                }
+                false
+            }
+            None => {
+                self.complete = false;
+                false
+            }
+        }
+    }
+
+    /// Can the goal still be reached from state `t`? `None` when the
+    /// check ran out of budget. Over closed states where they apply, else
+    /// by a search from `t`.
+    fn check(&mut self, run: &Run<'_, '_>, h: &mut Heuristic, t: &[u64]) -> Option<bool> {
+        match &mut self.oracle {
+            Some(oracle) => {
+                run.budget.check_now().ok()?;
+                oracle.live(t, &run.budget, self.store.len()).ok()
+            }
+            None => can_reach_goal(self.c, h, t, &run.budget, &mut self.walker),
+        }
+    }
+
+    /// Reaches state `t` from state `i` by `act` at cost `nd`.
+    fn relax(&mut self, i: u32, act: u32, nd: f64, t: &[u64]) {
+        let (j, new) = self.store.insert(t);
+        let ju = j as usize;
+        if new {
+            self.dist.push(nd);
+            self.parent.push(i);
+            self.via.push(act);
+            self.done.push(false);
+            self.queue.push(nd, j);
+        } else if !self.done[ju] && nd < self.dist[ju] {
+            self.dist[ju] = nd;
+            self.parent[ju] = i;
+            self.via[ju] = act;
+            self.queue.push(nd, j);
+        }
+    }
+
+    /// The `(action, room reached)` pairs from the start to state `to`.
+    fn actions_to(&self, to: u32) -> Vec<(u32, usize)> {
+        let mut acts = Vec::new();
+        let mut k = to;
+        while self.parent[k as usize] != ROOT {
+            acts.push((self.via[k as usize], self.c.room(self.store.get(k))));
+            k = self.parent[k as usize];
+        }
+        acts.reverse();
+        acts
+    }
+}
