@@ -91,7 +91,7 @@ impl Canvas {
     }
 
     /// Keeps `area` (canvas units) away from the edges of the view on the
-    /// next frame; with `zoom_in`, zoomed in to at least [`PLAY_ZOOM`].
+    /// next frame; with `zoom_in`, zoomed in to at least `PLAY_ZOOM`.
     pub fn follow(&mut self, area: Rect, zoom_in: bool) {
         self.request = Some(ViewRequest::Follow(area, zoom_in));
     }

@@ -1,5 +1,5 @@
 //! The left panel: the level's keys and levers, its problems (validation and
-//! the solver's findings), the level's quality measures ([`super::metrics`])
+//! the solver's findings), the level's quality measures (`editor::metrics`)
 //! and the solution. Each list is a table on `egui_extras` (a click on a
 //! heading sorts it, its columns can be resized, and only the rows in view
 //! are laid out, in an order made once per revision and sort); clicking a
