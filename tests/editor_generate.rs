@@ -458,30 +458,12 @@ fn closing_the_window_during_a_run_asks_whether_to_stop_it() {
     assert_eq!(app(&harness).document().history().undo_label(), None);
 }
 
-/// A screen point on the canvas (the generator docks beside it), far from every room.
-fn empty_spot_beside_the_window(harness: &App<'_>) -> egui::Pos2 {
-    let canvas = app(harness).canvas();
-    let (view, to_screen) = (canvas.visible(), canvas.to_screen());
-    let rooms = level(harness).rooms;
-    (1..10)
-        .flat_map(|i| (1..10).map(move |j| (i, j)))
-        .map(|(i, j)| view.min + view.size() * egui::vec2(i as f32 / 10.0, j as f32 / 10.0))
-        .find(|p| {
-            rooms.iter().all(|r| {
-                let [x, y] = r.pos.unwrap_or_default();
-                (p.x - x as f32).abs() > 150.0 || (p.y - y as f32).abs() > 110.0
-            })
-        })
-        .map(|p| to_screen * p)
-        .expect("an empty spot on the canvas")
-}
-
 #[test]
 fn a_result_never_silently_replaces_edits_made_during_the_run() {
     let mut harness = long_lever_run();
     let rooms = level(&harness).rooms.len();
     // An edit while the search runs: a room double-clicked into the canvas.
-    let spot = empty_spot_beside_the_window(&harness);
+    let spot = common::empty_spot(&harness);
     common::double_click_at(&mut harness, spot);
     assert_eq!(
         level(&harness).rooms.len(),

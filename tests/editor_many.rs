@@ -628,7 +628,7 @@ fn the_view_stays_put_and_the_minimap_moves_it() {
     );
     let view = kept;
     // Right-drag pans, from a spot where no room, door or mark stands.
-    let from = empty_spot(&h, view);
+    let from = common::empty_spot(&h);
     let to = from + vec2(-120.0, 0.0);
     common::drag_at(&mut h, egui::PointerButton::Secondary, from, to, 6);
     let panned = visible(&h);
@@ -792,25 +792,6 @@ fn a_position_of_minus_zero_reads_zero() {
 }
 
 /// Zooms in eight wheel notches on room `id`.
-/// A point of the canvas (screen points) in `view` with nothing drawn on
-/// it that a drag could grab instead of panning.
-fn empty_spot(h: &App<'_>, view: Rect) -> Pos2 {
-    let to_screen = app(h).canvas().to_screen();
-    let items: Vec<Rect> = ["Room ", "Door ", "Key ", "Lever "]
-        .iter()
-        .flat_map(|prefix| marks(h, prefix))
-        .map(|r| (to_screen * r).expand(12.0))
-        .collect();
-    let on_screen = to_screen * view.shrink(view.width() * 0.2);
-    (0..100)
-        .map(|i| {
-            let (fx, fy) = ((i % 10) as f32 / 9.0, (i / 10) as f32 / 9.0);
-            on_screen.min + on_screen.size() * vec2(fx, fy)
-        })
-        .find(|p| !items.iter().any(|r| r.contains(*p)))
-        .expect("an empty spot in the view")
-}
-
 fn zoom_in_on(h: &mut App<'_>, id: &str) {
     click_room(h, id);
     for _ in 0..8 {

@@ -255,3 +255,32 @@ pub fn double_click_at(harness: &mut App<'_>, pos: Pos2) {
         harness.step();
     }
 }
+
+/// A screen point on the canvas, inside its visible part, where no room,
+/// door, key or lever lies (each kept 12 points off) and no legend row or
+/// minimap stands: a click or drag there reaches the canvas itself. The
+/// middle of the view is tried first.
+pub fn empty_spot(harness: &App<'_>) -> Pos2 {
+    let canvas = app(harness).canvas();
+    let (view, to_screen) = (canvas.visible(), canvas.to_screen());
+    let starts = |label: Option<String>, prefixes: &[&str]| {
+        label.is_some_and(|l| prefixes.iter().any(|p| l.starts_with(p)))
+    };
+    let on_canvas = harness
+        .query_all_by(|n| starts(n.label(), &["Room ", "Door ", "Key ", "Lever "]))
+        .map(|n| (to_screen * n.rect()).expand(12.0));
+    let over_canvas = harness
+        .query_all_by(|n| starts(n.label(), &["Legend: ", "Minimap"]))
+        .map(|n| n.rect());
+    let taken: Vec<egui::Rect> = on_canvas.chain(over_canvas).collect();
+    let mut spots: Vec<Pos2> = (1..10)
+        .flat_map(|i| (1..10).map(move |j| (i, j)))
+        .map(|(i, j)| to_screen * (view.min + view.size() * egui::vec2(i as f32, j as f32) / 10.0))
+        .collect();
+    let middle = to_screen * view.center();
+    spots.sort_by(|a, b| a.distance(middle).total_cmp(&b.distance(middle)));
+    spots
+        .into_iter()
+        .find(|p| !taken.iter().any(|r| r.contains(*p)))
+        .expect("an empty spot on the canvas")
+}
