@@ -70,16 +70,19 @@ impl Canvas {
                 || play_step
                     .is_some_and(|s| matches!(s, Step::Move { door: id, .. } if id == &door.id)),
         };
-        let drawn = paint::door(ui.painter(), seg, &look, em, view.theme, lod);
+        let mut drawn = paint::door(ui.painter(), seg, &look, em, view.theme, lod);
         self.drawn(d, look.open);
         self.door_callouts(scope, &door.id, handle);
-        if let Some(tag) = super::asked::door_tag(&door.props) {
-            let below = vec2(0.0, lod.mark(13.0) * 0.6);
-            super::asked::paint_tag(ui.painter(), mid + below, tag, view.theme, lod);
-        }
         let long_enough = lod.on_screen((seg.1 - seg.0).length()) >= BADGE_MIN_PX;
         if long_enough && let Some(badge) = scope.path.door_badge(d) {
-            paint::door_badge(ui.painter(), seg, &drawn, &badge, view.theme, lod);
+            let at = paint::door_badge(ui.painter(), seg, &drawn, &badge, view.theme, lod);
+            drawn.badge = Some(at);
+        }
+        // The generators' tag, beside the door clear of its marks, labels
+        // and badge: under the middle it covered the solution's step.
+        if let Some(tag) = super::asked::door_tag(&door.props) {
+            let place = |size| super::asked::door_tag_spot(seg, &drawn, size);
+            super::asked::paint_tag(ui.painter(), tag, view.theme, lod, place);
         }
         let mut took_click = false;
         if response.clicked() && !scope.playing {

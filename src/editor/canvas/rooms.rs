@@ -119,7 +119,15 @@ impl Canvas {
         };
         paint::room(ui.painter(), rect, &look, em, theme, lod);
         if let Some(tag) = super::asked::room_tag(&room.props) {
-            super::asked::paint_tag(ui.painter(), rect.center_bottom(), tag, theme, lod);
+            // Under the keys, which stand on the bottom edge.
+            let top = rect.center_bottom() + egui::vec2(0.0, lod.mark(12.0) * 0.5 + 2.0);
+            let place = |size: egui::Vec2| {
+                Some(egui::Rect::from_min_size(
+                    top - egui::vec2(size.x / 2.0, 0.0),
+                    size,
+                ))
+            };
+            super::asked::paint_tag(ui.painter(), tag, theme, lod, place);
         }
         let (at, size) = overlay::role_mark_at(rect, lod);
         if is_start {

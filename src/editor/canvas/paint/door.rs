@@ -61,12 +61,14 @@ pub struct DoorDrawn {
     pub id: Option<Rect>,
     /// The cost label, when it fit.
     pub cost: Option<Rect>,
+    /// The step badge of the solution, when drawn (set by the caller).
+    pub badge: Option<Rect>,
 }
 
 impl DoorDrawn {
     /// Does `rect` keep clear of everything drawn?
     fn clear_of(&self, rect: Rect) -> bool {
-        [Some(self.marks), self.id, self.cost]
+        [Some(self.marks), self.id, self.cost, self.badge]
             .into_iter()
             .flatten()
             .all(|r| !r.intersects(rect))
@@ -126,7 +128,12 @@ pub fn door(
             StrokeKind::Outside,
         );
     }
-    DoorDrawn { marks, id, cost }
+    DoorDrawn {
+        marks,
+        id,
+        cost,
+        badge: None,
+    }
 }
 
 /// Where a step badge of `size` goes on a door: beside its middle, off the

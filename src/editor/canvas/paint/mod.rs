@@ -188,10 +188,8 @@ fn room_labels(painter: &Painter, rect: Rect, look: &RoomLook<'_>, lod: Lod) {
         }
         return;
     }
-    // Zoomed out: the id (short) rather than a long name, if it fits.
-    let text = look.subtitle.unwrap_or(look.title);
     let font = lod.font(14.0);
-    if font <= rect.height() * 0.8 && Lod::fits(text.chars().count(), font, width) {
+    if let Some(text) = zoomed_out_label(look, font, width, rect.height()) {
         painter.text(
             rect.center(),
             Align2::CENTER_CENTER,
@@ -200,6 +198,24 @@ fn room_labels(painter: &Painter, rect: Rect, look: &RoomLook<'_>, lod: Lod) {
             look.text,
         );
     }
+}
+
+/// Zoomed out, the one label a room has room for at `font` (canvas units)
+/// within `width` and `height`: its name, else its shorter id, else none.
+/// The name first: a designer knows the Chapel, not `s4`.
+fn zoomed_out_label<'a>(
+    look: &RoomLook<'a>,
+    font: f32,
+    width: f32,
+    height: f32,
+) -> Option<&'a str> {
+    if font > height * 0.8 {
+        return None;
+    }
+    [Some(look.title), look.subtitle]
+        .into_iter()
+        .flatten()
+        .find(|text| Lod::fits(text.chars().count(), font, width))
 }
 
 /// How a key's mark looks.
@@ -473,5 +489,39 @@ mod tests {
                 "+{n} is drawn at {text:?}, outside the mark {mark:?}"
             );
         }
+    }
+
+    /// Zoomed out, a room shows its name when the name fits, else its id:
+    /// at 50 % the drawn corridor showed "s4" where it was the Chapel.
+    #[test]
+    fn zoomed_out_a_room_shows_its_name_when_it_fits() {
+        let look = |title, subtitle| RoomLook {
+            title,
+            subtitle,
+            fill: Color32::WHITE,
+            text: Color32::BLACK,
+            unreachable: false,
+        };
+        // A room 120 units wide at 50 %: the text is 16 units high.
+        let (font, width, height) = (16.0, 108.0, 60.0);
+        let chapel = look("Chapel", Some("s4"));
+        assert_eq!(
+            zoomed_out_label(&chapel, font, width, height),
+            Some("Chapel")
+        );
+        let long = look("The long hall of the old kings", Some("r2"));
+        assert_eq!(zoomed_out_label(&long, font, width, height), Some("r2"));
+        let unnamed = look("r7", None);
+        assert_eq!(zoomed_out_label(&unnamed, font, width, height), Some("r7"));
+        assert_eq!(
+            zoomed_out_label(&chapel, font, width, 12.0),
+            None,
+            "too low"
+        );
+        assert_eq!(
+            zoomed_out_label(&long, font, 15.0, height),
+            None,
+            "too narrow"
+        );
     }
 }
