@@ -5,7 +5,7 @@
 use egui::{CornerRadius, FontId, Painter, Pos2, Rect, Vec2};
 
 use super::lod::Lod;
-use super::paint::{DoorDrawn, badge_spot};
+use super::paint::{DoorDrawn, spot_clear_of};
 use crate::editor::theme::Theme;
 use crate::generate::PROPS_KEY;
 use crate::model::Props;
@@ -52,13 +52,16 @@ pub(super) fn paint_tag(
 }
 
 /// Where a door's tag of `size` goes beside the door `seg`, clear of what
-/// `drawn` says is drawn; `None` when the door is too short for it: the
-/// tag would cover the rooms at its ends (zoomed out, "lock here" hid the
-/// Hall's name), so it gives way, as labels do.
-pub(super) fn door_tag_spot(seg: (Pos2, Pos2), drawn: &DoorDrawn, size: Vec2) -> Option<Rect> {
-    let along = (seg.1 - seg.0).normalized();
-    let reach = size.x * along.x.abs() + size.y * along.y.abs();
-    (reach <= (seg.1 - seg.0).length()).then(|| badge_spot(seg, drawn, size))
+/// `drawn` says is drawn and of the `rooms` at its ends (under a short
+/// door, "lock here" hid the Hall's name); `None` when no place near the
+/// door is clear: the tag gives way, as labels do.
+pub(super) fn door_tag_spot(
+    seg: (Pos2, Pos2),
+    drawn: &DoorDrawn,
+    rooms: &[Rect],
+    size: Vec2,
+) -> Option<Rect> {
+    spot_clear_of(seg, drawn, rooms, size)
 }
 
 #[cfg(test)]
@@ -68,11 +71,11 @@ mod tests {
     use super::door_tag_spot;
     use crate::editor::canvas::paint::DoorDrawn;
 
-    /// A tag goes beside a door long enough for it, clear of the door's
-    /// marks and badge; on a door shorter than the tag it gives way rather
-    /// than cover the rooms at its ends.
+    /// A tag goes beside its door, clear of the door's marks and badge and
+    /// of the rooms at its ends; where none of that leaves room near the
+    /// door, it gives way.
     #[test]
-    fn a_door_tag_keeps_clear_of_the_door_and_gives_way_when_too_long() {
+    fn a_door_tag_keeps_clear_of_the_door_and_its_rooms() {
         let size = vec2(40.0, 12.0);
         let mid = pos2(100.0, 50.0);
         let marks = Rect::from_center_size(mid, vec2(12.0, 12.0));
@@ -83,16 +86,25 @@ mod tests {
             cost: None,
             badge: Some(badge),
         };
+        let room = |x: f32, h: f32| Rect::from_center_size(pos2(x, 50.0), vec2(60.0, h));
         let long = (pos2(60.0, 50.0), pos2(140.0, 50.0));
-        let spot = door_tag_spot(long, &drawn, size).expect("80 long holds a 40-wide tag");
+        let rooms = [room(30.0, 30.0), room(170.0, 30.0)];
+        let spot = door_tag_spot(long, &drawn, &rooms, size).expect("80 long holds 40 wide");
         assert!(
             !spot.intersects(marks) && !spot.intersects(badge),
             "{spot:?}"
         );
+        assert!(
+            (spot.center().y - mid.y).abs() < 30.0,
+            "near its door: {spot:?}"
+        );
+        // A door shorter than the tag: the tag goes out past the rooms.
         let short = (pos2(85.0, 50.0), pos2(115.0, 50.0));
-        assert_eq!(door_tag_spot(short, &drawn, size), None);
-        // Upright, the tag stands beside the door: its height is what counts.
-        let upright = (pos2(100.0, 30.0), pos2(100.0, 70.0));
-        assert!(door_tag_spot(upright, &drawn, size).is_some());
+        let rooms = [room(55.0, 30.0), room(145.0, 30.0)];
+        let spot = door_tag_spot(short, &drawn, &rooms, size).expect("past the rooms");
+        assert!(rooms.iter().all(|r| !r.intersects(spot)), "{spot:?}");
+        // Rooms too tall to go round near the door: no tag.
+        let tall = [room(55.0, 900.0), room(145.0, 900.0)];
+        assert_eq!(door_tag_spot(short, &drawn, &tall, size), None);
     }
 }

@@ -81,7 +81,15 @@ impl Canvas {
         // The generators' tag, beside the door clear of its marks, labels
         // and badge: under the middle it covered the solution's step.
         if let Some(tag) = super::asked::door_tag(&door.props) {
-            let place = |size| super::asked::door_tag_spot(seg, &drawn, size);
+            let ends = [&door.from, &door.to].map(|r| scope.geo.room_rect(r));
+            // The keys stand on the rooms' bottom edges, half out.
+            let below = vec2(0.0, lod.mark(12.0) * 0.5);
+            let rooms: Vec<Rect> = ends
+                .into_iter()
+                .flatten()
+                .map(|r| r.expand2(below))
+                .collect();
+            let place = |size| super::asked::door_tag_spot(seg, &drawn, &rooms, size);
             super::asked::paint_tag(ui.painter(), tag, view.theme, lod, place);
         }
         let mut took_click = false;

@@ -140,12 +140,42 @@ pub fn door(
 /// line, clear of its marks and labels. The side away from the id first,
 /// then the other, further out until it is clear: placed above the middle
 /// as it was, it covered the id and a one-sided lock's mark.
-pub fn badge_spot((a, b): (Pos2, Pos2), drawn: &DoorDrawn, size: Vec2) -> Rect {
+pub fn badge_spot(seg: (Pos2, Pos2), drawn: &DoorDrawn, size: Vec2) -> Rect {
+    let mut first = None;
+    spot_beside(seg, drawn, size, |rect| {
+        first.get_or_insert(rect);
+        false
+    })
+    .or(first)
+    .unwrap_or(Rect::from_center_size(seg.0 + (seg.1 - seg.0) / 2.0, size))
+}
+
+/// [`badge_spot`] that must also keep clear of `rooms` (the rooms at the
+/// door's ends): `None` when no place near enough is clear.
+pub fn spot_clear_of(
+    seg: (Pos2, Pos2),
+    drawn: &DoorDrawn,
+    rooms: &[Rect],
+    size: Vec2,
+) -> Option<Rect> {
+    spot_beside(seg, drawn, size, |rect| {
+        rooms.iter().all(|r| !r.intersects(rect))
+    })
+}
+
+/// The first place of `size` beside the middle of door `seg`, further out
+/// step by step, on either side, that is clear of `drawn` and that `ok`
+/// accepts (it sees every place clear of `drawn`).
+fn spot_beside(
+    (a, b): (Pos2, Pos2),
+    drawn: &DoorDrawn,
+    size: Vec2,
+    mut ok: impl FnMut(Rect) -> bool,
+) -> Option<Rect> {
     let mid = a + (b - a) / 2.0;
     let dir = (b - a).normalized();
     let normal = vec2(-dir.y, dir.x);
     let gap = size.y * 0.3;
-    let mut first = None;
     for step in 0..8 {
         for side in [1.0, -1.0] {
             let n = normal * side;
@@ -157,13 +187,12 @@ pub fn badge_spot((a, b): (Pos2, Pos2), drawn: &DoorDrawn, size: Vec2) -> Rect {
             let half = size.x / 2.0 * n.x.abs() + size.y / 2.0 * n.y.abs();
             let out = reach + gap + half + step as f32 * (half * 2.0 + gap);
             let rect = Rect::from_center_size(mid + n * out, size);
-            if drawn.clear_of(rect) {
-                return rect;
+            if drawn.clear_of(rect) && ok(rect) {
+                return Some(rect);
             }
-            first.get_or_insert(rect);
         }
     }
-    first.unwrap_or(Rect::from_center_size(mid, size))
+    None
 }
 
 /// The corners of a rect that is not empty.

@@ -9,7 +9,7 @@ use egui::{
 
 mod door;
 
-pub use door::{DoorDrawn, DoorLook, LockMark, badge_spot, door};
+pub use door::{DoorDrawn, DoorLook, LockMark, badge_spot, door, spot_clear_of};
 
 use super::lod::Lod;
 use crate::editor::theme::{GRID, Theme};
