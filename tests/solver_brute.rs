@@ -325,9 +325,9 @@ fn check(level: &Level) -> Truth {
         check_plan(level, plan, "analyze's plan");
     }
     assert_eq!(
-        a.min_pulls.as_ref().map(|p| u64::from(p.pulls)),
-        t.least_pulls.map(|(p, _)| p),
-        "analyze: min_pulls\n{text}"
+        a.min_pulls.as_ref().map(|p| (u64::from(p.pulls), p.cost)),
+        t.least_pulls,
+        "analyze: min_pulls, and the least cost with that many pulls\n{text}"
     );
     if let Some(plan) = &a.min_pulls {
         check_plan(level, plan, "the min_pulls plan");

@@ -287,6 +287,39 @@ pub(crate) fn greedy_plan(run: &mut Run<'_, '_>) -> Result<Option<Plan>, SolveEr
     Ok(plan)
 }
 
+/// The fewest pulls of any plan over the explored graph, walking free: a
+/// breadth-first search in which a pull costs 1 and a move 0. Cheaper than
+/// [`min_pulls_explored`], which also orders by cost: when the least-cost
+/// plan pulls this few, it is that search's answer, and it need not run.
+pub(crate) fn fewest_pulls_explored(ex: &Explored) -> Option<u32> {
+    let mut goal = vec![false; ex.len()];
+    for &g in &ex.goals {
+        goal[g as usize] = true;
+    }
+    let mut pulls = vec![u32::MAX; ex.len()];
+    let mut queue = VecDeque::from([0u32]);
+    pulls[0] = 0;
+    while let Some(i) = queue.pop_front() {
+        let here = pulls[i as usize];
+        if goal[i as usize] {
+            return Some(here);
+        }
+        for e in ex.edges_of(i) {
+            let pull = u32::from(e.act & PULL != 0);
+            let t = e.to as usize;
+            if here + pull < pulls[t] {
+                pulls[t] = here + pull;
+                if pull == 0 {
+                    queue.push_front(e.to);
+                } else {
+                    queue.push_back(e.to);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The plan with the fewest pulls (walking free), cheapest among those:
 /// Dijkstra over the explored graph ordered by `(pulls, cost)`.
 pub(crate) fn min_pulls_explored(

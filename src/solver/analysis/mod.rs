@@ -511,6 +511,13 @@ fn min_pulls(
         return Ok((Some(plan.clone()), None));
     }
     if let Some((every, ex)) = &shape.explored {
+        // The least-cost plan pulls as few as any plan: no plan is ahead of
+        // it on pulls, or on cost among as few pulls.
+        if let Some(plan) = plan
+            && dead_ends::fewest_pulls_explored(ex) == Some(plan.pulls)
+        {
+            return Ok((Some(plan.clone()), None));
+        }
         return Ok((dead_ends::min_pulls_explored(prep, every, ex)?, None));
     }
     let c = prep.for_plans();
