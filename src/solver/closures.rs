@@ -366,7 +366,7 @@ impl<'c> Oracle<'c> {
             let states = stored + self.store.len();
             budget.check(&mut self.meter, self.c.width, states, self.c.width)?;
             if self.steps[v as usize].is_none() {
-                let goal = self.expand(v);
+                let goal = self.expand(v, budget, states)?;
                 let work = std::mem::take(&mut self.scanned);
                 budget.tick(&mut self.meter, work, states)?;
                 if goal {
@@ -406,19 +406,48 @@ impl<'c> Oracle<'c> {
 
     /// Lists the closed states after the steps out of closed state `v`'s
     /// area; true (and none listed) when one of them enters the goal room.
-    fn expand(&mut self, v: u32) -> bool {
-        let c = self.c;
+    ///
+    /// # Errors
+    /// [`Stop`] when the budget runs out on the way: each step out is
+    /// closed by a walk over the area it opens, and a start room with
+    /// 20,000 small-locked doors walked its 20,000 exits after each of
+    /// them, 400 million looks (13 s in a debug build) past a budget of
+    /// 0.3 s.
+    fn expand(&mut self, v: u32, budget: &Budget<'_>, states: usize) -> Result<bool, Stop> {
         let cur = self.store.get(v).to_vec();
         self.walk(&cur);
         let area = std::mem::take(&mut self.area);
         // The walks of the closures below mark rooms of their own.
         let inside = std::mem::take(&mut self.behind);
-        let stamp = self.stamp;
         self.behind = std::mem::take(&mut self.spare);
+        let out = self.steps_out(&cur, &area, &inside, budget, states);
+        self.area = area;
+        self.spare = std::mem::replace(&mut self.behind, inside);
+        let Some(mut out) = out? else {
+            return Ok(true);
+        };
+        out.sort_unstable();
+        self.steps[v as usize] = Some(out.into_iter().map(|(_, j)| j).collect());
+        Ok(false)
+    }
+
+    /// The closed states after the steps from `cur` out of its `area`
+    /// (whose rooms are marked with this walk's stamp in `inside`), each
+    /// with its room's distance to the goal; `None` when a step enters the
+    /// goal room.
+    fn steps_out(
+        &mut self,
+        cur: &[u64],
+        area: &[u32],
+        inside: &[u32],
+        budget: &Budget<'_>,
+        states: usize,
+    ) -> Result<Option<Vec<(u32, u32)>>, Stop> {
+        let c = self.c;
+        let stamp = self.stamp;
         let mut t = vec![0u64; c.width];
         let mut out = Vec::new();
-        let mut goal = false;
-        'rooms: for &r in &area {
+        for &r in area {
             self.reached[r as usize] = true;
             let exits = c.exits_of(r as usize);
             self.scanned += exits.len();
@@ -430,14 +459,14 @@ impl<'c> Oracle<'c> {
                 if inside[e.to as usize] == stamp {
                     continue;
                 }
-                if !c.take_exit(&cur, e, &mut t) {
+                if !c.take_exit(cur, e, &mut t) {
                     continue;
                 }
                 if c.is_goal(&t) {
-                    goal = true;
-                    break 'rooms;
+                    return Ok(None);
                 }
                 self.close(&mut t);
+                budget.tick(&mut self.meter, std::mem::take(&mut self.scanned), states)?;
                 let (j, new) = self.store.insert(&t);
                 if new {
                     self.known.push(Known::Open);
@@ -446,11 +475,7 @@ impl<'c> Oracle<'c> {
                 out.push((self.to_goal[e.to as usize], j));
             }
         }
-        self.area = area;
-        self.spare = std::mem::replace(&mut self.behind, inside);
-        out.sort_unstable();
-        self.steps[v as usize] = Some(out.into_iter().map(|(_, j)| j).collect());
-        goal
+        Ok(Some(out))
     }
 }
 
