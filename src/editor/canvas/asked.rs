@@ -52,16 +52,20 @@ pub(super) fn paint_tag(
 }
 
 /// Where a door's tag of `size` goes beside the door `seg`, clear of what
-/// `drawn` says is drawn and of the `rooms` at its ends (under a short
-/// door, "lock here" hid the Hall's name); `None` when no place near the
-/// door is clear: the tag gives way, as labels do.
+/// `drawn` says is drawn and of the `rooms` at its ends with the keys on
+/// their bottom edges (under a short door, "lock here" hid the Hall's
+/// name); `None` when no place near the door is clear: the tag gives way,
+/// as labels do.
 pub(super) fn door_tag_spot(
     seg: (Pos2, Pos2),
     drawn: &DoorDrawn,
-    rooms: &[Rect],
+    rooms: [Rect; 2],
+    lod: Lod,
     size: Vec2,
 ) -> Option<Rect> {
-    spot_clear_of(seg, drawn, rooms, size)
+    let below = Vec2::new(0.0, super::overlay::key_marks_below(lod));
+    let rooms = rooms.map(|r| r.expand2(below));
+    spot_clear_of(seg, drawn, &rooms, size)
 }
 
 #[cfg(test)]
@@ -69,6 +73,7 @@ mod tests {
     use egui::{Rect, pos2, vec2};
 
     use super::door_tag_spot;
+    use crate::editor::canvas::lod::Lod;
     use crate::editor::canvas::paint::DoorDrawn;
 
     /// A tag goes beside its door, clear of the door's marks and badge and
@@ -77,6 +82,7 @@ mod tests {
     #[test]
     fn a_door_tag_keeps_clear_of_the_door_and_its_rooms() {
         let size = vec2(40.0, 12.0);
+        let lod = Lod::new(1.0);
         let mid = pos2(100.0, 50.0);
         let marks = Rect::from_center_size(mid, vec2(12.0, 12.0));
         let badge = Rect::from_center_size(mid + vec2(0.0, 14.0), vec2(16.0, 12.0));
@@ -89,7 +95,7 @@ mod tests {
         let room = |x: f32, h: f32| Rect::from_center_size(pos2(x, 50.0), vec2(60.0, h));
         let long = (pos2(60.0, 50.0), pos2(140.0, 50.0));
         let rooms = [room(30.0, 30.0), room(170.0, 30.0)];
-        let spot = door_tag_spot(long, &drawn, &rooms, size).expect("80 long holds 40 wide");
+        let spot = door_tag_spot(long, &drawn, rooms, lod, size).expect("80 long holds 40 wide");
         assert!(
             !spot.intersects(marks) && !spot.intersects(badge),
             "{spot:?}"
@@ -101,10 +107,10 @@ mod tests {
         // A door shorter than the tag: the tag goes out past the rooms.
         let short = (pos2(85.0, 50.0), pos2(115.0, 50.0));
         let rooms = [room(55.0, 30.0), room(145.0, 30.0)];
-        let spot = door_tag_spot(short, &drawn, &rooms, size).expect("past the rooms");
+        let spot = door_tag_spot(short, &drawn, rooms, lod, size).expect("past the rooms");
         assert!(rooms.iter().all(|r| !r.intersects(spot)), "{spot:?}");
         // Rooms too tall to go round near the door: no tag.
         let tall = [room(55.0, 900.0), room(145.0, 900.0)];
-        assert_eq!(door_tag_spot(short, &drawn, &tall, size), None);
+        assert_eq!(door_tag_spot(short, &drawn, tall, lod, size), None);
     }
 }

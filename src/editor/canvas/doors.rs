@@ -81,15 +81,9 @@ impl Canvas {
         // The generators' tag, beside the door clear of its marks, labels
         // and badge: under the middle it covered the solution's step.
         if let Some(tag) = super::asked::door_tag(&door.props) {
-            let ends = [&door.from, &door.to].map(|r| scope.geo.room_rect(r));
-            // The keys stand on the rooms' bottom edges, half out.
-            let below = vec2(0.0, lod.mark(12.0) * 0.5);
-            let rooms: Vec<Rect> = ends
-                .into_iter()
-                .flatten()
-                .map(|r| r.expand2(below))
-                .collect();
-            let place = |size| super::asked::door_tag_spot(seg, &drawn, &rooms, size);
+            let ends =
+                [&door.from, &door.to].map(|r| scope.geo.room_rect(r).unwrap_or(Rect::NOTHING));
+            let place = |size| super::asked::door_tag_spot(seg, &drawn, ends, lod, size);
             super::asked::paint_tag(ui.painter(), tag, view.theme, lod, place);
         }
         let mut took_click = false;

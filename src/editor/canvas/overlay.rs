@@ -92,6 +92,17 @@ pub struct KeyRow<'a> {
     pub more: Option<(Rect, Vec<usize>)>,
 }
 
+/// The height of a key's mark at `lod`.
+fn key_mark_height(lod: Lod) -> f32 {
+    lod.mark(12.0)
+}
+
+/// How far the key marks standing on a room's bottom edge reach below it:
+/// what is drawn under a room starts there.
+pub fn key_marks_below(lod: Lod) -> f32 {
+    key_mark_height(lod) / 2.0
+}
+
 /// Where each key of a room is drawn: one mark per named key, one for all
 /// the small keys together, side by side in the middle of the room's bottom
 /// edge (clear of the name, and of the corners where doors come in). A row
@@ -101,7 +112,7 @@ pub struct KeyRow<'a> {
 /// `keys` are the keys lying in the room, in level order
 /// ([`super::geometry::Geometry::keys_in`]).
 pub fn key_marks<'a>(rect: Rect, level: &'a Level, keys: &[usize], lod: Lod) -> KeyRow<'a> {
-    let h = lod.mark(12.0);
+    let h = key_mark_height(lod);
     let (width, gap) = (h * 1.6, h * 0.35);
     let mut shown: Vec<(usize, &Key)> = Vec::new();
     let mut small_done = false;

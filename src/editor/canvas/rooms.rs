@@ -120,7 +120,7 @@ impl Canvas {
         paint::room(ui.painter(), rect, &look, em, theme, lod);
         if let Some(tag) = super::asked::room_tag(&room.props) {
             // Under the keys, which stand on the bottom edge.
-            let top = rect.center_bottom() + egui::vec2(0.0, lod.mark(12.0) * 0.5 + 2.0);
+            let top = rect.center_bottom() + egui::vec2(0.0, overlay::key_marks_below(lod) + 2.0);
             let place = |size: egui::Vec2| {
                 Some(egui::Rect::from_min_size(
                     top - egui::vec2(size.x / 2.0, 0.0),
