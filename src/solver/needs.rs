@@ -19,6 +19,8 @@ use crate::rules::altered::Altered;
 use crate::rules::mechanics::Holdings;
 use crate::rules::{Resolved, Rules, Step};
 
+mod without;
+
 /// Most work [`spared_by_plan`] does on one plan, in list entries of the
 /// doors' rules read ([`Mechanics::rule_size`](crate::rules::Mechanics::rule_size)): a key held through
 /// thousands of locked steps on a level of thousands of keys, or thousands
@@ -363,22 +365,70 @@ fn item_needs(
         if let Err(stop) = run.budget.check_now() {
             // Not worked out: the analysis says it is incomplete.
             run.stop(stop);
+        } else if let Some((every, ex)) = explored {
+            needs_explored(run, (every, ex), (kind, items), reversible, &mut needs)?;
         } else {
-            if let Some((every, ex)) = explored {
-                fewest_explored(run, every, ex, kind, most, &mut needs);
-            } else {
-                let h = h.get_or_insert_with(|| prep.bound(c));
-                fewest_of_kind(run, h, kind, most, &mut needs);
-            }
-            needs.any_enough = match needs.needed {
-                Some(n) if n == 0 || n >= needs.total => Some(true),
-                Some(n) => any_choice_enough(run, items, n, reversible)?,
-                None => None,
-            };
+            let h = h.get_or_insert_with(|| prep.bound(c));
+            fewest_of_kind(run, h, kind, most, &mut needs);
+            needs.any_enough = any_enough(run, items, &needs, reversible, None)?;
         }
         out.push(needs);
     }
     Ok(out)
+}
+
+/// [`ItemNeeds`] of kind `kind`, its items `items`, read off the graph of
+/// every reachable state: the fewest spent is what the goal states spent
+/// ([`without::KindItems::fewest`]), and each choice of items to keep is a
+/// walk over the graph. Where the states cannot say which items were
+/// picked up, a search over the graph by what each step spends.
+fn needs_explored(
+    run: &mut Run<'_, '_>,
+    (every, ex): (&Compiled, &Explored),
+    (kind, items): (usize, &[usize]),
+    reversible: bool,
+    needs: &mut ItemNeeds,
+) -> Result<(), SolveError> {
+    let m = run.prep.mechanics();
+    let most = needs.at_most;
+    let Some(of) = without::KindItems::new(m, every, kind, items) else {
+        fewest_explored(run, every, ex, kind, most, needs);
+        needs.any_enough = any_enough(run, items, needs, reversible, None)?;
+        return Ok(());
+    };
+    settle_fewest(needs, of.fewest(every, ex), most);
+    let walks = match needs.needed {
+        Some(n) if n > 0 && n < needs.total => Some(of.walks(every, ex)),
+        _ => None,
+    };
+    let graph = walks.as_ref().map(|w| (w, every, ex));
+    needs.any_enough = any_enough(run, items, needs, reversible, graph)?;
+    Ok(())
+}
+
+/// `needs.needed` is `fewest`, when no more than the plan spent (`most`).
+fn settle_fewest(needs: &mut ItemNeeds, fewest: Option<u32>, most: Option<u32>) {
+    if let Some(n) = fewest.filter(|&n| most.is_none_or(|most| n <= most)) {
+        needs.needed = Some(n);
+        needs.at_least = n;
+        needs.at_most = Some(n);
+    }
+}
+
+/// Whether any choice of `needs.needed` of the items `items` will do:
+/// surely when none or all are needed, else by [`any_choice_enough`].
+fn any_enough(
+    run: &mut Run<'_, '_>,
+    items: &[usize],
+    needs: &ItemNeeds,
+    reversible: bool,
+    graph: Option<(&without::Walks, &Compiled, &Explored)>,
+) -> Result<Option<bool>, SolveError> {
+    match needs.needed {
+        Some(n) if n == 0 || n >= needs.total => Ok(Some(true)),
+        Some(n) => any_choice_enough(run, items, n, reversible, graph),
+        None => Ok(None),
+    }
 }
 
 /// The fewest items of kind `kind` any plan spends (keep the ones picked up
@@ -481,11 +531,7 @@ fn fewest_explored(
         }
     }
     run.states += settled;
-    if let Some(n) = fewest.filter(|&n| most.is_none_or(|most| n <= most)) {
-        needs.needed = Some(n);
-        needs.at_least = n;
-        needs.at_most = Some(n);
-    }
+    settle_fewest(needs, fewest, most);
 }
 
 /// Items of kind `kind` a plan spends.
@@ -511,12 +557,15 @@ fn spent_by(prep: &Prepared<'_>, plan: &Plan, kind: &str) -> u32 {
 }
 
 /// Whether every choice of `keep` of the items `smalls` (of one kind) leaves the
-/// level solvable; `None` when there are too many choices to try.
+/// level solvable; `None` when there are too many choices to try. With the
+/// graph of every state `explored`, each choice is read off it
+/// ([`without`]); otherwise each is a search.
 fn any_choice_enough(
     run: &mut Run<'_, '_>,
     smalls: &[usize],
     keep: u32,
     reversible: bool,
+    explored: Option<(&without::Walks, &Compiled, &Explored)>,
 ) -> Result<Option<bool>, SolveError> {
     let n = smalls.len() as u64;
     let drop = n - u64::from(keep);
@@ -526,13 +575,29 @@ fn any_choice_enough(
     let mut removed = vec![false; run.prep.level.keys.len()];
     let mut pick: Vec<usize> = (0..drop as usize).collect();
     loop {
-        for &i in &pick {
-            removed[smalls[i]] = true;
-        }
-        let ok = solvable_without(run, &removed, reversible)?;
-        for &i in &pick {
-            removed[smalls[i]] = false;
-        }
+        let ok = match explored {
+            // Read off the graph of every state: no new search.
+            Some((walks, every, ex)) => match run.budget.check_now() {
+                Ok(()) => {
+                    let removed = pick.iter().fold(0u64, |r, &i| r | 1 << i);
+                    Some(walks.solvable_without(every, ex, removed))
+                }
+                Err(stop) => {
+                    run.stop(stop);
+                    None
+                }
+            },
+            None => {
+                for &i in &pick {
+                    removed[smalls[i]] = true;
+                }
+                let ok = solvable_without(run, &removed, reversible)?;
+                for &i in &pick {
+                    removed[smalls[i]] = false;
+                }
+                ok
+            }
+        };
         match ok {
             Some(true) => {}
             Some(false) => return Ok(Some(false)),
