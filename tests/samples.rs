@@ -629,3 +629,41 @@ fn docs_example_is_valid() {
             .is_empty()
     );
 }
+
+/// `lockwork solve` analyses without asking which keys are needed: every
+/// other answer is the full analysis' own, and the keys are said to be not
+/// worked out rather than left out, so that no reader takes them for "none
+/// needed".
+#[test]
+fn an_analysis_without_key_needs_gives_every_other_answer_alike() {
+    use lockwork::rules::Rules;
+    use lockwork::solver::{Parts, analyze_rules_with};
+    for name in SAMPLES {
+        let level = load(name);
+        let rules = Rules::new(&level).unwrap();
+        let options = SolveOptions::default();
+        let full = analyze(&level, &options).unwrap();
+        let lean = analyze_rules_with(&rules, &options, Parts::WITHOUT_KEY_NEEDS).unwrap();
+        assert_eq!(lean.plan, full.plan, "{name}");
+        assert_eq!(lean.min_pulls, full.min_pulls, "{name}");
+        assert_eq!(lean.dead_ends, full.dead_ends, "{name}");
+        assert_eq!(lean.reachable_states, full.reachable_states, "{name}");
+        assert_eq!(lean.unreachable_rooms, full.unreachable_rooms, "{name}");
+        assert_eq!(lean.is_complete(), full.is_complete(), "{name}");
+        let named: Vec<&KeyId> = (level.keys.iter())
+            .filter(|k| k.kind_name().is_none())
+            .map(|k| &k.id)
+            .collect();
+        assert_eq!(
+            lean.keys.undecided.iter().collect::<Vec<_>>(),
+            named,
+            "{name}"
+        );
+        assert!(lean.keys.unneeded.is_empty() && lean.keys.alternatives.is_empty());
+        for (l, f) in lean.keys.items.iter().zip(&full.keys.items) {
+            assert_eq!((&l.kind, l.total, l.carried), (&f.kind, f.total, f.carried));
+            assert_eq!((l.needed, l.any_enough), (None, None), "{name}");
+        }
+        assert_eq!(lean.keys.items.len(), full.keys.items.len(), "{name}");
+    }
+}

@@ -14,7 +14,7 @@ use super::{
 use crate::format::number;
 use crate::rules::Rules;
 use crate::rules::Step;
-use crate::solver::{Analysis, analyze_rules};
+use crate::solver::{Analysis, Parts, analyze_rules_with};
 
 pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
     let Some((loaded, index)) = load_indexed_or_report(path) else {
@@ -25,7 +25,8 @@ pub fn run(path: &Path, as_json: bool, budget: &Budget) -> u8 {
         Ok(rules) => rules,
         Err(status) => return status,
     };
-    let a = match analyze_rules(&rules, &budget.start()) {
+    // Neither the answer nor its measures say which keys are needed.
+    let a = match analyze_rules_with(&rules, &budget.start(), Parts::WITHOUT_KEY_NEEDS) {
         Ok(a) => a,
         Err(e) => return super::fail(&e),
     };

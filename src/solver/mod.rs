@@ -88,8 +88,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 pub use analysis::{
-    Analysis, CostBounds, DeadEnd, DeadEnds, ItemNeeds, KeyNeeds, MAX_DEAD_END_KINDS, SmallKeys,
-    analyze, analyze_rules, unneeded_keys,
+    Analysis, CostBounds, DeadEnd, DeadEnds, ItemNeeds, KeyNeeds, MAX_DEAD_END_KINDS, Parts,
+    SmallKeys, analyze, analyze_rules, analyze_rules_with, unneeded_keys,
 };
 pub use budget::Stop;
 

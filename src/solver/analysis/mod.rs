@@ -15,6 +15,7 @@ use super::events;
 use super::facts::{self, Reach};
 use super::{Plan, Prepared, SolveError, SolveOptions, needs, plan_walk};
 use crate::model::{KeyId, Level, RoomId};
+use crate::rules::mechanics::Mechanics;
 use crate::rules::{Rules, Step};
 
 /// At most this many kinds of dead end are described (all found are counted).
@@ -116,6 +117,33 @@ pub struct KeyNeeds {
 }
 
 impl KeyNeeds {
+    /// Nothing worked out: every named key undecided, and every kind of
+    /// item counted with no bound on how many a solution needs.
+    fn not_worked_out(m: &Mechanics, level: &Level) -> Self {
+        let items = (m.kinds().iter().enumerate())
+            .filter_map(|(kind, name)| {
+                let of: Vec<_> = (m.keys().iter().filter(|k| k.kind == Some(kind))).collect();
+                (!of.is_empty()).then(|| ItemNeeds {
+                    kind: name.clone(),
+                    total: of.len() as u32,
+                    carried: of.iter().filter(|k| k.carried).count() as u32,
+                    needed: None,
+                    at_least: 0,
+                    at_most: None,
+                    any_enough: None,
+                })
+            })
+            .collect();
+        Self {
+            undecided: (level.keys.iter())
+                .filter(|k| k.kind_name().is_none())
+                .map(|k| k.id.clone())
+                .collect(),
+            items,
+            ..Self::default()
+        }
+    }
+
     /// The small keys, counted, when the level has any.
     pub fn small(&self) -> Option<&ItemNeeds> {
         self.items.iter().find(|i| i.kind == crate::model::SMALL)
@@ -287,6 +315,61 @@ pub fn analyze(level: &Level, options: &SolveOptions) -> Result<Analysis, SolveE
 /// assert_eq!(a.plan.unwrap().cost, 0.0);
 /// ```
 pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analysis, SolveError> {
+    analyze_rules_with(rules, options, Parts::ALL)
+}
+
+/// Which answers an analysis works out besides the plan, its cost, the
+/// least pulls, the dead ends and the rooms reached, which it always does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// Which keys a solution needs ([`Analysis::keys`]): a search of the
+    /// level without each key that nothing cheaper decides. Left out, every
+    /// named key is [undecided](KeyNeeds::undecided) and no count of items
+    /// is bounded.
+    pub key_needs: bool,
+}
+
+impl Parts {
+    /// Every answer, as [`analyze`] gives.
+    pub const ALL: Self = Self { key_needs: true };
+    /// All but which keys a solution needs: what `lockwork solve` and the
+    /// quality measures read.
+    pub const WITHOUT_KEY_NEEDS: Self = Self { key_needs: false };
+}
+
+/// Analyses the level of `rules` as [`analyze_rules`] does, working out
+/// only the answers `parts` asks for besides those every analysis gives.
+///
+/// # Arguments
+/// * `rules` — the rules of a level, made by [`Rules::new`].
+/// * `options` — the budget, as for [`analyze`].
+/// * `parts` — the answers to work out.
+///
+/// # Returns
+/// The [`Analysis`]; answers left out are marked as not worked out.
+///
+/// # Errors
+/// As [`analyze_rules`].
+///
+/// # Example
+/// ```
+/// use lockwork::model::{Key, Level};
+/// use lockwork::rules::Rules;
+/// use lockwork::solver::{Parts, SolveOptions, analyze_rules_with};
+///
+/// let mut level = Level::new("a key on the floor");
+/// level.keys.push(Key::new("red", "r1"));
+/// let rules = Rules::new(&level).unwrap();
+/// let options = SolveOptions::default();
+/// let a = analyze_rules_with(&rules, &options, Parts::WITHOUT_KEY_NEEDS).unwrap();
+/// assert_eq!(a.plan.unwrap().cost, 0.0);
+/// assert_eq!(a.keys.undecided, vec!["red".into()]);
+/// ```
+pub fn analyze_rules_with(
+    rules: &Rules<'_>,
+    options: &SolveOptions,
+    parts: Parts,
+) -> Result<Analysis, SolveError> {
     let prep = Prepared::from_rules(rules.borrowed(), &[]);
     let level = prep.level;
     let mut run = Run {
@@ -317,7 +400,11 @@ pub fn analyze_rules(rules: &Rules<'_>, options: &SolveOptions) -> Result<Analys
     let solvable = shape.solvable.or(least.solvable);
     let (min_pulls, pulls_lower) = min_pulls(&mut run, &least, solvable, &shape)?;
     let explored = shape.explored.as_ref();
-    let keys = needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable, explored)?;
+    let keys = if parts.key_needs {
+        needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable, explored)?
+    } else {
+        KeyNeeds::not_worked_out(prep.mechanics(), level)
+    };
     let room_ids = |pick: &dyn Fn(usize) -> bool| -> Vec<RoomId> {
         (0..level.rooms.len())
             .filter(|&r| pick(r))
