@@ -61,7 +61,7 @@ use serde_json::{Value, json};
 
 use crate::model::{KeyId, Level, RoomId};
 use crate::rules::Rules;
-use crate::solver::{Analysis, SolveError, SolveOptions, analyze};
+use crate::solver::{Analysis, Parts, SolveError, SolveOptions, analyze, analyze_rules_with};
 
 pub use areas::{Area, Routes};
 pub use band::{BandCheck, BandMeasure, Reading};
@@ -324,7 +324,10 @@ pub const RECORD_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 /// # Errors
 /// As [`measure_level`].
 pub fn record(level: &mut Level, options: &SolveOptions) -> Result<Measures, SolveError> {
-    let (_, measures) = measure_level(level, options)?;
+    // The measures read no key needs: the analysis leaves them out.
+    let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.0))?;
+    let analysis = analyze_rules_with(&rules, options, Parts::WITHOUT_KEY_NEEDS)?;
+    let measures = measure_rules(&rules, &analysis)?;
     if let Some(Value::Object(record)) = level.generator.as_mut() {
         record.insert("metrics".to_owned(), measures.to_json());
     }
