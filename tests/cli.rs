@@ -605,3 +605,45 @@ fn check_json_of_an_invalid_file_lists_its_errors() {
     assert_eq!(json["valid"], json!(false));
     assert!(!json["errors"].as_array().unwrap().is_empty());
 }
+
+#[path = "common/small_key_levels.rs"]
+mod small_key_levels;
+
+/// Ctrl+C stops an analysis, which then answers with what it proved and
+/// says it was interrupted, instead of the program dying without a word.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_analysis_which_then_answers() {
+    use std::time::{Duration, Instant};
+    let dir = tempfile::tempdir().unwrap();
+    // Level 20 of the small-key levels: its dead ends take the whole
+    // budget (30 s here) to hunt for.
+    let level = small_key_levels::level(20, 24, 36);
+    let path = save(dir.path(), "big.level.json", &level);
+    let child = Command::new(EXE)
+        .args(["solve", arg(&path), "--max-seconds", "30"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    let sent = Instant::now();
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let out = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        took < Duration::from_secs(10),
+        "stopped {took:?} after Ctrl+C"
+    );
+    assert!(
+        stderr.contains("because it was interrupted"),
+        "status {:?}, stderr: {stderr}",
+        out.status
+    );
+    assert!(String::from_utf8(out.stdout).unwrap().contains("solvable"));
+}

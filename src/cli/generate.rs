@@ -8,7 +8,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
@@ -319,15 +319,11 @@ pub fn run(args: GenerateArgs) -> u8 {
         eprintln!("seed {seed} (pass --seed {seed} to repeat this run)");
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let flag = Arc::clone(&cancel);
-        // A second Ctrl+C quits at once.
-        let _ = ctrlc::set_handler(move || {
-            if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-    }
+    // The first Ctrl+C cancels the run; a second quits at once (the exit
+    // is registered first, so that it sees only the Ctrl+C before).
+    let sigint = signal_hook::consts::SIGINT;
+    let _ = signal_hook::flag::register_conditional_shutdown(sigint, 130, Arc::clone(&cancel));
+    let _ = signal_hook::flag::register(sigint, Arc::clone(&cancel));
     if let Some(count) = common.count {
         return super::batch::run(&kind, seed, count, &output, quiet, &cancel);
     }

@@ -34,7 +34,7 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand};
@@ -166,9 +166,8 @@ impl Budget {
     /// The budget with Ctrl+C stopping the analysis (which then answers).
     fn armed(mut self) -> Self {
         let flag = Arc::new(AtomicBool::new(false));
-        let set = flag.clone();
         // Without a handler Ctrl+C simply ends the program, as before.
-        if ctrlc::set_handler(move || set.store(true, Ordering::Relaxed)).is_ok() {
+        if signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag)).is_ok() {
             self.interrupted = Some(flag);
         }
         self
