@@ -69,3 +69,22 @@ fn small_key_levels_at_scale() {
     }
     println!("{complete} of {LEVELS} complete within {seconds} s");
 }
+
+/// Level 13 (656 rooms, 34 small keys, 84 small-locked doors) is too big
+/// for the search for a plan within its budget, but the hunt for dead ends
+/// first proves over closed states that the start reaches the goal: the
+/// analysis says it can be solved, where it once said "not known".
+#[test]
+fn a_level_too_big_for_a_plan_is_still_proven_solvable() {
+    let level = small_key_levels::level(13, LEVELS, 36);
+    let options = SolveOptions {
+        max_time: Some(Duration::from_secs(6)),
+        ..SolveOptions::default()
+    };
+    let a = analyze(&level, &options).unwrap();
+    assert!(
+        a.plan.is_none(),
+        "the plan was found: the test asks too little"
+    );
+    assert_eq!(a.solvable, Some(true));
+}

@@ -40,6 +40,9 @@ pub(crate) struct Found {
     pub reached: Vec<bool>,
     /// The start itself cannot reach the goal.
     pub start_dead: bool,
+    /// The start was proven to reach the goal (the level can be solved),
+    /// though no plan may have been found.
+    pub start_live: bool,
 }
 
 /// The irreversible step after which the goal was out of reach.

@@ -57,7 +57,7 @@ pub fn level(i: usize, of: usize, seed: u64) -> Level {
         let area = b.area(&mut draw, size);
         if let Some(parent) = areas
             .len()
-            .checked_sub(1 + draw.below(3).min(areas.len() - 1))
+            .checked_sub(1 + draw.below(3).min(areas.len().saturating_sub(1)))
         {
             let (from, to) = (pick(&mut draw, &areas[parent]), pick(&mut draw, &area));
             // A small lock into an area comes with a key in the area before

@@ -272,11 +272,14 @@ pub(super) fn irreversible_shape(
                 dead_ends,
                 reached,
                 start_dead,
+                start_live,
             } = dead_ends::hunt(run, irreversible)?;
-            let solvable = if start_dead {
-                Some(false)
-            } else {
-                least.solvable
+            // The hunt's first check may prove what the search for a plan
+            // could not: whether the goal can be reached at all.
+            let solvable = match (start_dead, start_live) {
+                (true, _) => Some(false),
+                (false, true) => Some(true),
+                (false, false) => least.solvable,
             };
             Ok(Shape {
                 solvable,

@@ -121,6 +121,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         },
         reached: hunt.reached,
         start_dead: false,
+        start_live: start_live == Some(true),
     })
 }
 
@@ -180,6 +181,7 @@ fn dead_at_start(run: &mut Run<'_, '_>) -> Result<Found, SolveError> {
         },
         reached,
         start_dead: true,
+        start_live: false,
     })
 }
 
