@@ -68,11 +68,29 @@ pub(super) fn door_tag_spot(
     spot_clear_of(seg, drawn, &rooms, size)
 }
 
+/// Where a room's tag of `size` goes: under the keys that stand on the
+/// room's bottom edge, in the middle or beside it, or over the top edge,
+/// whichever first keeps clear of the door labels, marks and badges
+/// drawn (`taken`: below the readable size a side door's id sat under the
+/// room, and the tag hid it); `None` when none does: the tag gives way.
+pub(super) fn room_tag_spot(room: Rect, lod: Lod, size: Vec2, taken: &[Rect]) -> Option<Rect> {
+    let gap = 2.0;
+    let below = room.bottom() + super::overlay::key_marks_below(lod) + gap;
+    let above = room.top() - gap - size.y;
+    let mid = room.center().x;
+    // Beside the middle: a door straight down has its id just right of it.
+    let xs = [mid - size.x / 2.0, mid - size.x - gap, mid + gap];
+    (xs.into_iter().map(|x| (x, below)))
+        .chain([(mid - size.x / 2.0, above)])
+        .map(|(x, y)| Rect::from_min_size(Pos2::new(x, y), size))
+        .find(|spot| taken.iter().all(|t| !t.intersects(*spot)))
+}
+
 #[cfg(test)]
 mod tests {
     use egui::{Rect, pos2, vec2};
 
-    use super::door_tag_spot;
+    use super::{door_tag_spot, room_tag_spot};
     use crate::editor::canvas::lod::Lod;
     use crate::editor::canvas::paint::DoorDrawn;
 
@@ -112,5 +130,27 @@ mod tests {
         // Rooms too tall to go round near the door: no tag.
         let tall = [room(55.0, 900.0), room(145.0, 900.0)];
         assert_eq!(door_tag_spot(short, &drawn, tall, lod, size), None);
+    }
+
+    /// A room's tag goes under the room, and moves aside from a door label
+    /// there (a side door's id under the room); boxed in, it gives way.
+    #[test]
+    fn a_room_tag_keeps_clear_of_the_door_labels() {
+        let lod = Lod::new(0.35);
+        let size = vec2(30.0, 8.0);
+        let room = Rect::from_min_size(pos2(0.0, 0.0), vec2(60.0, 30.0));
+        let free = room_tag_spot(room, lod, size, &[]).expect("nothing in the way");
+        assert!(free.top() > room.bottom() && (free.center().x - 30.0).abs() < 0.5);
+        // A door id label just under the middle of the room.
+        let label = Rect::from_center_size(pos2(30.0, free.center().y), vec2(12.0, 6.0));
+        let moved = room_tag_spot(room, lod, size, &[label]).expect("a corner is free");
+        assert!(
+            !moved.intersects(label) && !moved.intersects(room),
+            "{moved:?}"
+        );
+        // Labels all round: no tag.
+        let wall = Rect::from_min_max(pos2(-100.0, -100.0), pos2(200.0, -1.0));
+        let floor = Rect::from_min_max(pos2(-100.0, 31.0), pos2(200.0, 100.0));
+        assert_eq!(room_tag_spot(room, lod, size, &[wall, floor]), None);
     }
 }

@@ -24,6 +24,7 @@ impl Canvas {
         out: &mut Vec<Intent>,
     ) -> bool {
         let mut took_click = false;
+        self.door_drawn.clear();
         for (d, door) in scope.view.level.doors.iter().enumerate() {
             let Some(seg) = scope.geo.doors[d] else {
                 continue;
@@ -78,13 +79,16 @@ impl Canvas {
             let at = paint::door_badge(ui.painter(), seg, &drawn, &badge, view.theme, lod);
             drawn.badge = Some(at);
         }
+        let labels = [drawn.id, drawn.cost, drawn.badge];
+        self.door_drawn.extend(labels.into_iter().flatten());
         // The generators' tag, beside the door clear of its marks, labels
         // and badge: under the middle it covered the solution's step.
         if let Some(tag) = super::asked::door_tag(&door.props) {
             let ends =
                 [&door.from, &door.to].map(|r| scope.geo.room_rect(r).unwrap_or(Rect::NOTHING));
             let place = |size| super::asked::door_tag_spot(seg, &drawn, ends, lod, size);
-            super::asked::paint_tag(ui.painter(), tag, view.theme, lod, place);
+            let at = super::asked::paint_tag(ui.painter(), tag, view.theme, lod, place);
+            self.door_drawn.extend(at);
         }
         let mut took_click = false;
         if response.clicked() && !scope.playing {

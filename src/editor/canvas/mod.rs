@@ -111,6 +111,9 @@ pub struct Canvas {
     overview_drawn: bool,
     /// What play shows on the canvas, and the doors open at the start.
     play: play::PlayMarks,
+    /// This frame's door labels, step badges and tags, drawn before the
+    /// rooms: a room's tag keeps clear of them.
+    door_drawn: Vec<Rect>,
 }
 
 impl Default for Canvas {
@@ -136,6 +139,7 @@ impl Default for Canvas {
             fit_on_guess: false,
             overview: overview::OverviewCache::default(),
             overview_drawn: false,
+            door_drawn: Vec::new(),
             play: play::PlayMarks::default(),
         }
     }

@@ -119,14 +119,8 @@ impl Canvas {
         };
         paint::room(ui.painter(), rect, &look, em, theme, lod);
         if let Some(tag) = super::asked::room_tag(&room.props) {
-            // Under the keys, which stand on the bottom edge.
-            let top = rect.center_bottom() + egui::vec2(0.0, overlay::key_marks_below(lod) + 2.0);
-            let place = |size: egui::Vec2| {
-                Some(egui::Rect::from_min_size(
-                    top - egui::vec2(size.x / 2.0, 0.0),
-                    size,
-                ))
-            };
+            let taken = &self.door_drawn;
+            let place = |size| super::asked::room_tag_spot(rect, lod, size, taken);
             super::asked::paint_tag(ui.painter(), tag, theme, lod, place);
         }
         let (at, size) = overlay::role_mark_at(rect, lod);
