@@ -110,12 +110,16 @@ fn dead_ends_words(a: &Analysis) -> String {
     match (d.exist, d.states) {
         (Some(false), _) => "no dead ends".to_owned(),
         (_, Some(n)) if d.complete => count(n as u64, "dead-end state"),
-        (Some(true), _) if d.complete => count(d.kinds as u64, "kind of dead end"),
-        (_, _) if d.kinds > 0 => {
-            format!("{} found so far", count(d.kinds as u64, "kind of dead end"))
-        }
+        (Some(true), _) if d.complete => kinds_of_dead_end(d.kinds),
+        (_, _) if d.kinds > 0 => format!("{} found so far", kinds_of_dead_end(d.kinds)),
         _ => "dead ends not worked out yet".to_owned(),
     }
+}
+
+/// `1 kind of dead end`, `4 kinds of dead end`: the plural goes on
+/// "kind" ([`count`] put it on the end: "4 kind of dead ends").
+fn kinds_of_dead_end(n: usize) -> String {
+    format!("{n} kind{} of dead end", if n == 1 { "" } else { "s" })
 }
 
 /// Draws the status bar.
@@ -143,4 +147,13 @@ pub fn status_ui(ui: &mut Ui, view: &View<'_>, message: Option<&str>, zoom: f32)
             }
         });
     });
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn kinds_of_dead_end_are_counted_in_plain_words() {
+        assert_eq!(super::kinds_of_dead_end(1), "1 kind of dead end");
+        assert_eq!(super::kinds_of_dead_end(4), "4 kinds of dead end");
+    }
 }
