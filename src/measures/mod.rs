@@ -61,7 +61,7 @@ use serde_json::{Value, json};
 
 use crate::model::{KeyId, Level, RoomId};
 use crate::rules::Rules;
-use crate::solver::{Analysis, Parts, SolveError, SolveOptions, analyze, analyze_rules_with};
+use crate::solver::{Analysis, Parts, SolveError, SolveOptions, analyze_rules_with};
 
 pub use areas::{Area, Routes};
 pub use band::{BandCheck, BandMeasure, Reading};
@@ -230,7 +230,7 @@ pub struct Measures {
     pub score: Option<Score>,
 }
 
-/// Measures a level whose `analysis` ([`analyze`]) is at hand.
+/// Measures a level whose `analysis` ([`analyze`](crate::solver::analyze)) is at hand.
 ///
 /// Uses the analysis' plan (or, when the least cost was not proven, the
 /// cheapest plan it found), its dead ends and its state counts; searches
@@ -296,13 +296,24 @@ pub fn measure_rules(rules: &Rules<'_>, analysis: &Analysis) -> Result<Measures,
 /// Analyses `level` within `options` and measures it.
 ///
 /// # Errors
-/// As [`analyze`] and [`measure`].
+/// As [`analyze`](crate::solver::analyze) and [`measure`].
 pub fn measure_level(
     level: &Level,
     options: &SolveOptions,
 ) -> Result<(Analysis, Measures), SolveError> {
-    let analysis = analyze(level, options)?;
-    let measures = measure(level, &analysis)?;
+    analysed_and_measured(level, options, Parts::ALL)
+}
+
+/// `level`'s rules made once (analysing, then measuring, made them twice),
+/// the analysis working out `parts`, and the measures.
+fn analysed_and_measured(
+    level: &Level,
+    options: &SolveOptions,
+    parts: Parts,
+) -> Result<(Analysis, Measures), SolveError> {
+    let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.0))?;
+    let analysis = analyze_rules_with(&rules, options, parts)?;
+    let measures = measure_rules(&rules, &analysis)?;
     Ok((analysis, measures))
 }
 
@@ -325,9 +336,7 @@ pub const RECORD_TIME: std::time::Duration = std::time::Duration::from_secs(10);
 /// As [`measure_level`].
 pub fn record(level: &mut Level, options: &SolveOptions) -> Result<Measures, SolveError> {
     // The measures read no key needs: the analysis leaves them out.
-    let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.0))?;
-    let analysis = analyze_rules_with(&rules, options, Parts::WITHOUT_KEY_NEEDS)?;
-    let measures = measure_rules(&rules, &analysis)?;
+    let (_, measures) = analysed_and_measured(level, options, Parts::WITHOUT_KEY_NEEDS)?;
     if let Some(Value::Object(record)) = level.generator.as_mut() {
         record.insert("metrics".to_owned(), measures.to_json());
     }
