@@ -38,11 +38,10 @@ pub(crate) struct Found {
     pub dead_ends: DeadEnds,
     /// Rooms of the states met.
     pub reached: Vec<bool>,
-    /// The start itself cannot reach the goal.
-    pub start_dead: bool,
-    /// The start was proven to reach the goal (the level can be solved),
-    /// though no plan may have been found.
-    pub start_live: bool,
+    /// Whether the start can reach the goal (the level can be solved),
+    /// when the hunt proved it either way; proven reachable, the level is
+    /// solvable though no plan may have been found.
+    pub start_reaches_goal: Option<bool>,
 }
 
 /// The irreversible step after which the goal was out of reach.

@@ -271,16 +271,11 @@ pub(super) fn irreversible_shape(
             let Found {
                 dead_ends,
                 reached,
-                start_dead,
-                start_live,
+                start_reaches_goal,
             } = dead_ends::hunt(run, irreversible)?;
             // The hunt's first check may prove what the search for a plan
             // could not: whether the goal can be reached at all.
-            let solvable = match (start_dead, start_live) {
-                (true, _) => Some(false),
-                (false, true) => Some(true),
-                (false, false) => least.solvable,
-            };
+            let solvable = start_reaches_goal.or(least.solvable);
             Ok(Shape {
                 solvable,
                 reached,

@@ -120,8 +120,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
             complete,
         },
         reached: hunt.reached,
-        start_dead: false,
-        start_live: start_live == Some(true),
+        start_reaches_goal: start_live,
     })
 }
 
@@ -180,8 +179,7 @@ fn dead_at_start(run: &mut Run<'_, '_>) -> Result<Found, SolveError> {
             states: None,
         },
         reached,
-        start_dead: true,
-        start_live: false,
+        start_reaches_goal: Some(false),
     })
 }
 
