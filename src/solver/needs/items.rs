@@ -7,7 +7,6 @@ use super::super::astar::Outcome;
 use super::super::compile::{Compiled, PULL};
 use super::super::events;
 use super::super::exhaustive::Explored;
-use super::super::queue::Queue;
 use super::super::{Plan, Prepared, SolveError};
 use super::{solvable_without, without};
 use crate::rules::Step;
@@ -52,45 +51,27 @@ pub(super) fn item_needs(
         if let Err(stop) = run.budget.check_now() {
             // Not worked out: the analysis says it is incomplete.
             run.stop(stop);
-        } else if let Some((every, ex)) = explored {
-            needs_explored(run, (every, ex), (kind, items), reversible, &mut needs)?;
         } else {
-            let h = h.get_or_insert_with(|| prep.bound(c));
-            fewest_of_kind(run, h, kind, most, &mut needs);
-            needs.any_enough = any_enough(run, items, &needs, reversible, None)?;
+            // Read off the graph of every state when there is one.
+            let graph = explored.and_then(|(every, ex)| {
+                Some((without::KindItems::new(m, every, kind, items)?, every, ex))
+            });
+            match &graph {
+                Some((of, every, ex)) => settle_fewest(&mut needs, of.fewest(every, ex), most),
+                None => {
+                    let h = h.get_or_insert_with(|| prep.bound(c));
+                    fewest_of_kind(run, h, kind, most, &mut needs);
+                }
+            }
+            let walks = match (&graph, needs.needed) {
+                (Some((of, every, ex)), Some(n)) if n > 0 && n < needs.total => of.walks(every, ex),
+                _ => None,
+            };
+            needs.any_enough = any_enough(run, items, &needs, reversible, walks.as_ref())?;
         }
         out.push(needs);
     }
     Ok(out)
-}
-
-/// [`ItemNeeds`] of kind `kind`, its items `items`, read off the graph of
-/// every reachable state: the fewest spent is what the goal states spent
-/// ([`without::KindItems::fewest`]), and each choice of items to keep is a
-/// walk over the graph. Where the states cannot say which items were
-/// picked up, a search over the graph by what each step spends.
-fn needs_explored(
-    run: &mut Run<'_, '_>,
-    (every, ex): (&Compiled, &Explored),
-    (kind, items): (usize, &[usize]),
-    reversible: bool,
-    needs: &mut ItemNeeds,
-) -> Result<(), SolveError> {
-    let m = run.prep.mechanics();
-    let most = needs.at_most;
-    let Some(of) = without::KindItems::new(m, every, kind, items) else {
-        fewest_explored(run, every, ex, kind, most, needs);
-        needs.any_enough = any_enough(run, items, needs, reversible, None)?;
-        return Ok(());
-    };
-    settle_fewest(needs, of.fewest(every, ex), most);
-    let walks = match needs.needed {
-        Some(n) if n > 0 && n < needs.total => Some(of.walks(every, ex)),
-        _ => None,
-    };
-    let graph = walks.as_ref().map(|w| (w, every, ex));
-    needs.any_enough = any_enough(run, items, needs, reversible, graph)?;
-    Ok(())
 }
 
 /// `needs.needed` is `fewest`, when no more than the plan spent (`most`).
@@ -109,11 +90,11 @@ fn any_enough(
     items: &[usize],
     needs: &ItemNeeds,
     reversible: bool,
-    graph: Option<(&without::Walks, &Compiled, &Explored)>,
+    walks: Option<&without::Walks<'_>>,
 ) -> Result<Option<bool>, SolveError> {
     match needs.needed {
         Some(n) if n == 0 || n >= needs.total => Ok(Some(true)),
-        Some(n) => any_choice_enough(run, items, n, reversible, graph),
+        Some(n) => any_choice_enough(run, items, n, reversible, walks),
         None => Ok(None),
     }
 }
@@ -166,61 +147,6 @@ fn fewest_of_kind(
     }
 }
 
-/// [`fewest_of_kind`] over every reachable state, `ex` explored over `c`:
-/// Dijkstra's algorithm from the start, each step weighing the items of
-/// kind `kind` it spends by the rules, to the nearest goal state. No search
-/// of the level, and the same answer: the fewest any plan spends, when no
-/// more than `most`.
-fn fewest_explored(
-    run: &mut Run<'_, '_>,
-    c: &Compiled,
-    ex: &Explored,
-    kind: usize,
-    most: Option<u32>,
-    needs: &mut ItemNeeds,
-) {
-    let m = run.prep.mechanics();
-    let mut spent = vec![u32::MAX; ex.len()];
-    let mut queue = Queue::new(true);
-    if ex.len() > 0 {
-        spent[0] = 0;
-        queue.push(0.0, 0);
-    }
-    let mut fewest = None;
-    let mut settled = 0;
-    while let Some((d, i)) = queue.pop() {
-        let d = d as u32;
-        if d != spent[i as usize] {
-            continue;
-        }
-        settled += 1;
-        let s = ex.store.get(i);
-        if c.is_goal(s) {
-            fewest = Some(d);
-            break;
-        }
-        let (view, from) = (c.view(s), c.room(s));
-        for e in ex.edges_of(i) {
-            let cost: u32 = if e.act & PULL != 0 {
-                0
-            } else {
-                (m.leaving(e.act as usize, from).iter())
-                    .flat_map(|&p| m.spend_now(p, &view))
-                    .filter(|&&(k, _)| k == kind)
-                    .map(|&(_, n)| n)
-                    .fold(0u32, u32::saturating_add)
-            };
-            let next = d.saturating_add(cost);
-            if next < spent[e.to as usize] {
-                spent[e.to as usize] = next;
-                queue.push(f64::from(next), e.to);
-            }
-        }
-    }
-    run.states += settled;
-    settle_fewest(needs, fewest, most);
-}
-
 /// Items of kind `kind` a plan spends.
 fn spent_by(prep: &Prepared<'_>, plan: &Plan, kind: &str) -> u32 {
     let index = prep.rules.index();
@@ -245,14 +171,14 @@ fn spent_by(prep: &Prepared<'_>, plan: &Plan, kind: &str) -> u32 {
 
 /// Whether every choice of `keep` of the items `smalls` (of one kind) leaves the
 /// level solvable; `None` when there are too many choices to try. With the
-/// graph of every state `explored`, each choice is read off it
+/// `walks` of the graph of every state, each choice is read off it
 /// ([`without`]); otherwise each is a search.
 fn any_choice_enough(
     run: &mut Run<'_, '_>,
     smalls: &[usize],
     keep: u32,
     reversible: bool,
-    explored: Option<(&without::Walks, &Compiled, &Explored)>,
+    walks: Option<&without::Walks<'_>>,
 ) -> Result<Option<bool>, SolveError> {
     let n = smalls.len() as u64;
     let drop = n - u64::from(keep);
@@ -262,12 +188,12 @@ fn any_choice_enough(
     let mut removed = vec![false; run.prep.level.keys.len()];
     let mut pick: Vec<usize> = (0..drop as usize).collect();
     loop {
-        let ok = match explored {
+        let ok = match walks {
             // Read off the graph of every state: no new search.
-            Some((walks, every, ex)) => match run.budget.check_now() {
+            Some(walks) => match run.budget.check_now() {
                 Ok(()) => {
                     let removed = pick.iter().fold(0u64, |r, &i| r | 1 << i);
-                    Some(walks.solvable_without(every, ex, removed))
+                    Some(walks.solvable_without(removed))
                 }
                 Err(stop) => {
                     run.stop(stop);
@@ -325,9 +251,8 @@ mod tests {
     use super::*;
 
     /// The fewest items of a kind a plan spends, as read off the graph of
-    /// every state ([`fewest_explored`]) and as searched for from event to
-    /// event ([`fewest_of_kind`]); checks that the goal states' spending
-    /// ([`without::KindItems::fewest`]) says the same.
+    /// every state (what its goal states spent, [`without::KindItems::fewest`])
+    /// and as searched for from event to event ([`fewest_of_kind`]).
     fn fewest_both_ways(prep: &Prepared<'_>, kind: usize) -> Option<(ItemNeeds, ItemNeeds)> {
         let options = crate::solver::SolveOptions::default();
         let every = prep.every_key();
@@ -348,19 +273,17 @@ mod tests {
             states: 0,
             stopped: None,
         };
-        fewest_explored(&mut run, &every, &ex, kind, None, &mut read);
-        let mut h = prep.bound(prep.compiled());
-        fewest_of_kind(&mut run, &mut h, kind, None, &mut searched);
-        assert!(run.stopped.is_none());
-        // And as the goal states spent, where the states say which items
-        // were picked up.
         let m = prep.mechanics();
         let items: Vec<usize> = (0..m.keys().len())
             .filter(|&k| m.keys()[k].kind == Some(kind))
             .collect();
-        if let Some(of) = without::KindItems::new(m, &every, kind, &items) {
-            assert_eq!(of.fewest(&every, &ex), read.needed, "by the goal states");
-        }
+        // With every key tracked, the states say which items were picked up.
+        let of = without::KindItems::new(m, &every, kind, &items);
+        assert!(of.is_some(), "the items of kind {kind} are not tracked");
+        settle_fewest(&mut read, of?.fewest(&every, &ex), None);
+        let mut h = prep.bound(prep.compiled());
+        fewest_of_kind(&mut run, &mut h, kind, None, &mut searched);
+        assert!(run.stopped.is_none());
         Some((read, searched))
     }
 

@@ -24,21 +24,21 @@ pub(super) struct KindItems {
     kind: usize,
     /// Per item: the loot bit of its room, [`NONE`] when it is carried.
     bits: Vec<u32>,
+    /// Choices of items to leave out can be walked ([`KindItems::walks`]):
+    /// at most 64 items, none of them required by the goal.
+    walkable: bool,
 }
 
 impl KindItems {
     /// The items `items` (key numbers, all of kind `kind`) of the level
     /// `c` was compiled from with every key tracked. `None` when a state
-    /// cannot say whether one of them was picked up, the goal requires
-    /// one, or there are more than 64: then only a search answers.
+    /// cannot say whether one of them was picked up: then only a search
+    /// answers.
     pub fn new(m: &Mechanics, c: &Compiled, kind: usize, items: &[usize]) -> Option<Self> {
-        if items.len() > 64 {
-            return None;
-        }
         let mut bits = Vec::with_capacity(items.len());
         for &k in items {
             let key = m.keys().get(k)?;
-            if key.kind != Some(kind) || m.goal_requires().contains(&k) {
+            if key.kind != Some(kind) {
                 return None;
             }
             let bit = if key.carried {
@@ -48,20 +48,24 @@ impl KindItems {
             };
             bits.push(bit);
         }
-        Some(Self { kind, bits })
+        let required = items.iter().any(|k| m.goal_requires().contains(k));
+        Some(Self {
+            kind,
+            walkable: bits.len() <= 64 && !required,
+            bits,
+        })
     }
 
-    /// The items state `s` has picked up, bit `i` for item `i`.
-    fn picked(&self, s: &[u64]) -> u64 {
-        (self.bits.iter().enumerate())
-            .filter(|&(_, &b)| b == NONE || test(s, b))
-            .fold(0, |p, (i, _)| p | 1 << i)
+    /// Whether state `s` has picked up the item whose loot bit is `bit`.
+    fn has(s: &[u64], bit: u32) -> bool {
+        bit == NONE || test(s, bit)
     }
 
     /// The items state `s` has picked up and no longer holds: what the
     /// steps to it spent, whichever way they went.
     fn spent(&self, c: &Compiled, s: &[u64]) -> u32 {
-        (self.picked(s).count_ones()).saturating_sub(c.in_hand(s, self.kind))
+        let picked = self.bits.iter().filter(|&&b| Self::has(s, b)).count() as u32;
+        picked.saturating_sub(c.in_hand(s, self.kind))
     }
 
     /// The fewest items any plan spends: what the cheapest goal state of
@@ -73,40 +77,53 @@ impl KindItems {
             .min()
     }
 
-    /// Per state of `ex`, what the walks of [`Walks::solvable_without`] read.
-    pub fn walks(&self, c: &Compiled, ex: &Explored) -> Walks {
+    /// Per state of `ex`, what the walks of [`Walks::solvable_without`]
+    /// read; `None` when the items cannot be walked (more than 64, or one
+    /// the goal requires).
+    pub fn walks<'a>(&self, c: &'a Compiled, ex: &'a Explored) -> Option<Walks<'a>> {
+        if !self.walkable {
+            return None;
+        }
         let n = ex.len();
         let mut walks = Walks {
+            c,
+            ex,
             picked: Vec::with_capacity(n),
             held: Vec::with_capacity(n),
             spent: Vec::with_capacity(n),
         };
         for i in 0..n as u32 {
             let s = ex.store.get(i);
-            let picked = self.picked(s);
+            let picked = (self.bits.iter().enumerate())
+                .filter(|&(_, &b)| Self::has(s, b))
+                .fold(0u64, |p, (i, _)| p | 1 << i);
             let held = c.in_hand(s, self.kind);
             walks.picked.push(picked);
             walks.held.push(held);
             walks.spent.push(picked.count_ones().saturating_sub(held));
         }
-        walks
+        Some(walks)
     }
 }
 
-/// Per explored state: which items of the kind it has picked up, how many
-/// it holds and how many its steps spent.
-pub(super) struct Walks {
+/// Per state of an explored graph: which items of the kind it has picked
+/// up (bit `i` for item `i`), how many it holds and how many its steps
+/// spent.
+pub(super) struct Walks<'a> {
+    c: &'a Compiled,
+    ex: &'a Explored,
     picked: Vec<u64>,
     held: Vec<u32>,
     spent: Vec<u32>,
 }
 
-impl Walks {
+impl Walks<'_> {
     /// Whether the level without the items `removed` (bit `i` for item
-    /// `i`) can still be solved: a breadth-first walk over `ex`, the graph
-    /// of every state of the whole level, along the steps the smaller
-    /// level allows.
-    pub fn solvable_without(&self, c: &Compiled, ex: &Explored, removed: u64) -> bool {
+    /// `i`) can still be solved: a breadth-first walk over the graph of
+    /// every state of the whole level, along the steps the smaller level
+    /// allows.
+    pub fn solvable_without(&self, removed: u64) -> bool {
+        let (c, ex) = (self.c, self.ex);
         // What the smaller level's player holds in state `i`.
         let hand = |i: usize| -> i64 {
             i64::from(self.held[i]) - i64::from((self.picked[i] & removed).count_ones())
