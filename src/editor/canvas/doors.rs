@@ -79,8 +79,7 @@ impl Canvas {
             let at = paint::door_badge(ui.painter(), seg, &drawn, &badge, view.theme, lod);
             drawn.badge = Some(at);
         }
-        let labels = [drawn.id, drawn.cost, drawn.badge];
-        self.door_drawn.extend(labels.into_iter().flatten());
+        self.door_drawn.extend(drawn.rects());
         // The generators' tag, beside the door clear of its marks, labels
         // and badge: under the middle it covered the solution's step.
         if let Some(tag) = super::asked::door_tag(&door.props) {

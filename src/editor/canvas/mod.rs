@@ -111,8 +111,8 @@ pub struct Canvas {
     overview_drawn: bool,
     /// What play shows on the canvas, and the doors open at the start.
     play: play::PlayMarks,
-    /// This frame's door labels, step badges and tags, drawn before the
-    /// rooms: a room's tag keeps clear of them.
+    /// This frame's door marks, labels, step badges and tags, drawn before
+    /// the rooms: a room's tag keeps clear of them.
     door_drawn: Vec<Rect>,
 }
 

@@ -66,12 +66,16 @@ pub struct DoorDrawn {
 }
 
 impl DoorDrawn {
-    /// Does `rect` keep clear of everything drawn?
-    fn clear_of(&self, rect: Rect) -> bool {
+    /// Everything drawn: the marks, and the labels and badge that fit.
+    pub fn rects(&self) -> impl Iterator<Item = Rect> + use<> {
         [Some(self.marks), self.id, self.cost, self.badge]
             .into_iter()
             .flatten()
-            .all(|r| !r.intersects(rect))
+    }
+
+    /// Does `rect` keep clear of everything drawn?
+    fn clear_of(&self, rect: Rect) -> bool {
+        self.rects().all(|r| !r.intersects(rect))
     }
 }
 
