@@ -29,7 +29,11 @@ const EXIT_FAILED: u8 = 1;
 /// Exit status: an input file is not a valid level, or the output cannot be written.
 const EXIT_INVALID: u8 = 2;
 
-/// `lockwork generate`: which generator, and its options.
+// The docs of this and the `Args` structs below are for rustdoc only:
+// clap reads a doc comment on an `Args` struct as the about line of the
+// subcommand it is flattened into, over the subcommand's own.
+#[cfg_attr(doc, doc = "`lockwork generate`: which generator, and its options.")]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 #[command(subcommand_value_name = "KIND", subcommand_help_heading = "Kinds")]
 pub struct GenerateArgs {
@@ -38,8 +42,13 @@ pub struct GenerateArgs {
     pub kind: Kind,
 }
 
-/// The four generators, described by their recipes.
+#[cfg_attr(
+    doc,
+    doc = "The four generators, described by their recipes; each builds its arguments only when it is run or its help is shown (`defer`)."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Kind {
     #[command(about = Generator::Backward.recipe().about)]
     #[allow(missing_docs)]
@@ -58,7 +67,8 @@ pub enum Kind {
     Random(RandomArgs),
 }
 
-/// Options every generator takes.
+#[cfg_attr(doc, doc = "Options every generator takes.")]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct CommonArgs {
     /// Where to write the level (written atomically).
@@ -87,7 +97,8 @@ fn batch_count(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Where the rooms and doors come from.
+#[cfg_attr(doc, doc = "Where the rooms and doors come from.")]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct SourceArgs {
     /// Work on this layout (a level file) instead of a random graph.
@@ -99,7 +110,11 @@ pub struct SourceArgs {
     extra_doors: Option<usize>,
 }
 
-/// `lockwork generate backward`. Its defaults are [`BackwardParams::default`]'s.
+#[cfg_attr(
+    doc,
+    doc = "`lockwork generate backward`. Its defaults are [`BackwardParams::default`]'s."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct BackwardArgs {
     #[command(flatten)]
@@ -130,7 +145,11 @@ pub struct BackwardArgs {
     article: bool,
 }
 
-/// `lockwork generate levers`. Its defaults are [`LeversParams::default`]'s.
+#[cfg_attr(
+    doc,
+    doc = "`lockwork generate levers`. Its defaults are [`LeversParams::default`]'s."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct LeversArgs {
     #[command(flatten)]
@@ -165,7 +184,11 @@ pub struct LeversArgs {
     max_literals: usize,
 }
 
-/// `lockwork generate nested`. Its defaults are [`NestedParams::default`]'s.
+#[cfg_attr(
+    doc,
+    doc = "`lockwork generate nested`. Its defaults are [`NestedParams::default`]'s."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct NestedArgs {
     #[command(flatten)]
@@ -195,7 +218,11 @@ pub struct NestedArgs {
     max_tries: usize,
 }
 
-/// `lockwork generate random`. Its defaults are [`RandomParams::default`]'s.
+#[cfg_attr(
+    doc,
+    doc = "`lockwork generate random`. Its defaults are [`RandomParams::default`]'s."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct RandomArgs {
     #[command(flatten)]
@@ -218,7 +245,11 @@ pub struct RandomArgs {
     aim: AimArgs,
 }
 
-/// Targets on the quality measures (docs/format.md), for `random`, `backward` and `nested`.
+#[cfg_attr(
+    doc,
+    doc = "Targets on the quality measures (docs/format.md), for `random`, `backward` and `nested`."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct AimArgs {
     #[arg(long, help = help(Generator::Backward, Param::MinBacktracking))]

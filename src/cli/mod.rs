@@ -70,8 +70,10 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// The subcommands.
+/// The subcommands. Each builds its arguments only when it is run or its
+/// help is shown (`defer`): building them all took most of the parse.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub enum Command {
     /// Find a least-cost plan. Exit status 0 solvable, 1 unsolvable, 2 invalid file, 3 too large.
     Solve {
@@ -125,8 +127,14 @@ pub fn run(cli: Cli, open_editor: impl FnOnce(Option<PathBuf>) -> anyhow::Result
     }
 }
 
-/// How much work `solve` and `check` may do before they answer with what
-/// they proved so far.
+// The doc is for rustdoc only: clap reads a doc comment on an `Args`
+// struct as the about line of the subcommand it is flattened into, over
+// the subcommand's own.
+#[cfg_attr(
+    doc,
+    doc = "How much work `solve` and `check` may do before they answer with what they proved so far."
+)]
+#[cfg_attr(not(doc), allow(missing_docs))]
 #[derive(Debug, Args)]
 pub struct Budget {
     /// States one search may store before it stops.
