@@ -2,7 +2,6 @@
 //! steps kept: what counting states and dead ends exactly needs. Goal states
 //! are not left (the game ends there).
 
-use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use super::astar::{ROOT, whole_costs};
@@ -67,20 +66,44 @@ impl Explored {
         Grouped::new(self.len(), steps)
     }
 
-    /// Which states can still reach a goal state: a search backwards over the edges.
+    /// Which states can still reach a goal state: a search backwards over
+    /// the edges.
+    ///
+    /// The edges into each state are laid out as the states they leave
+    /// alone, one word each: the search needs no action, and on a level of
+    /// a few hundred thousand edges the pairs of [`Self::steps_into`] were
+    /// most of the memory, and of the time, it took.
     pub fn live(&self) -> Vec<bool> {
-        let into = self.steps_into();
-        let mut live = vec![false; self.len()];
-        let mut queue: VecDeque<u32> = VecDeque::new();
+        let n = self.len();
+        // `at[v]` counts the edges into states up to `v`, then, once each
+        // edge is placed from the end of its group, is where `v`'s start.
+        let mut at = vec![0u32; n + 1];
+        for e in &self.edges {
+            at[e.to as usize] += 1;
+        }
+        for v in 1..=n {
+            at[v] += at[v - 1];
+        }
+        let mut from = vec![0u32; self.edges.len()];
+        for i in 0..n as u32 {
+            for e in self.edges_of(i) {
+                let slot = &mut at[e.to as usize];
+                *slot -= 1;
+                from[*slot as usize] = i;
+            }
+        }
+        let mut live = vec![false; n];
+        let mut stack: Vec<u32> = Vec::new();
         for &g in &self.goals {
             live[g as usize] = true;
-            queue.push_back(g);
+            stack.push(g);
         }
-        while let Some(v) = queue.pop_front() {
-            for &(u, _) in into.get(v as usize) {
+        while let Some(v) = stack.pop() {
+            let into = &from[at[v as usize] as usize..at[v as usize + 1] as usize];
+            for &u in into {
                 if !live[u as usize] {
                     live[u as usize] = true;
-                    queue.push_back(u);
+                    stack.push(u);
                 }
             }
         }
