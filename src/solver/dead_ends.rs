@@ -18,8 +18,10 @@ use super::{Plan, Prepared, SolveError};
 use crate::rules::mechanics::{Mechanics, Passage};
 
 mod hunt;
+mod never_fatal;
 
 pub(crate) use hunt::hunt;
+pub(crate) use never_fatal::never_fatal;
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;

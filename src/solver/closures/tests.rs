@@ -131,3 +131,123 @@ proptest! {
         prop_assert_eq!(summary(&hunted), summary(&whole), "{}", text);
     }
 }
+
+/// No step that [`dead_ends::never_fatal`] proves never fatal is the step
+/// of a kind of dead end in the exploration of every state; and on these
+/// levels it proves many, and many others are fatal, so that a proof that
+/// claims too much is caught.
+#[test]
+fn steps_proven_never_fatal_are_never_fatal() {
+    use std::cell::Cell;
+
+    use proptest::test_runner::TestRunner;
+    use rustc_hash::FxHashSet;
+
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 8000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let (proven_in_all, fatal_in_all) = (Cell::new(0usize), Cell::new(0usize));
+    runner
+        .run(&level(), |level| {
+            let Ok(prep) = Prepared::new(&level, &[]) else {
+                return Ok(());
+            };
+            let every = prep.every_key();
+            let options = SolveOptions::default();
+            let budget = options.budget();
+            let ex = exhaustive::explore(&every, &budget).unwrap();
+            let live = ex.live();
+            // Each step from a live state into a dead one, as (door, room).
+            let mut fatal = FxHashSet::default();
+            for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
+                for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
+                    fatal.insert((e.act, every.room(ex.store.get(e.to))));
+                }
+            }
+            let reach = &prep.relaxed_ways().reach.rooms;
+            let steps = facts::irreversible_passages(prep.mechanics(), reach);
+            let forget = Forget::new(&every);
+            let mut oracle = Oracle::new(&every, forget.as_ref());
+            let m = prep.mechanics();
+            let f = forget.as_ref();
+            let proven = dead_ends::never_fatal(m, &every, reach, &mut oracle, f, &steps, &budget);
+            let text = crate::format::to_string(&level);
+            for (p, _) in steps.iter().zip(&proven).filter(|&(_, &never)| never) {
+                let kind = (p.door as u32, p.to);
+                prop_assert!(!fatal.contains(&kind), "{:?} is fatal\n{}", p, text);
+                proven_in_all.set(proven_in_all.get() + 1);
+            }
+            fatal_in_all.set(fatal_in_all.get() + fatal.len());
+            Ok(())
+        })
+        .unwrap();
+    let (proven, fatal) = (proven_in_all.get(), fatal_in_all.get());
+    assert!(proven > 1000, "only {proven} steps proven never fatal");
+    assert!(fatal > 1000, "only {fatal} fatal steps");
+}
+
+/// A hunt cut short by a budget of a few states calls its kinds complete
+/// only when they are: every kind the exploration of every state finds.
+/// Many such hunts do call themselves complete (every step they could not
+/// prove never fatal was found fatal), so that a claim too many is caught.
+#[test]
+fn a_hunt_cut_short_is_complete_only_when_it_found_every_kind() {
+    use std::cell::Cell;
+
+    use proptest::test_runner::TestRunner;
+
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 8000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let cut_and_complete = Cell::new(0usize);
+    runner
+        .run(&(level(), 1usize..40), |(level, limit)| {
+            let Ok(prep) = Prepared::new(&level, &[]) else {
+                return Ok(());
+            };
+            let every = prep.every_key();
+            let options = SolveOptions::default();
+            let ex = exhaustive::explore(&every, &options.budget()).unwrap();
+            if ex.goals.is_empty() || ex.len() <= limit {
+                // Unsolvable, or not cut short.
+                return Ok(());
+            }
+            let whole = Run {
+                prep: &prep,
+                budget: options.budget(),
+                states: 0,
+                stopped: None,
+            };
+            let whole = dead_ends::from_explored(&whole, &every, &ex).unwrap();
+            let small = SolveOptions {
+                max_states: limit,
+                ..SolveOptions::default()
+            };
+            let mut run = Run {
+                prep: &prep,
+                budget: small.budget(),
+                states: 0,
+                stopped: None,
+            };
+            let reach = &prep.relaxed_ways().reach;
+            let irreversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms);
+            let hunted = dead_ends::hunt(&mut run, &irreversible).unwrap().dead_ends;
+            if hunted.complete {
+                let text = crate::format::to_string(&level);
+                prop_assert_eq!(hunted.exist, whole.exist, "{}", text);
+                prop_assert_eq!(hunted.kinds, whole.kinds, "{}", text);
+                cut_and_complete.set(cut_and_complete.get() + 1);
+            }
+            Ok(())
+        })
+        .unwrap();
+    let n = cut_and_complete.get();
+    assert!(
+        n > 100,
+        "only {n} hunts cut short called themselves complete"
+    );
+}

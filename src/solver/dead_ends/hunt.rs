@@ -17,7 +17,8 @@ use super::super::events::{self, Walker};
 use super::super::heuristic::Heuristic;
 use super::super::queue::Queue;
 use super::super::store::Store;
-use super::{CHECK_STATES, Found, cause, describe, stuck_at_start};
+
+use super::{CHECK_STATES, Found, cause, describe, never_fatal, stuck_at_start};
 use crate::rules::mechanics::Passage;
 
 /// Can the goal still be reached from state `s`? `None` when the check ran
@@ -56,10 +57,6 @@ fn can_reach_goal(
 pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Found, SolveError> {
     let prep = run.prep;
     let c = prep.compiled();
-    let mut risky = vec![false; prep.level.doors.len()];
-    for p in irreversible {
-        risky[p.door] = true;
-    }
     let mut h = prep.bound(c);
     let walker = Walker::new(c);
     let m = prep.mechanics();
@@ -74,8 +71,35 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     if start_live == Some(false) {
         return dead_at_start(run);
     }
+    // The steps that may be fatal: those not proven never to be, which
+    // alone are checked as the states are explored.
+    let proven = match &mut hunt.oracle {
+        Some(oracle) if start_live == Some(true) => {
+            let reach = &prep.relaxed_ways().reach.rooms;
+            let f = forget.as_ref();
+            never_fatal(m, c, reach, oracle, f, irreversible, &run.budget)
+        }
+        _ => vec![false; irreversible.len()],
+    };
+    let open: Vec<Passage> = (irreversible.iter().zip(&proven))
+        .filter(|&(_, &never)| !never)
+        .map(|(&p, _)| p)
+        .collect();
+    let mut risky = vec![false; prep.level.doors.len()];
+    for p in &open {
+        risky[p.door] = true;
+    }
     hunt.complete = start_live.is_some();
     hunt.explore(run, &risky, &mut h, forget.as_ref());
+    // Cut short, the hunt still found every kind when it found a fatal
+    // step of each it could not prove never fatal: the states it explored
+    // are live (the start is), so each kind it found is one.
+    if !hunt.complete
+        && start_live == Some(true)
+        && (open.iter()).all(|p| hunt.kinds.contains_key(&(p.door as u32, p.to)))
+    {
+        hunt.complete = true;
+    }
     // The closed states the checks worked out are states explored too.
     run.states += hunt.settled + hunt.oracle.as_ref().map_or(0, Oracle::len);
     let mut ranked: Vec<_> = std::mem::take(&mut hunt.kinds).into_iter().collect();

@@ -1,0 +1,107 @@
+//! Irreversible steps proven never fatal before the hunt explores a state:
+//! the poorest state a step can lead to still reaches the goal.
+//!
+//! On a level of small keys, one-way doors and locks only on both sides
+//! (what [`super::super::closures`] answers) with no named key, a state is
+//! its room, the doors unlocked, the rooms looted and the keys in hand. A
+//! state `s'` with the same room, at least the doors of `s` unlocked, at
+//! most its rooms looted and at least its keys in hand does every play of
+//! `s`: where `s` spends on a door `s'` has unlocked, `s'` walks through;
+//! where `s` takes keys, `s'` takes them too (the room is not looted in
+//! `s'` either); where `s'` enters a room `s` had looted, it takes more.
+//! So if `s` reaches the goal, `s'` does.
+//!
+//! After a step `p` from any state, the player stands in `p.to`, with its
+//! door unlocked when it has a lock, every other door at worst locked, no
+//! key in hand at worst, and at worst every room looted that a walk from
+//! the start to `p.from` may pass through (every lock taken as open), and
+//! `p.to`. That state is the poorest: when it reaches the goal, every
+//! state after `p` does, and `p` is never fatal.
+
+use super::super::budget::Budget;
+use super::super::closures::{Forget, Oracle};
+use super::super::compile::{Compiled, NONE, set};
+use crate::rules::mechanics::{Mechanics, Passage};
+
+/// For each of `steps`, whether it is proven never fatal; all false on a
+/// level the proof does not cover (a named key: holding it is better,
+/// its room looted worse) or when the budget ends first.
+///
+/// `reached` marks the rooms the relaxed reach allows.
+pub(crate) fn never_fatal(
+    m: &Mechanics,
+    c: &Compiled,
+    reached: &[bool],
+    oracle: &mut Oracle<'_>,
+    forget: Option<&Forget>,
+    steps: &[Passage],
+    budget: &Budget<'_>,
+) -> Vec<bool> {
+    let mut proven = vec![false; steps.len()];
+    if !m.keys().iter().all(|k| k.small) {
+        return proven;
+    }
+    let into = passages_into(m, reached);
+    let mut before: Vec<Option<Vec<bool>>> = vec![None; m.rooms()];
+    for (p, proven) in steps.iter().zip(&mut proven) {
+        let rooms = before[p.from].get_or_insert_with(|| walks_to(&into, p.from));
+        let poorest = poorest_after(c, rooms, *p, forget);
+        match oracle.live(&poorest, budget, 0) {
+            Ok(live) => *proven = live,
+            Err(_) => break,
+        }
+    }
+    proven
+}
+
+/// Per room, the rooms with a passage into it, among `reached` (the goal
+/// room's passages out left out: entering it ends the game).
+fn passages_into(m: &Mechanics, reached: &[bool]) -> Vec<Vec<usize>> {
+    let mut into = vec![Vec::new(); m.rooms()];
+    for p in m.passages() {
+        let from_reached = reached.get(p.from).copied().unwrap_or(false);
+        if from_reached && p.from != m.goal() {
+            into[p.to].push(p.from);
+        }
+    }
+    into
+}
+
+/// The rooms from which a walk leads to `room`, by the passages of `into`.
+fn walks_to(into: &[Vec<usize>], room: usize) -> Vec<bool> {
+    let mut seen = vec![false; into.len()];
+    seen[room] = true;
+    let mut stack = vec![room];
+    while let Some(r) = stack.pop() {
+        for &q in &into[r] {
+            if !seen[q] {
+                seen[q] = true;
+                stack.push(q);
+            }
+        }
+    }
+    seen
+}
+
+/// The poorest state after step `p`: in `p.to`, its door unlocked when it
+/// has a lock, the rooms of `looted` and `p.to` looted, nothing in hand.
+fn poorest_after(c: &Compiled, looted: &[bool], p: Passage, forget: Option<&Forget>) -> Vec<u64> {
+    let mut s = c.start.clone();
+    s[0] &= !(c.count_mask << c.count_shift);
+    for (r, _) in looted.iter().enumerate().filter(|&(_, &l)| l) {
+        let bit = c.layout.loot_bit[r];
+        if bit != NONE {
+            set(&mut s, bit);
+        }
+    }
+    let unlock = c.layout.unlock_bit[p.door];
+    if unlock != NONE {
+        set(&mut s, unlock);
+    }
+    c.set_room(&mut s, p.to);
+    c.loot(&mut s, p.to);
+    if let Some(f) = forget {
+        f.apply(c, &mut s);
+    }
+    s
+}
