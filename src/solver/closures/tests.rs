@@ -3,7 +3,10 @@
 //! of `tests/solver_brute.rs`) on small random levels with one-way doors,
 //! small keys and named keys.
 
+use std::cell::Cell;
+
 use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
 
 use super::{Forget, Oracle, applies};
 use crate::model::{Door, Key, Level, Room};
@@ -132,22 +135,24 @@ proptest! {
     }
 }
 
+/// A runner of 8,000 cases for the tests that count what they saw.
+fn runner() -> TestRunner {
+    TestRunner::new(ProptestConfig {
+        cases: 8000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })
+}
+
 /// No step that [`dead_ends::never_fatal`] proves never fatal is the step
 /// of a kind of dead end in the exploration of every state; and on these
 /// levels it proves many, and many others are fatal, so that a proof that
 /// claims too much is caught.
 #[test]
 fn steps_proven_never_fatal_are_never_fatal() {
-    use std::cell::Cell;
-
-    use proptest::test_runner::TestRunner;
     use rustc_hash::FxHashSet;
 
-    let mut runner = TestRunner::new(ProptestConfig {
-        cases: 8000,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    });
+    let mut runner = runner();
     let (proven_in_all, fatal_in_all) = (Cell::new(0usize), Cell::new(0usize));
     runner
         .run(&level(), |level| {
@@ -194,15 +199,7 @@ fn steps_proven_never_fatal_are_never_fatal() {
 /// prove never fatal was found fatal), so that a claim too many is caught.
 #[test]
 fn a_hunt_cut_short_is_complete_only_when_it_found_every_kind() {
-    use std::cell::Cell;
-
-    use proptest::test_runner::TestRunner;
-
-    let mut runner = TestRunner::new(ProptestConfig {
-        cases: 8000,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    });
+    let mut runner = runner();
     let cut_and_complete = Cell::new(0usize);
     runner
         .run(&(level(), 1usize..40), |(level, limit)| {

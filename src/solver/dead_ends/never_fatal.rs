@@ -18,9 +18,12 @@
 //! `p.to`. That state is the poorest: when it reaches the goal, every
 //! state after `p` does, and `p` is never fatal.
 
+use petgraph::visit::{Dfs, Reversed};
+
 use super::super::budget::Budget;
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, NONE, set};
+use crate::digraph::Digraph;
 use crate::rules::mechanics::{Mechanics, Passage};
 
 /// For each of `steps`, whether it is proven never fatal; all false on a
@@ -41,10 +44,10 @@ pub(crate) fn never_fatal(
     if !m.keys().iter().all(|k| k.small) {
         return proven;
     }
-    let into = passages_into(m, reached);
+    let graph = passages_among(m, reached);
     let mut before: Vec<Option<Vec<bool>>> = vec![None; m.rooms()];
     for (p, proven) in steps.iter().zip(&mut proven) {
-        let rooms = before[p.from].get_or_insert_with(|| walks_to(&into, p.from));
+        let rooms = before[p.from].get_or_insert_with(|| walks_to(&graph, p.from));
         let poorest = poorest_after(c, rooms, *p, forget);
         match oracle.live(&poorest, budget, 0) {
             Ok(live) => *proven = live,
@@ -54,33 +57,25 @@ pub(crate) fn never_fatal(
     proven
 }
 
-/// Per room, the rooms with a passage into it, among `reached` (the goal
-/// room's passages out left out: entering it ends the game).
-fn passages_into(m: &Mechanics, reached: &[bool]) -> Vec<Vec<usize>> {
-    let mut into = vec![Vec::new(); m.rooms()];
-    for p in m.passages() {
-        let from_reached = reached.get(p.from).copied().unwrap_or(false);
-        if from_reached && p.from != m.goal() {
-            into[p.to].push(p.from);
-        }
-    }
-    into
+/// The passages between rooms of `reached`, the goal room's passages out
+/// left out (entering it ends the game).
+fn passages_among(m: &Mechanics, reached: &[bool]) -> Digraph {
+    let edges: Vec<(u32, u32)> = (m.passages())
+        .filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
+        .map(|p| (p.from as u32, p.to as u32))
+        .collect();
+    Digraph::new(m.rooms(), &edges)
 }
 
-/// The rooms from which a walk leads to `room`, by the passages of `into`.
-fn walks_to(into: &[Vec<usize>], room: usize) -> Vec<bool> {
-    let mut seen = vec![false; into.len()];
-    seen[room] = true;
-    let mut stack = vec![room];
-    while let Some(r) = stack.pop() {
-        for &q in &into[r] {
-            if !seen[q] {
-                seen[q] = true;
-                stack.push(q);
-            }
-        }
+/// The rooms from which a walk over `graph` leads to `room`.
+fn walks_to(graph: &Digraph, room: usize) -> Vec<bool> {
+    let mut from = vec![false; graph.nodes()];
+    let back = Reversed(graph);
+    let mut dfs = Dfs::new(back, room);
+    while let Some(r) = dfs.next(back) {
+        from[r] = true;
     }
-    seen
+    from
 }
 
 /// The poorest state after step `p`: in `p.to`, its door unlocked when it
