@@ -676,7 +676,9 @@ mod tests {
     #[test]
     fn options_read_the_recipes() {
         use clap::CommandFactory;
-        let cli = crate::cli::Cli::command();
+        // The subcommands are deferred: built only when asked for.
+        let mut cli = crate::cli::Cli::command();
+        cli.build();
         let generate = cli.find_subcommand("generate").expect("generate");
         let mut checked = 0;
         for generator in Generator::ALL {
@@ -728,7 +730,9 @@ mod tests {
     /// The options of `lockwork generate KIND`, as `--name`.
     fn options() -> Vec<String> {
         use clap::CommandFactory;
-        let cli = crate::cli::Cli::command();
+        // The subcommands are deferred: built only when asked for.
+        let mut cli = crate::cli::Cli::command();
+        cli.build();
         let generate = cli.find_subcommand("generate").into_iter();
         generate
             .flat_map(clap::Command::get_subcommands)
