@@ -17,7 +17,6 @@ use super::super::events::{self, Walker};
 use super::super::heuristic::Heuristic;
 use super::super::queue::Queue;
 use super::super::store::Store;
-
 use super::{CHECK_STATES, Found, cause, describe, never_fatal, stuck_at_start};
 use crate::rules::mechanics::Passage;
 
