@@ -39,6 +39,7 @@ pub mod measures;
 pub mod mechanics;
 pub mod model;
 pub mod play;
+mod rng;
 pub mod rules;
 pub mod solver;
 pub mod validate;

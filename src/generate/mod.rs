@@ -37,11 +37,11 @@ mod one_call;
 mod params;
 mod random;
 mod recipe;
-mod rng;
 
 use std::fmt;
 
 pub use crate::model::palette::nth as palette;
+pub use crate::rng::{Rng, fresh_seed};
 pub use aim::{Aim, Shortfall};
 pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
 pub use batch::{BatchItem, MAX_BATCH, batch};
@@ -60,7 +60,6 @@ pub use random::{RandomParams, random};
 pub use recipe::{
     BestFigure, Generator, GeneratorParams, LayoutUse, ParamSpec, Recipe, Shape, Value, help,
 };
-pub use rng::{Rng, fresh_seed};
 
 use crate::model::{DoorId, KeyId, Level};
 

@@ -1,5 +1,6 @@
-//! The generators' random numbers: `ChaCha8` seeded from a `u64`, with our own
-//! bounded sampling and shuffling, so that a seed gives the same numbers on
+//! Seeded random numbers, for the generators and the solver's scout:
+//! `ChaCha8` seeded from a `u64`, with our own bounded sampling and
+//! shuffling, so that a seed gives the same numbers on
 //! every machine and with every version of the `rand` family of crates.
 
 use rand_chacha::ChaCha8Rng;
