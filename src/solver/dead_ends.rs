@@ -19,9 +19,12 @@ use crate::rules::mechanics::{Mechanics, Passage};
 
 mod hunt;
 mod never_fatal;
+mod scout;
 
 pub(crate) use hunt::hunt;
 pub(crate) use never_fatal::never_fatal;
+#[cfg(test)]
+pub(crate) use scout::scout;
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;

@@ -248,3 +248,63 @@ fn a_hunt_cut_short_is_complete_only_when_it_found_every_kind() {
         "only {n} hunts cut short called themselves complete"
     );
 }
+
+/// Every fatal step a scout reports is one: its steps can be taken from
+/// the start, the state before the last is live and the state after it
+/// dead, as the exploration of every state says. Over the levels scouts
+/// report many, so that a scout that reports a live step is caught.
+#[test]
+fn steps_a_scout_reports_are_fatal() {
+    let mut runner = runner();
+    let reported = Cell::new(0usize);
+    runner
+        .run(&(level(), any::<u64>()), |(level, seed)| {
+            let Ok(prep) = Prepared::new(&level, &[]) else {
+                return Ok(());
+            };
+            let every = prep.every_key();
+            let options = SolveOptions::default();
+            let budget = options.budget();
+            let ex = exhaustive::explore(&every, &budget).unwrap();
+            if ex.goals.is_empty() {
+                // The scout starts only from a start that reaches the goal.
+                return Ok(());
+            }
+            let live = ex.live();
+            let reach = &prep.relaxed_ways().reach.rooms;
+            let steps = facts::irreversible_passages(prep.mechanics(), reach);
+            let forget = Forget::new(&every);
+            let mut oracle = Oracle::new(&every, forget.as_ref());
+            let (m, f) = (prep.mechanics(), forget.as_ref());
+            let found = dead_ends::scout(m, &every, &mut oracle, f, &steps, &budget, seed);
+            let text = crate::format::to_string(&level);
+            for w in &found {
+                let mut states = vec![ex.store.find(&every.start).unwrap()];
+                for &(door, to) in &w.acts {
+                    let cur = ex.store.get(*states.last().unwrap()).to_vec();
+                    let exit = every
+                        .exits_of(every.room(&cur))
+                        .iter()
+                        .find(|e| e.door == door && e.to as usize == to);
+                    let mut next = cur.clone();
+                    prop_assert!(
+                        exit.is_some_and(|e| every.take_exit(&cur, e, &mut next)),
+                        "{:?}\n{}",
+                        w.acts,
+                        text
+                    );
+                    states.push(ex.store.find(&next).unwrap());
+                }
+                let n = states.len();
+                prop_assert!(n >= 2);
+                prop_assert!(live[states[n - 2] as usize], "{:?}\n{}", w.acts, text);
+                prop_assert!(!live[states[n - 1] as usize], "{:?}\n{}", w.acts, text);
+                prop_assert_eq!(w.kind, *w.acts.last().unwrap());
+            }
+            reported.set(reported.get() + found.len());
+            Ok(())
+        })
+        .unwrap();
+    let n = reported.get();
+    assert!(n > 1000, "only {n} fatal steps reported");
+}

@@ -17,8 +17,15 @@ use super::super::events::{self, Walker};
 use super::super::heuristic::Heuristic;
 use super::super::queue::Queue;
 use super::super::store::Store;
+use super::scout::{Witness, scout};
 use super::{CHECK_STATES, Found, cause, describe, never_fatal, stuck_at_start};
 use crate::rules::mechanics::Passage;
+
+/// The share of the time left the hunt takes before the scout, on levels
+/// the closed states answer.
+const HUNT_SHARE: f64 = 0.5;
+/// The scout's random numbers.
+const SCOUT_SEED: u64 = 36;
 
 /// Can the goal still be reached from state `s`? `None` when the check ran
 /// out of budget.
@@ -89,37 +96,63 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         risky[p.door] = true;
     }
     hunt.complete = start_live.is_some();
+    let full = run.budget;
+    let scouting = hunt.oracle.is_some() && start_live == Some(true);
+    if scouting {
+        // The hunt finds the cheapest fatal steps; the scout, the rest.
+        run.budget = full.share(HUNT_SHARE);
+    }
     hunt.explore(run, &risky, &mut h, forget.as_ref());
+    run.budget = full;
+    let witnesses = match &mut hunt.oracle {
+        Some(oracle) if scouting && !hunt.complete && !run.out_of_time() => {
+            let missing: Vec<Passage> = (open.iter())
+                .filter(|p| !hunt.kinds.contains_key(&(p.door as u32, p.to)))
+                .copied()
+                .collect();
+            scout(
+                m,
+                c,
+                oracle,
+                forget.as_ref(),
+                &missing,
+                &run.budget,
+                SCOUT_SEED,
+            )
+        }
+        _ => Vec::new(),
+    };
+    let mut ranked = hunt.ranked(witnesses);
     // Cut short, the hunt still found every kind when it found a fatal
     // step of each it could not prove never fatal: the states it explored
-    // are live (the start is), so each kind it found is one.
+    // are live (the start is), so each kind it or the scout found is one.
     if !hunt.complete
         && start_live == Some(true)
-        && (open.iter()).all(|p| hunt.kinds.contains_key(&(p.door as u32, p.to)))
+        && (open.iter()).all(|p| ranked.iter().any(|w| w.kind == (p.door as u32, p.to)))
     {
         hunt.complete = true;
     }
     // The closed states the checks worked out are states explored too.
     run.states += hunt.settled + hunt.oracle.as_ref().map_or(0, Oracle::len);
-    let mut ranked: Vec<_> = std::mem::take(&mut hunt.kinds).into_iter().collect();
-    ranked.sort_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.0.cmp(&b.0)));
     if start_live != Some(true) {
         // The states explored are live only if the start is: a step into a
         // dead end is fatal only from a state proven to reach the goal.
         let before = ranked.len();
-        ranked.retain(|(_, (_, from, _))| {
-            let from = hunt.store.get(*from).to_vec();
-            hunt.check(run, &mut h, &from) == Some(true)
+        ranked.retain(|w| {
+            let from = hunt
+                .kinds
+                .get(&w.kind)
+                .map(|k| hunt.store.get(k.1).to_vec());
+            from.is_some_and(|from| hunt.check(run, &mut h, &from) == Some(true))
         });
         hunt.complete &= ranked.len() == before;
     }
     let total = ranked.len();
     let mut found = Vec::new();
-    for ((act, _), (cost, from, _)) in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
+    for Witness { kind, cost, acts } in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
+        let act = kind.0;
         // The states as stored may have bits set that no step reads:
         // the trace is walked again from the start for the real ones.
-        let mut acts = hunt.actions_to(from);
-        acts.push((act, to_room(c, &hunt, from, act)));
         let unreplayed = || SolveError::Internal("a dead end's trace does not replay".into());
         let mut real = replay(c, &acts).ok_or_else(unreplayed)?;
         let after = real.pop().ok_or_else(unreplayed)?;
@@ -399,6 +432,25 @@ impl<'c> Hunt<'c> {
             self.via[ju] = act;
             self.queue.push(nd, j);
         }
+    }
+
+    /// The fatal steps found, cheapest first: the hunt's, and those of
+    /// `scouted` of a kind it did not find.
+    fn ranked(&self, scouted: Vec<Witness>) -> Vec<Witness> {
+        let mut ranked: Vec<Witness> = (self.kinds.iter())
+            .map(|(&kind, &(cost, from, _))| {
+                let mut acts = self.actions_to(from);
+                acts.push((kind.0, to_room(self.c, self, from, kind.0)));
+                Witness { kind, cost, acts }
+            })
+            .collect();
+        ranked.extend(
+            scouted
+                .into_iter()
+                .filter(|w| !self.kinds.contains_key(&w.kind)),
+        );
+        ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
+        ranked
     }
 
     /// The `(action, room reached)` pairs from the start to state `to`.

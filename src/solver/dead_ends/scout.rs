@@ -1,0 +1,386 @@
+//! Scouting for the fatal steps a hunt cut short did not reach.
+//!
+//! The hunt settles states cheapest first, and on a level of hundreds of
+//! rooms and dozens of small keys it spends its budget on the many cheap
+//! states near the start: the ways of wasting keys that make a step fatal
+//! lie deep. A scout plays instead, on levels the closed states answer
+//! ([`super::super::closures`]): from a live state, it walks its free area
+//! (doors passed without spending, both ways) and looks at every
+//! irreversible step out of it (a spend or a one-way door), each taken
+//! from the poorest state the walk reaches its room in: along the way
+//! that picks up the fewest keys. A step after which the goal is out of
+//! reach is fatal there, since the state before it is live. Then the
+//! scout takes one live step at random, or first picks up a key, and goes
+//! on, until nothing is left to do; then it starts again from the start.
+//!
+//! Every step it reports is fatal, with the steps that lead to it; one it
+//! does not report may be fatal or not: the scout proves nothing absent.
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashSet;
+
+use super::super::budget::{Budget, Meter, Stop};
+use super::super::closures::{Forget, Oracle};
+use super::super::compile::{Compiled, Exit, NONE, test};
+use crate::rng::Rng;
+use crate::rules::mechanics::{Mechanics, Passage};
+
+/// Moves of one play at most, per irreversible step of the level.
+const MOVES_PER_STEP: usize = 4;
+/// Plays at most, per irreversible step wanted: an analysis without a
+/// deadline stops too, when some kind is never fatal.
+const PLAYS_PER_STEP: usize = 64;
+/// Words of work a scout does at most (the areas it walks, the states it
+/// makes), so that it ends without a deadline too.
+const MAX_WORK: usize = 1 << 29;
+/// One move in this many ends a play early, so that plays start again
+/// often and differ early.
+const RESTART: u64 = 24;
+
+/// A fatal step found, with the steps from the start that lead to it.
+pub(crate) struct Witness {
+    /// `(door, room entered)` of the fatal step.
+    pub kind: (u32, usize),
+    /// The cost of the steps, the fatal one included.
+    pub cost: f64,
+    /// `(door, room entered)` of each step from the start, the fatal one
+    /// last.
+    pub acts: Vec<(u32, usize)>,
+}
+
+/// Scouts for a fatal step of each kind `(door, room entered)` of
+/// `wanted`, until one of each is found or the budget ends; returns those
+/// found. The start of `c` must reach the goal.
+pub(crate) fn scout<'c>(
+    m: &Mechanics,
+    c: &'c Compiled,
+    oracle: &mut Oracle<'c>,
+    forget: Option<&Forget>,
+    wanted: &[Passage],
+    budget: &Budget<'_>,
+    seed: u64,
+) -> Vec<Witness> {
+    let mut want: FxHashSet<(u32, usize)> = wanted.iter().map(|p| (p.door as u32, p.to)).collect();
+    let mut scout = Scout {
+        m,
+        c,
+        oracle,
+        forget,
+        region: Region::new(c.rooms()),
+        rng: Rng::new(seed),
+        found: Vec::new(),
+        meter: Meter::default(),
+        work: 0,
+    };
+    let moves = MOVES_PER_STEP * wanted.len();
+    for _ in 0..PLAYS_PER_STEP * wanted.len() {
+        if want.is_empty() || scout.play(&mut want, moves, budget).is_err() {
+            break;
+        }
+    }
+    scout.found
+}
+
+/// A move of a play: walk to a room of the free area and take one of its
+/// exits, or walk to a room only to pick up its keys.
+#[derive(Clone, Copy)]
+enum Move {
+    /// `checked` when the state after it is known to reach the goal.
+    Step {
+        room: u32,
+        exit: u32,
+        checked: bool,
+    },
+    Loot {
+        room: u32,
+    },
+}
+
+struct Scout<'a, 'c> {
+    m: &'a Mechanics,
+    c: &'c Compiled,
+    oracle: &'a mut Oracle<'c>,
+    forget: Option<&'a Forget>,
+    region: Region,
+    rng: Rng,
+    found: Vec<Witness>,
+    meter: Meter,
+    /// Words of work done so far.
+    work: usize,
+}
+
+impl Scout<'_, '_> {
+    /// One play from the start, of at most `moves` moves.
+    fn play(
+        &mut self,
+        want: &mut FxHashSet<(u32, usize)>,
+        moves: usize,
+        budget: &Budget<'_>,
+    ) -> Result<(), Stop> {
+        let c = self.c;
+        let mut cur = c.start.clone();
+        let mut acts = Vec::new();
+        let mut cost = 0.0;
+        let mut options = Vec::new();
+        for _ in 0..moves {
+            self.region.walk(c, self.m, &cur);
+            let work = c.width * (self.region.rooms.len() + 1);
+            budget.check(&mut self.meter, work, self.oracle.len(), c.width)?;
+            self.work += work;
+            if self.work > MAX_WORK {
+                return Err(Stop::States);
+            }
+            options.clear();
+            for k in 0..self.region.rooms.len() {
+                let r = self.region.rooms[k] as usize;
+                self.look_from(&cur, r, want, budget, (&acts, cost), &mut options)?;
+                let bit = c.layout.loot_bit[r];
+                if bit != NONE && !test(&cur, bit) {
+                    options.push(Move::Loot { room: r as u32 });
+                }
+            }
+            if want.is_empty() || options.is_empty() || self.rng.below(RESTART) == 0 {
+                return Ok(());
+            }
+            let Some(chosen) = self.choose(&cur, &mut options, budget)? else {
+                return Ok(());
+            };
+            cost += self.take(&mut cur, &mut acts, chosen);
+        }
+        Ok(())
+    }
+
+    /// Looks at each irreversible step out of room `r` of the area of
+    /// `cur`, taken from the poorest state the walk there reaches: one of a
+    /// kind still wanted is checked, and reported when fatal (`so_far`
+    /// holds the steps and cost of the play to `cur`); the others, and the
+    /// checked ones that are live, become options of the play.
+    fn look_from(
+        &mut self,
+        cur: &[u64],
+        r: usize,
+        want: &mut FxHashSet<(u32, usize)>,
+        budget: &Budget<'_>,
+        so_far: (&[(u32, usize)], f64),
+        options: &mut Vec<Move>,
+    ) -> Result<(), Stop> {
+        let c = self.c;
+        let first = c.exit_start[r];
+        let exits = c.exits_of(r);
+        if !exits.iter().any(|e| self.irreversible(cur, e)) {
+            return Ok(());
+        }
+        let mut at = vec![0u64; c.width];
+        let mut after = vec![0u64; c.width];
+        self.region.poorest(c, cur, r, &mut at);
+        self.work += c.width * (exits.len() + 1);
+        for (e, exit) in exits.iter().enumerate() {
+            if !self.irreversible(cur, exit) || !c.take_exit(&at, exit, &mut after) {
+                continue;
+            }
+            let step = |checked| Move::Step {
+                room: r as u32,
+                exit: first + e as u32,
+                checked,
+            };
+            let kind = (exit.door, exit.to as usize);
+            if !want.contains(&kind) {
+                options.push(step(false));
+            } else if self.live(&mut after, budget)? {
+                options.push(step(true));
+            } else {
+                want.remove(&kind);
+                let mut acts = so_far.0.to_vec();
+                let walked = self.region.path(c, r, &mut acts);
+                acts.push(kind);
+                self.found.push(Witness {
+                    kind,
+                    cost: so_far.1 + walked + exit.cost,
+                    acts,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `after` can still reach the goal; it is changed.
+    fn live(&mut self, after: &mut [u64], budget: &Budget<'_>) -> Result<bool, Stop> {
+        if let Some(f) = self.forget {
+            f.apply(self.c, after);
+        }
+        self.oracle.live(after, budget, 0)
+    }
+
+    /// A move of `options` drawn at random, the steps not yet checked
+    /// checked first (a dead one is dropped and another drawn); `None`
+    /// when every one is dead.
+    fn choose(
+        &mut self,
+        cur: &[u64],
+        options: &mut Vec<Move>,
+        budget: &Budget<'_>,
+    ) -> Result<Option<Move>, Stop> {
+        let c = self.c;
+        let mut at = vec![0u64; c.width];
+        let mut after = vec![0u64; c.width];
+        while !options.is_empty() {
+            let k = self.rng.index(options.len());
+            let Move::Step {
+                room,
+                exit,
+                checked: false,
+            } = options[k]
+            else {
+                return Ok(Some(options[k]));
+            };
+            self.region.poorest(c, cur, room as usize, &mut at);
+            let taken = c.take_exit(&at, &c.exits[exit as usize], &mut after);
+            if taken && self.live(&mut after, budget)? {
+                return Ok(Some(options[k]));
+            }
+            options.swap_remove(k);
+        }
+        Ok(None)
+    }
+
+    /// True when `exit` leads out of the free area of `cur`: it spends, or
+    /// its door is one-way.
+    fn irreversible(&self, cur: &[u64], exit: &Exit) -> bool {
+        exit.to != self.c.goal_room
+            && (!self.c.passes_free(cur, exit) || self.m.is_one_way(exit.door as usize))
+    }
+
+    /// Plays `chosen` on `cur`, adding its steps to `acts`; its cost.
+    fn take(&self, cur: &mut [u64], acts: &mut Vec<(u32, usize)>, chosen: Move) -> f64 {
+        let c = self.c;
+        let room = match chosen {
+            Move::Step { room, .. } | Move::Loot { room } => room as usize,
+        };
+        let from = acts.len();
+        let mut cost = self.region.path(c, room, acts);
+        if let Move::Step { exit, .. } = chosen {
+            let exit = &c.exits[exit as usize];
+            acts.push((exit.door, exit.to as usize));
+            cost += exit.cost;
+        }
+        for &(door, to) in &acts[from..] {
+            let here = c.room(cur);
+            let exit = c
+                .exits_of(here)
+                .iter()
+                .find(|e| e.door == door && e.to as usize == to);
+            if let Some(exit) = exit {
+                c.take_exit_in_place(cur, exit);
+            }
+        }
+        cost
+    }
+}
+
+/// The free area of a state, walked so that each room is reached picking
+/// up the fewest keys: rooms not yet looted cost one, others none.
+struct Region {
+    rooms: Vec<u32>,
+    /// Per room: the loots on the way there, and the exit taken into it
+    /// (`NONE` for the room walked from); valid where `mark` is `stamp`.
+    loots: Vec<u32>,
+    via: Vec<u32>,
+    prev: Vec<u32>,
+    mark: Vec<u32>,
+    settled: Vec<u32>,
+    stamp: u32,
+    queue: VecDeque<u32>,
+}
+
+impl Region {
+    fn new(rooms: usize) -> Self {
+        Self {
+            rooms: Vec::new(),
+            loots: vec![0; rooms],
+            via: vec![NONE; rooms],
+            prev: vec![NONE; rooms],
+            mark: vec![0; rooms],
+            settled: vec![0; rooms],
+            stamp: 0,
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// The rooms `s`'s room reaches through doors passed without spending
+    /// and not one-way, the goal room left out, by fewest loots first.
+    fn walk(&mut self, c: &Compiled, m: &Mechanics, s: &[u64]) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.settled.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let from = c.room(s);
+        self.rooms.clear();
+        self.queue.clear();
+        self.mark[from] = self.stamp;
+        self.loots[from] = 0;
+        self.via[from] = NONE;
+        self.queue.push_back(from as u32);
+        while let Some(r) = self.queue.pop_front() {
+            let r = r as usize;
+            if self.settled[r] == self.stamp {
+                continue;
+            }
+            self.settled[r] = self.stamp;
+            self.rooms.push(r as u32);
+            let first = c.exit_start[r];
+            for (k, e) in c.exits_of(r).iter().enumerate() {
+                let to = e.to as usize;
+                if to == c.goal_room as usize
+                    || m.is_one_way(e.door as usize)
+                    || !c.passes_free(s, e)
+                {
+                    continue;
+                }
+                let bit = c.layout.loot_bit[to];
+                let step = u32::from(bit != NONE && !test(s, bit));
+                let loots = self.loots[r] + step;
+                if self.mark[to] != self.stamp || loots < self.loots[to] {
+                    self.mark[to] = self.stamp;
+                    self.loots[to] = loots;
+                    self.via[to] = first + k as u32;
+                    self.prev[to] = r as u32;
+                    if step == 0 {
+                        self.queue.push_front(e.to);
+                    } else {
+                        self.queue.push_back(e.to);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Into `at`: `s` walked to room `r` of its area by the way of fewest
+    /// loots.
+    fn poorest(&self, c: &Compiled, s: &[u64], r: usize, at: &mut [u64]) {
+        at.copy_from_slice(s);
+        let mut k = r;
+        while self.via[k] != NONE {
+            c.loot(at, k);
+            k = self.prev[k] as usize;
+        }
+        c.set_room(at, r);
+    }
+
+    /// Appends to `acts` the steps of the way to room `r`; their cost.
+    fn path(&self, c: &Compiled, r: usize, acts: &mut Vec<(u32, usize)>) -> f64 {
+        let from = acts.len();
+        let mut cost = 0.0;
+        let mut k = r;
+        while self.via[k] != NONE {
+            let e = &c.exits[self.via[k] as usize];
+            acts.push((e.door, k));
+            cost += e.cost;
+            k = self.prev[k] as usize;
+        }
+        acts[from..].reverse();
+        cost
+    }
+}
