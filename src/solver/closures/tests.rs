@@ -6,12 +6,15 @@
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::TestRunner;
+use proptest::test_runner::{TestCaseError, TestRunner};
 
 use super::{Forget, Oracle, applies};
 use crate::model::{Door, Key, Level, Room};
 use crate::rules::Step;
 use crate::solver::analysis::Run;
+use crate::solver::budget::Budget;
+use crate::solver::compile::Compiled;
+use crate::solver::exhaustive::Explored;
 use crate::solver::{Prepared, SolveOptions, dead_ends, exhaustive, facts};
 
 /// A random level the checks answer: up to 7 rooms, doors that are free,
@@ -135,6 +138,23 @@ proptest! {
     }
 }
 
+/// Calls `f` with `level` prepared, compiled with every key, explored
+/// whole, and the default budget; does nothing for a level that does not
+/// prepare.
+fn explored(
+    level: &Level,
+    f: impl FnOnce(&Prepared<'_>, &Compiled, &Explored, &Budget<'_>) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
+    let Ok(prep) = Prepared::new(level, &[]) else {
+        return Ok(());
+    };
+    let every = prep.every_key();
+    let options = SolveOptions::default();
+    let budget = options.budget();
+    let ex = exhaustive::explore(&every, &budget).unwrap();
+    f(&prep, &every, &ex, &budget)
+}
+
 /// A runner of 8,000 cases for the tests that count what they saw.
 fn runner() -> TestRunner {
     TestRunner::new(ProptestConfig {
@@ -156,36 +176,32 @@ fn steps_proven_never_fatal_are_never_fatal() {
     let (proven_in_all, fatal_in_all) = (Cell::new(0usize), Cell::new(0usize));
     runner
         .run(&level(), |level| {
-            let Ok(prep) = Prepared::new(&level, &[]) else {
-                return Ok(());
-            };
-            let every = prep.every_key();
-            let options = SolveOptions::default();
-            let budget = options.budget();
-            let ex = exhaustive::explore(&every, &budget).unwrap();
-            let live = ex.live();
-            // Each step from a live state into a dead one, as (door, room).
-            let mut fatal = FxHashSet::default();
-            for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
-                for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
-                    fatal.insert((e.act, every.room(ex.store.get(e.to))));
+            explored(&level, |prep, every, ex, budget| {
+                let live = ex.live();
+                // Each step from a live state into a dead one, as (door, room).
+                let mut fatal = FxHashSet::default();
+                for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
+                    for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
+                        fatal.insert((e.act, every.room(ex.store.get(e.to))));
+                    }
                 }
-            }
-            let reach = &prep.relaxed_ways().reach.rooms;
-            let steps = facts::irreversible_passages(prep.mechanics(), reach);
-            let forget = Forget::new(&every);
-            let mut oracle = Oracle::new(&every, forget.as_ref());
-            let m = prep.mechanics();
-            let f = forget.as_ref();
-            let proven = dead_ends::never_fatal(m, &every, reach, &mut oracle, f, &steps, &budget);
-            let text = crate::format::to_string(&level);
-            for (p, _) in steps.iter().zip(&proven).filter(|&(_, &never)| never) {
-                let kind = (p.door as u32, p.to);
-                prop_assert!(!fatal.contains(&kind), "{:?} is fatal\n{}", p, text);
-                proven_in_all.set(proven_in_all.get() + 1);
-            }
-            fatal_in_all.set(fatal_in_all.get() + fatal.len());
-            Ok(())
+                let reach = &prep.relaxed_ways().reach.rooms;
+                let steps = facts::irreversible_passages(prep.mechanics(), reach);
+                let forget = Forget::new(every);
+                let mut oracle = Oracle::new(every, forget.as_ref());
+                let m = prep.mechanics();
+                let f = forget.as_ref();
+                let proven =
+                    dead_ends::never_fatal(m, every, reach, &mut oracle, f, &steps, budget);
+                let text = crate::format::to_string(&level);
+                for (p, _) in steps.iter().zip(&proven).filter(|&(_, &never)| never) {
+                    let kind = (p.door as u32, p.to);
+                    prop_assert!(!fatal.contains(&kind), "{:?} is fatal\n{}", p, text);
+                    proven_in_all.set(proven_in_all.get() + 1);
+                }
+                fatal_in_all.set(fatal_in_all.get() + fatal.len());
+                Ok(())
+            })
         })
         .unwrap();
     let (proven, fatal) = (proven_in_all.get(), fatal_in_all.get());
@@ -259,50 +275,45 @@ fn steps_a_scout_reports_are_fatal() {
     let reported = Cell::new(0usize);
     runner
         .run(&(level(), any::<u64>()), |(level, seed)| {
-            let Ok(prep) = Prepared::new(&level, &[]) else {
-                return Ok(());
-            };
-            let every = prep.every_key();
-            let options = SolveOptions::default();
-            let budget = options.budget();
-            let ex = exhaustive::explore(&every, &budget).unwrap();
-            if ex.goals.is_empty() {
-                // The scout starts only from a start that reaches the goal.
-                return Ok(());
-            }
-            let live = ex.live();
-            let reach = &prep.relaxed_ways().reach.rooms;
-            let steps = facts::irreversible_passages(prep.mechanics(), reach);
-            let forget = Forget::new(&every);
-            let mut oracle = Oracle::new(&every, forget.as_ref());
-            let (m, f) = (prep.mechanics(), forget.as_ref());
-            let found = dead_ends::scout(m, &every, &mut oracle, f, &steps, &budget, seed);
-            let text = crate::format::to_string(&level);
-            for w in &found {
-                let mut states = vec![ex.store.find(&every.start).unwrap()];
-                for &(door, to) in &w.acts {
-                    let cur = ex.store.get(*states.last().unwrap()).to_vec();
-                    let exit = every
-                        .exits_of(every.room(&cur))
-                        .iter()
-                        .find(|e| e.door == door && e.to as usize == to);
-                    let mut next = cur.clone();
-                    prop_assert!(
-                        exit.is_some_and(|e| every.take_exit(&cur, e, &mut next)),
-                        "{:?}\n{}",
-                        w.acts,
-                        text
-                    );
-                    states.push(ex.store.find(&next).unwrap());
+            explored(&level, |prep, every, ex, budget| {
+                if ex.goals.is_empty() {
+                    // The scout starts only from a start that reaches the goal.
+                    return Ok(());
                 }
-                let n = states.len();
-                prop_assert!(n >= 2);
-                prop_assert!(live[states[n - 2] as usize], "{:?}\n{}", w.acts, text);
-                prop_assert!(!live[states[n - 1] as usize], "{:?}\n{}", w.acts, text);
-                prop_assert_eq!(w.kind, *w.acts.last().unwrap());
-            }
-            reported.set(reported.get() + found.len());
-            Ok(())
+                let live = ex.live();
+                let reach = &prep.relaxed_ways().reach.rooms;
+                let steps = facts::irreversible_passages(prep.mechanics(), reach);
+                let forget = Forget::new(every);
+                let mut oracle = Oracle::new(every, forget.as_ref());
+                let (m, f) = (prep.mechanics(), forget.as_ref());
+                let found = dead_ends::scout(m, every, &mut oracle, f, &steps, budget, seed);
+                let text = crate::format::to_string(&level);
+                for w in &found {
+                    let mut states = vec![ex.store.find(&every.start).unwrap()];
+                    for &(door, to) in &w.acts {
+                        let cur = ex.store.get(*states.last().unwrap()).to_vec();
+                        let exit = every
+                            .exits_of(every.room(&cur))
+                            .iter()
+                            .find(|e| e.door == door && e.to as usize == to);
+                        let mut next = cur.clone();
+                        prop_assert!(
+                            exit.is_some_and(|e| every.take_exit(&cur, e, &mut next)),
+                            "{:?}\n{}",
+                            w.acts,
+                            text
+                        );
+                        states.push(ex.store.find(&next).unwrap());
+                    }
+                    let n = states.len();
+                    prop_assert!(n >= 2);
+                    prop_assert!(live[states[n - 2] as usize], "{:?}\n{}", w.acts, text);
+                    prop_assert!(!live[states[n - 1] as usize], "{:?}\n{}", w.acts, text);
+                    prop_assert_eq!(w.kind, *w.acts.last().unwrap());
+                }
+                reported.set(reported.get() + found.len());
+                Ok(())
+            })
         })
         .unwrap();
     let n = reported.get();

@@ -7,8 +7,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
-use super::super::SolveError;
-use super::super::analysis::{DeadEnds, MAX_DEAD_END_KINDS, Run};
+use super::super::analysis::{DeadEnd, DeadEnds, MAX_DEAD_END_KINDS, Run};
 use super::super::astar::{self, Outcome, ROOT};
 use super::super::budget::{Budget, Meter};
 use super::super::closures::{self, Forget, Oracle};
@@ -17,6 +16,7 @@ use super::super::events::{self, Walker};
 use super::super::heuristic::Heuristic;
 use super::super::queue::Queue;
 use super::super::store::Store;
+use super::super::{Prepared, SolveError};
 use super::scout::{Witness, scout};
 use super::{CHECK_STATES, Found, cause, describe, never_fatal, stuck_at_start};
 use crate::rules::mechanics::Passage;
@@ -79,18 +79,12 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     }
     // The steps that may be fatal: those not proven never to be, which
     // alone are checked as the states are explored.
-    let proven = match &mut hunt.oracle {
+    let open = match &mut hunt.oracle {
         Some(oracle) if start_live == Some(true) => {
-            let reach = &prep.relaxed_ways().reach.rooms;
-            let f = forget.as_ref();
-            never_fatal(m, c, reach, oracle, f, irreversible, &run.budget)
+            unproven(run, oracle, forget.as_ref(), irreversible)
         }
-        _ => vec![false; irreversible.len()],
+        _ => irreversible.to_vec(),
     };
-    let open: Vec<Passage> = (irreversible.iter().zip(&proven))
-        .filter(|&(_, &never)| !never)
-        .map(|(&p, _)| p)
-        .collect();
     let mut risky = vec![false; prep.level.doors.len()];
     for p in &open {
         risky[p.door] = true;
@@ -104,23 +98,10 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     }
     hunt.explore(run, &risky, &mut h, forget.as_ref());
     run.budget = full;
-    let witnesses = match &mut hunt.oracle {
-        Some(oracle) if scouting && !hunt.complete && !run.out_of_time() => {
-            let missing: Vec<Passage> = (open.iter())
-                .filter(|p| !hunt.kinds.contains_key(&(p.door as u32, p.to)))
-                .copied()
-                .collect();
-            scout(
-                m,
-                c,
-                oracle,
-                forget.as_ref(),
-                &missing,
-                &run.budget,
-                SCOUT_SEED,
-            )
-        }
-        _ => Vec::new(),
+    let witnesses = if scouting && !hunt.complete && !run.out_of_time() {
+        hunt.scout_rest(run, &open, forget.as_ref())
+    } else {
+        Vec::new()
     };
     let mut ranked = hunt.ranked(witnesses);
     // Cut short, the hunt still found every kind when it found a fatal
@@ -148,18 +129,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         hunt.complete &= ranked.len() == before;
     }
     let total = ranked.len();
-    let mut found = Vec::new();
-    for Witness { kind, cost, acts } in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
-        let act = kind.0;
-        // The states as stored may have bits set that no step reads:
-        // the trace is walked again from the start for the real ones.
-        let unreplayed = || SolveError::Internal("a dead end's trace does not replay".into());
-        let mut real = replay(c, &acts).ok_or_else(unreplayed)?;
-        let after = real.pop().ok_or_else(unreplayed)?;
-        let before = real.last().cloned().unwrap_or_else(|| c.start.clone());
-        let acts: Vec<_> = acts.iter().map(|&(a, _)| a).zip(real).collect();
-        found.push(describe(prep, c, acts, &before, act, &after, cost)?);
-    }
+    let found = describe_all(run.prep, c, ranked)?;
     let complete = hunt.complete;
     Ok(Found {
         dead_ends: DeadEnds {
@@ -178,6 +148,43 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         reached: hunt.reached,
         start_reaches_goal: start_live,
     })
+}
+
+/// The steps of `irreversible` not proven never fatal.
+fn unproven(
+    run: &Run<'_, '_>,
+    oracle: &mut Oracle<'_>,
+    forget: Option<&Forget>,
+    irreversible: &[Passage],
+) -> Vec<Passage> {
+    let (m, c) = (run.prep.mechanics(), run.prep.compiled());
+    let reach = &run.prep.relaxed_ways().reach.rooms;
+    let proven = never_fatal(m, c, reach, oracle, forget, irreversible, &run.budget);
+    (irreversible.iter().zip(&proven))
+        .filter(|&(_, &never)| !never)
+        .map(|(&p, _)| p)
+        .collect()
+}
+
+/// The first [`MAX_DEAD_END_KINDS`] of `ranked`, each described from the
+/// real states of its trace.
+fn describe_all(
+    prep: &Prepared<'_>,
+    c: &Compiled,
+    ranked: Vec<Witness>,
+) -> Result<Vec<DeadEnd>, SolveError> {
+    let mut found = Vec::new();
+    for Witness { kind, cost, acts } in ranked.into_iter().take(MAX_DEAD_END_KINDS) {
+        // The states as stored may have bits set that no step reads:
+        // the trace is walked again from the start for the real ones.
+        let unreplayed = || SolveError::Internal("a dead end's trace does not replay".into());
+        let mut real = replay(c, &acts).ok_or_else(unreplayed)?;
+        let after = real.pop().ok_or_else(unreplayed)?;
+        let before = real.last().cloned().unwrap_or_else(|| c.start.clone());
+        let acts: Vec<_> = acts.iter().map(|&(a, _)| a).zip(real).collect();
+        found.push(describe(prep, c, acts, &before, kind.0, &after, cost)?);
+    }
+    Ok(found)
 }
 
 /// The room that action `act` from stored state `from` of `hunt` enters
@@ -432,6 +439,25 @@ impl<'c> Hunt<'c> {
             self.via[ju] = act;
             self.queue.push(nd, j);
         }
+    }
+
+    /// Scouts for the kinds of `open` the hunt did not find, with the
+    /// budget left.
+    fn scout_rest(
+        &mut self,
+        run: &Run<'_, '_>,
+        open: &[Passage],
+        forget: Option<&Forget>,
+    ) -> Vec<Witness> {
+        let Some(oracle) = &mut self.oracle else {
+            return Vec::new();
+        };
+        let missing: Vec<Passage> = (open.iter())
+            .filter(|p| !self.kinds.contains_key(&(p.door as u32, p.to)))
+            .copied()
+            .collect();
+        let m = run.prep.mechanics();
+        scout(m, self.c, oracle, forget, &missing, &run.budget, SCOUT_SEED)
     }
 
     /// The fatal steps found, cheapest first: the hunt's, and those of
