@@ -18,7 +18,7 @@
 
 use std::collections::VecDeque;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 
 use super::super::budget::{Budget, Meter, Stop};
 use super::super::closures::{Forget, Oracle};
@@ -51,7 +51,8 @@ pub(crate) struct Witness {
 
 /// Scouts for a fatal step of each kind `(door, room entered)` of
 /// `wanted`, until one of each is found or the budget ends; returns those
-/// found. The start of `c` must reach the goal.
+/// found, each the cheapest the plays met. The start of `c` must reach
+/// the goal.
 pub(crate) fn scout<'c>(
     m: &Mechanics,
     c: &'c Compiled,
@@ -61,7 +62,14 @@ pub(crate) fn scout<'c>(
     budget: &Budget<'_>,
     seed: u64,
 ) -> Vec<Witness> {
-    let mut want: FxHashSet<(u32, usize)> = wanted.iter().map(|p| (p.door as u32, p.to)).collect();
+    let mut want = Wanted {
+        kinds: wanted
+            .iter()
+            .map(|p| ((p.door as u32, p.to), None))
+            .collect(),
+        missing: 0,
+    };
+    want.missing = want.kinds.len();
     let mut scout = Scout {
         m,
         c,
@@ -75,11 +83,19 @@ pub(crate) fn scout<'c>(
     };
     let moves = MOVES_PER_STEP * wanted.len();
     for _ in 0..PLAYS_PER_STEP * wanted.len() {
-        if want.is_empty() || scout.play(&mut want, moves, budget).is_err() {
+        if want.missing == 0 || scout.play(&mut want, moves, budget).is_err() {
             break;
         }
     }
     scout.found
+}
+
+/// The kinds of step scouted for: each with the number of the cheapest
+/// fatal step of it found so far, if any.
+struct Wanted {
+    kinds: FxHashMap<(u32, usize), Option<usize>>,
+    /// Kinds with none found yet.
+    missing: usize,
 }
 
 /// A move of a play: walk to a room of the free area and take one of its
@@ -112,12 +128,7 @@ struct Scout<'a, 'c> {
 
 impl Scout<'_, '_> {
     /// One play from the start, of at most `moves` moves.
-    fn play(
-        &mut self,
-        want: &mut FxHashSet<(u32, usize)>,
-        moves: usize,
-        budget: &Budget<'_>,
-    ) -> Result<(), Stop> {
+    fn play(&mut self, want: &mut Wanted, moves: usize, budget: &Budget<'_>) -> Result<(), Stop> {
         let c = self.c;
         let mut cur = c.start.clone();
         let mut acts = Vec::new();
@@ -140,7 +151,7 @@ impl Scout<'_, '_> {
                     options.push(Move::Loot { room: r as u32 });
                 }
             }
-            if want.is_empty() || options.is_empty() || self.rng.below(RESTART) == 0 {
+            if want.missing == 0 || options.is_empty() || self.rng.below(RESTART) == 0 {
                 return Ok(());
             }
             let Some(chosen) = self.choose(&cur, &mut options, budget)? else {
@@ -153,14 +164,15 @@ impl Scout<'_, '_> {
 
     /// Looks at each irreversible step out of room `r` of the area of
     /// `cur`, taken from the poorest state the walk there reaches: one of a
-    /// kind still wanted is checked, and reported when fatal (`so_far`
-    /// holds the steps and cost of the play to `cur`); the others, and the
-    /// checked ones that are live, become options of the play.
+    /// kind wanted is checked unless a fatal one of its kind as cheap was
+    /// found, and reported when fatal (`so_far` holds the steps and cost of
+    /// the play to `cur`); the others, and the checked ones that are live,
+    /// become options of the play.
     fn look_from(
         &mut self,
         cur: &[u64],
         r: usize,
-        want: &mut FxHashSet<(u32, usize)>,
+        want: &mut Wanted,
         budget: &Budget<'_>,
         so_far: (&[(u32, usize)], f64),
         options: &mut Vec<Move>,
@@ -185,20 +197,37 @@ impl Scout<'_, '_> {
                 checked,
             };
             let kind = (exit.door, exit.to as usize);
-            if !want.contains(&kind) {
-                options.push(step(false));
-            } else if self.live(&mut after, budget)? {
+            let cost = so_far.1 + self.region.cost_to(c, r) + exit.cost;
+            let best = match want.kinds.get(&kind) {
+                Some(&best)
+                    if best.is_none_or(|i| self.found.get(i).is_none_or(|w| cost < w.cost)) =>
+                {
+                    best
+                }
+                _ => {
+                    options.push(step(false));
+                    continue;
+                }
+            };
+            if self.live(&mut after, budget)? {
                 options.push(step(true));
-            } else {
-                want.remove(&kind);
-                let mut acts = so_far.0.to_vec();
-                let walked = self.region.path(c, r, &mut acts);
-                acts.push(kind);
-                self.found.push(Witness {
-                    kind,
-                    cost: so_far.1 + walked + exit.cost,
-                    acts,
-                });
+                continue;
+            }
+            let mut acts = so_far.0.to_vec();
+            self.region.path(c, r, &mut acts);
+            acts.push(kind);
+            let witness = Witness { kind, cost, acts };
+            match best {
+                Some(i) => {
+                    if let Some(w) = self.found.get_mut(i) {
+                        *w = witness;
+                    }
+                }
+                None => {
+                    want.kinds.insert(kind, Some(self.found.len()));
+                    want.missing -= 1;
+                    self.found.push(witness);
+                }
             }
         }
         Ok(())
@@ -367,6 +396,17 @@ impl Region {
             k = self.prev[k] as usize;
         }
         c.set_room(at, r);
+    }
+
+    /// The cost of the way to room `r`.
+    fn cost_to(&self, c: &Compiled, r: usize) -> f64 {
+        let mut cost = 0.0;
+        let mut k = r;
+        while self.via[k] != NONE {
+            cost += c.exits[self.via[k] as usize].cost;
+            k = self.prev[k] as usize;
+        }
+        cost
     }
 
     /// Appends to `acts` the steps of the way to room `r`; their cost.
