@@ -259,6 +259,11 @@ impl Level {
         self.levers.iter().find(|l| &l.id == id)
     }
 
+    /// The doors whose `open_when` names `lever`, in level order.
+    pub fn doors_naming<'a>(&'a self, lever: &'a LeverId) -> impl Iterator<Item = &'a Door> + 'a {
+        self.doors.iter().filter(move |d| d.condition_names(lever))
+    }
+
     /// The room's name, or its id when it has none: what to show a person.
     pub fn room_label(&self, id: &RoomId) -> String {
         match self.room(id) {
@@ -375,6 +380,20 @@ impl Door {
             || !self.locks_any.is_empty()
             || self.small_locks > 0
             || !self.spend.is_empty()
+    }
+
+    /// True when its `open_when` names `lever` (in any alternative).
+    ///
+    /// ```
+    /// use lockwork::model::{Door, Literal};
+    ///
+    /// let mut door = Door::new("d1", "r1", "r2");
+    /// door.set_open_when(Some(vec![vec![Literal { lever: "l1".into(), pulled: true }]]));
+    /// assert!(door.condition_names(&"l1".into()));
+    /// assert!(!door.condition_names(&"l2".into()));
+    /// ```
+    pub fn condition_names(&self, lever: &LeverId) -> bool {
+        (self.open_when.iter().flatten().flatten()).any(|literal| &literal.lever == lever)
     }
 
     /// Takes every lock off it (see [`Self::is_locked`]); which side a lock

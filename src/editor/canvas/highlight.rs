@@ -56,11 +56,7 @@ impl Lit {
         let doors = level
             .doors
             .iter()
-            .map(|door| {
-                door.open_when
-                    .as_ref()
-                    .is_some_and(|c| c.iter().flatten().any(|lit| levers.contains(&&lit.lever)))
-            })
+            .map(|door| levers.iter().any(|l| door.condition_names(l)))
             .collect();
         Self { keys, any, doors }
     }

@@ -304,14 +304,7 @@ pub fn lever_tooltip(level: &Level, lever: &Lever) -> String {
     } else {
         format!("toggles {}", doors.join(", "))
     };
-    let doors: Vec<&str> = level
-        .doors
-        .iter()
-        .filter(|d| {
-            d.open_when
-                .as_ref()
-                .is_some_and(|c| c.iter().flatten().any(|l| l.lever == lever.id))
-        })
+    let doors: Vec<&str> = (level.doors_naming(&lever.id))
         .map(|d| d.id.as_str())
         .collect();
     let mut text = format!("{} — {toggles}", level.lever_label(&lever.id));

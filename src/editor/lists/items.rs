@@ -186,21 +186,16 @@ fn toggles_text(toggles: &[DoorId]) -> String {
     format!("toggles {doors}")
 }
 
-/// The doors whose `open_when` names each lever, in level order.
+/// The doors whose `open_when` names each lever that toggles none, in
+/// level order.
 fn named_in_conditions(level: &Level) -> HashMap<LeverId, Vec<DoorId>> {
-    let mut named: HashMap<LeverId, Vec<DoorId>> = HashMap::new();
-    for door in &level.doors {
-        let Some(condition) = &door.open_when else {
-            continue;
-        };
-        for literal in condition.iter().flatten() {
-            let doors = named.entry(literal.lever.clone()).or_default();
-            if doors.last() != Some(&door.id) {
-                doors.push(door.id.clone());
-            }
-        }
-    }
-    named
+    (level.levers.iter())
+        .filter(|l| l.toggles.is_empty())
+        .map(|l| {
+            let doors = level.doors_naming(&l.id).map(|d| d.id.clone()).collect();
+            (l.id.clone(), doors)
+        })
+        .collect()
 }
 
 /// What a lever that toggles no door does: "condition of d3" (named in
