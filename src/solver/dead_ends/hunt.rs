@@ -104,19 +104,6 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         Vec::new()
     };
     let mut ranked = hunt.ranked(witnesses);
-    if std::env::var("LW_DEBUG").is_ok() {
-        let m = run.prep.mechanics();
-        let found = |p: &Passage| ranked.iter().any(|w| w.kind == (p.door as u32, p.to));
-        let ow: Vec<_> = open.iter().filter(|p| m.is_one_way(p.door)).collect();
-        let sp: Vec<_> = open.iter().filter(|p| !m.is_one_way(p.door)).collect();
-        eprintln!(
-            "DBG open one-way {} (found {}) spend {} (found {})",
-            ow.len(),
-            ow.iter().filter(|p| found(p)).count(),
-            sp.len(),
-            sp.iter().filter(|p| found(p)).count()
-        );
-    }
     // Cut short, the hunt still found every kind when it found a fatal
     // step of each it could not prove never fatal: the states it explored
     // are live (the start is), so each kind it or the scout found is one.
