@@ -22,6 +22,8 @@ mod never_fatal;
 mod scout;
 
 pub(crate) use hunt::hunt;
+#[cfg(test)]
+pub(crate) use hunt::kinds_in_two_goes;
 pub(crate) use never_fatal::never_fatal;
 #[cfg(test)]
 pub(crate) use scout::scout;

@@ -319,3 +319,52 @@ fn steps_a_scout_reports_are_fatal() {
     let n = reported.get();
     assert!(n > 1000, "only {n} fatal steps reported");
 }
+
+/// A hunt whose exploration is stopped after a few states and resumed
+/// finds every kind of fatal step the exploration of every state does, and
+/// no other; many such hunts are stopped and resumed, so that a resumption
+/// that loses a state is caught.
+#[test]
+fn a_hunt_stopped_and_resumed_finds_every_kind() {
+    use rustc_hash::FxHashSet;
+
+    let mut runner = runner();
+    let resumed = Cell::new(0usize);
+    runner
+        .run(&(level(), 1usize..12), |(level, first)| {
+            explored(&level, |prep, every, ex, budget| {
+                if ex.goals.is_empty() {
+                    return Ok(());
+                }
+                let live = ex.live();
+                if !live[0] {
+                    return Ok(());
+                }
+                let mut fatal = FxHashSet::default();
+                for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
+                    for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
+                        fatal.insert((e.act, every.room(ex.store.get(e.to))));
+                    }
+                }
+                let mut fatal: Vec<_> = fatal.into_iter().collect();
+                fatal.sort_unstable();
+                let run = Run {
+                    prep,
+                    budget: *budget,
+                    states: 0,
+                    stopped: None,
+                };
+                let reach = &prep.relaxed_ways().reach.rooms;
+                let steps = facts::irreversible_passages(prep.mechanics(), reach);
+                if let Some(kinds) = dead_ends::kinds_in_two_goes(&run, &steps, first) {
+                    let text = crate::format::to_string(&level);
+                    prop_assert_eq!(kinds, fatal, "{}", text);
+                    resumed.set(resumed.get() + 1);
+                }
+                Ok(())
+            })
+        })
+        .unwrap();
+    let n = resumed.get();
+    assert!(n > 300, "only {n} hunts stopped and resumed");
+}

@@ -24,6 +24,9 @@ use crate::rules::mechanics::Passage;
 /// The share of the time left the hunt takes before the scout, on levels
 /// the closed states answer.
 const HUNT_SHARE: f64 = 0.5;
+/// The share of the time then left the scout takes; the hunt takes up
+/// again what remains.
+const SCOUT_SHARE: f64 = 0.5;
 /// The scout's random numbers.
 const SCOUT_SEED: u64 = 36;
 
@@ -98,21 +101,28 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     }
     hunt.explore(run, &risky, &mut h, forget.as_ref());
     run.budget = full;
-    let witnesses = if scouting && !hunt.complete && !run.out_of_time() {
-        hunt.scout_rest(run, &open, forget.as_ref())
-    } else {
-        Vec::new()
-    };
-    let mut ranked = hunt.ranked(witnesses);
+    let mut witnesses = Vec::new();
+    if scouting && (hunt.cut || !hunt.complete) && !run.out_of_time() {
+        run.budget = full.share(SCOUT_SHARE);
+        witnesses = hunt.scout_rest(run, &open, forget.as_ref());
+        run.budget = full;
+        // What time is left goes back to the hunt, which may finish.
+        let missing = |hunt: &Hunt<'_>| (open.iter()).any(|p| !found(hunt, &witnesses, p));
+        if hunt.cut && missing(&hunt) && !run.out_of_time() {
+            hunt.explore(run, &risky, &mut h, forget.as_ref());
+        }
+    }
     // Cut short, the hunt still found every kind when it found a fatal
     // step of each it could not prove never fatal: the states it explored
     // are live (the start is), so each kind it or the scout found is one.
+    hunt.complete &= !hunt.cut;
     if !hunt.complete
         && start_live == Some(true)
-        && (open.iter()).all(|p| ranked.iter().any(|w| w.kind == (p.door as u32, p.to)))
+        && (open.iter()).all(|p| found(&hunt, &witnesses, p))
     {
         hunt.complete = true;
     }
+    let mut ranked = hunt.ranked(witnesses);
     // The closed states the checks worked out are states explored too.
     run.states += hunt.settled + hunt.oracle.as_ref().map_or(0, Oracle::len);
     if start_live != Some(true) {
@@ -148,6 +158,13 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         reached: hunt.reached,
         start_reaches_goal: start_live,
     })
+}
+
+/// Whether the hunt or the scout (`witnesses`) found a fatal step of the
+/// kind of `p`.
+fn found(hunt: &Hunt<'_>, witnesses: &[Witness], p: &Passage) -> bool {
+    let kind = (p.door as u32, p.to);
+    hunt.kinds.contains_key(&kind) || witnesses.iter().any(|w| w.kind == kind)
 }
 
 /// The steps of `irreversible` not proven never fatal.
@@ -264,7 +281,10 @@ struct Hunt<'c> {
     walker: Walker,
     /// The checks over closed states, for the levels they apply to.
     oracle: Option<Oracle<'c>>,
+    /// Every check decided (no state left unexplored for want of budget).
     complete: bool,
+    /// The exploration stopped for the budget before it was done.
+    cut: bool,
     reached: Vec<bool>,
     settled: usize,
 }
@@ -288,12 +308,14 @@ impl<'c> Hunt<'c> {
             walker,
             oracle,
             complete,
+            cut: false,
             reached: vec![false; c.rooms()],
             settled: 0,
         }
     }
 
-    /// Settles states cheapest first until none is left or the budget ends.
+    /// Settles states cheapest first until none is left or the budget
+    /// ends; called again, it goes on where it stopped.
     fn explore(
         &mut self,
         run: &Run<'_, '_>,
@@ -302,6 +324,7 @@ impl<'c> Hunt<'c> {
         forget: Option<&Forget>,
     ) {
         let c = self.c;
+        self.cut = false;
         let mut forgotten = vec![0u64; c.width];
         let mut meter = Meter::default();
         let mut cur = vec![0u64; c.width];
@@ -311,8 +334,6 @@ impl<'c> Hunt<'c> {
             if self.done[iu] || d != self.dist[iu] {
                 continue;
             }
-            self.done[iu] = true;
-            self.settled += 1;
             cur.copy_from_slice(self.store.get(i));
             let states = self.store.len();
             if run
@@ -320,9 +341,11 @@ impl<'c> Hunt<'c> {
                 .check(&mut meter, c.width, states, c.width)
                 .is_err()
             {
-                self.complete = false;
+                self.cut_at(d, i);
                 return;
             }
+            self.done[iu] = true;
+            self.settled += 1;
             self.reached[c.room(&cur)] = true;
             if c.is_goal(&cur) {
                 continue;
@@ -367,10 +390,20 @@ impl<'c> Hunt<'c> {
                 ControlFlow::Continue(())
             });
             if stopped {
-                self.complete = false;
+                // Expanded in part: expanded again, whole, if resumed.
+                self.done[iu] = false;
+                self.settled -= 1;
+                self.cut_at(d, i);
                 return;
             }
         }
+    }
+
+    /// Notes that the exploration stopped before settling state `i` (at
+    /// cost `d`), and keeps it to be settled if the hunt is resumed.
+    fn cut_at(&mut self, d: f64, i: u32) {
+        self.cut = true;
+        self.queue.push(d, i);
     }
 
     /// Whether the state `t` that a risky step `act` from state `i` reaches
@@ -490,4 +523,43 @@ impl<'c> Hunt<'c> {
         acts.reverse();
         acts
     }
+}
+
+/// The kinds of fatal step a hunt over every irreversible step finds when
+/// its exploration is first stopped after `first` states and then resumed
+/// with the budget of `run`, or `None` when it did not finish or a check
+/// was undecided: the test of [`Hunt::explore`]'s resumption.
+#[cfg(test)]
+pub(crate) fn kinds_in_two_goes(
+    run: &Run<'_, '_>,
+    irreversible: &[Passage],
+    first: usize,
+) -> Option<Vec<(u32, usize)>> {
+    let c = run.prep.compiled();
+    let mut h = run.prep.bound(c);
+    let forget = Forget::new(c);
+    let oracle = closures::applies(run.prep.mechanics()).then(|| Oracle::new(c, forget.as_ref()));
+    let mut hunt = Hunt::new(c, true, Walker::new(c), oracle);
+    let mut risky = vec![false; run.prep.level.doors.len()];
+    for p in irreversible {
+        risky[p.door] = true;
+    }
+    let short = Run {
+        prep: run.prep,
+        budget: Budget {
+            max_states: first,
+            ..run.budget
+        },
+        states: 0,
+        stopped: None,
+    };
+    hunt.explore(&short, &risky, &mut h, forget.as_ref());
+    let was_cut = hunt.cut;
+    hunt.explore(run, &risky, &mut h, forget.as_ref());
+    if !was_cut || hunt.cut || !hunt.complete {
+        return None;
+    }
+    let mut kinds: Vec<_> = hunt.kinds.keys().copied().collect();
+    kinds.sort_unstable();
+    Some(kinds)
 }
