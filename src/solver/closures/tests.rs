@@ -7,6 +7,7 @@ use std::cell::Cell;
 
 use proptest::prelude::*;
 use proptest::test_runner::{TestCaseError, TestRunner};
+use rustc_hash::FxHashSet;
 
 use super::{Forget, Oracle, applies};
 use crate::model::{Door, Key, Level, Room};
@@ -155,6 +156,17 @@ fn explored(
     f(&prep, &every, &ex, &budget)
 }
 
+/// Each step from a live state into a dead one, as (door, room entered).
+fn fatal_kinds(every: &Compiled, ex: &Explored, live: &[bool]) -> FxHashSet<(u32, usize)> {
+    let mut fatal = FxHashSet::default();
+    for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
+        for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
+            fatal.insert((e.act, every.room(ex.store.get(e.to))));
+        }
+    }
+    fatal
+}
+
 /// A runner of 8,000 cases for the tests that count what they saw.
 fn runner() -> TestRunner {
     TestRunner::new(ProptestConfig {
@@ -170,21 +182,13 @@ fn runner() -> TestRunner {
 /// claims too much is caught.
 #[test]
 fn steps_proven_never_fatal_are_never_fatal() {
-    use rustc_hash::FxHashSet;
-
     let mut runner = runner();
     let (proven_in_all, fatal_in_all) = (Cell::new(0usize), Cell::new(0usize));
     runner
         .run(&level(), |level| {
             explored(&level, |prep, every, ex, budget| {
                 let live = ex.live();
-                // Each step from a live state into a dead one, as (door, room).
-                let mut fatal = FxHashSet::default();
-                for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
-                    for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
-                        fatal.insert((e.act, every.room(ex.store.get(e.to))));
-                    }
-                }
+                let fatal = fatal_kinds(every, ex, &live);
                 let reach = &prep.relaxed_ways().reach.rooms;
                 let steps = facts::irreversible_passages(prep.mechanics(), reach);
                 let forget = Forget::new(every);
@@ -326,8 +330,6 @@ fn steps_a_scout_reports_are_fatal() {
 /// that loses a state is caught.
 #[test]
 fn a_hunt_stopped_and_resumed_finds_every_kind() {
-    use rustc_hash::FxHashSet;
-
     let mut runner = runner();
     let resumed = Cell::new(0usize);
     runner
@@ -340,13 +342,7 @@ fn a_hunt_stopped_and_resumed_finds_every_kind() {
                 if !live[0] {
                     return Ok(());
                 }
-                let mut fatal = FxHashSet::default();
-                for i in (0..ex.len() as u32).filter(|&i| live[i as usize]) {
-                    for e in ex.edges_of(i).iter().filter(|e| !live[e.to as usize]) {
-                        fatal.insert((e.act, every.room(ex.store.get(e.to))));
-                    }
-                }
-                let mut fatal: Vec<_> = fatal.into_iter().collect();
+                let mut fatal: Vec<_> = fatal_kinds(every, ex, &live).into_iter().collect();
                 fatal.sort_unstable();
                 let run = Run {
                     prep,
