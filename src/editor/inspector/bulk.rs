@@ -115,25 +115,13 @@ fn lock_ui(ui: &mut Ui, view: &View<'_>, doors: &[&Door], out: &mut Vec<Intent>)
             };
             emit(out, each(doors, lock), None);
         }
-        let locked = doors.iter().any(|d| {
-            !d.locks.is_empty()
-                || !d.locks_any.is_empty()
-                || d.small_locks > 0
-                || !d.spend.is_empty()
-        });
+        let locked = doors.iter().any(|d| d.is_locked());
         if ui
             .add_enabled(locked, egui::Button::new("Unlock"))
             .on_hover_text("Take every lock, small lock and item cost off the selected doors")
             .clicked()
         {
-            let unlock = |d: &mut Door| {
-                d.locks.clear();
-                d.locks_any.clear();
-                d.small_locks = 0;
-                d.spend.clear();
-                d.locked_from = None;
-            };
-            emit(out, each(doors, unlock), None);
+            emit(out, each(doors, Door::unlock), None);
         }
     });
 }
