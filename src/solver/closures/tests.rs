@@ -6,7 +6,7 @@
 use std::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::{TestCaseError, TestRunner};
+use proptest::test_runner::{TestCaseError, TestRng, TestRunner};
 use rustc_hash::FxHashSet;
 
 use super::{Forget, Oracle, applies};
@@ -169,11 +169,14 @@ fn fatal_kinds(every: &Compiled, ex: &Explored, live: &[bool]) -> FxHashSet<(u32
 
 /// A runner of 8,000 cases for the tests that count what they saw.
 fn runner() -> TestRunner {
-    TestRunner::new(ProptestConfig {
+    let config = ProptestConfig {
         cases: 8000,
         failure_persistence: None,
         ..ProptestConfig::default()
-    })
+    };
+    // A fixed seed, so that the counts these tests assert do not vary.
+    let rng = TestRng::deterministic_rng(config.rng_algorithm);
+    TestRunner::new_with_rng(config, rng)
 }
 
 /// No step that [`dead_ends::never_fatal`] proves never fatal is the step
