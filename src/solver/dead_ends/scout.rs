@@ -80,6 +80,8 @@ pub(crate) fn scout<'c>(
         found: Vec::new(),
         meter: Meter::default(),
         work: 0,
+        at: vec![0; c.width],
+        after: vec![0; c.width],
     };
     let moves = MOVES_PER_STEP * wanted.len();
     for _ in 0..PLAYS_PER_STEP * wanted.len() {
@@ -124,6 +126,9 @@ struct Scout<'a, 'c> {
     meter: Meter,
     /// Words of work done so far.
     work: usize,
+    /// Scratch states: a state walked to a room, and after a step from it.
+    at: Vec<u64>,
+    after: Vec<u64>,
 }
 
 impl Scout<'_, '_> {
@@ -183,9 +188,9 @@ impl Scout<'_, '_> {
         if !exits.iter().any(|e| self.irreversible(cur, e)) {
             return Ok(());
         }
-        let mut at = vec![0u64; c.width];
-        let mut after = vec![0u64; c.width];
+        let (mut at, mut after) = self.scratch();
         self.region.poorest(c, cur, r, &mut at);
+        let to_r = so_far.1 + self.region.cost_to(c, r);
         self.work += c.width * (exits.len() + 1);
         for (e, exit) in exits.iter().enumerate() {
             if !self.irreversible(cur, exit) || !c.take_exit(&at, exit, &mut after) {
@@ -197,7 +202,7 @@ impl Scout<'_, '_> {
                 checked,
             };
             let kind = (exit.door, exit.to as usize);
-            let cost = so_far.1 + self.region.cost_to(c, r) + exit.cost;
+            let cost = to_r + exit.cost;
             let best = match want.kinds.get(&kind) {
                 Some(&best)
                     if best.is_none_or(|i| self.found.get(i).is_none_or(|w| cost < w.cost)) =>
@@ -230,7 +235,21 @@ impl Scout<'_, '_> {
                 }
             }
         }
+        (self.at, self.after) = (at, after);
         Ok(())
+    }
+
+    /// The scratch states, taken out of the scout (and given back by the
+    /// caller; a call stopped by the budget drops them, and the next makes
+    /// them anew).
+    fn scratch(&mut self) -> (Vec<u64>, Vec<u64>) {
+        let width = self.c.width;
+        let take = |v: &mut Vec<u64>| {
+            let mut v = std::mem::take(v);
+            v.resize(width, 0);
+            v
+        };
+        (take(&mut self.at), take(&mut self.after))
     }
 
     /// Whether `after` can still reach the goal; it is changed.
@@ -251,8 +270,8 @@ impl Scout<'_, '_> {
         budget: &Budget<'_>,
     ) -> Result<Option<Move>, Stop> {
         let c = self.c;
-        let mut at = vec![0u64; c.width];
-        let mut after = vec![0u64; c.width];
+        let (mut at, mut after) = self.scratch();
+        let mut chosen = None;
         while !options.is_empty() {
             let k = self.rng.index(options.len());
             let Move::Step {
@@ -261,16 +280,19 @@ impl Scout<'_, '_> {
                 checked: false,
             } = options[k]
             else {
-                return Ok(Some(options[k]));
+                chosen = Some(options[k]);
+                break;
             };
             self.region.poorest(c, cur, room as usize, &mut at);
             let taken = c.take_exit(&at, &c.exits[exit as usize], &mut after);
             if taken && self.live(&mut after, budget)? {
-                return Ok(Some(options[k]));
+                chosen = Some(options[k]);
+                break;
             }
             options.swap_remove(k);
         }
-        Ok(None)
+        (self.at, self.after) = (at, after);
+        Ok(chosen)
     }
 
     /// True when `exit` leads out of the free area of `cur`: it spends, or
