@@ -139,6 +139,8 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         hunt.complete &= ranked.len() == before;
     }
     let total = ranked.len();
+    ranked.truncate(MAX_DEAD_END_KINDS);
+    ranked.iter_mut().for_each(|w| hunt.trace(w));
     let found = describe_all(run.prep, c, ranked)?;
     let complete = hunt.complete;
     Ok(Found {
@@ -493,14 +495,15 @@ impl<'c> Hunt<'c> {
         scout(m, self.c, oracle, forget, &missing, &run.budget, SCOUT_SEED)
     }
 
-    /// The fatal steps found, cheapest first: the hunt's, and those of
-    /// `scouted` of a kind it did not find.
+    /// The fatal steps found, cheapest first: the hunt's (without their
+    /// steps: [`Hunt::trace`] fills them in), and those of `scouted` of a
+    /// kind it did not find.
     fn ranked(&self, scouted: Vec<Witness>) -> Vec<Witness> {
         let mut ranked: Vec<Witness> = (self.kinds.iter())
-            .map(|(&kind, &(cost, from, _))| {
-                let mut acts = self.actions_to(from);
-                acts.push((kind.0, to_room(self.c, self, from, kind.0)));
-                Witness { kind, cost, acts }
+            .map(|(&kind, &(cost, _, _))| Witness {
+                kind,
+                cost,
+                acts: Vec::new(),
             })
             .collect();
         ranked.extend(
@@ -510,6 +513,16 @@ impl<'c> Hunt<'c> {
         );
         ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
         ranked
+    }
+
+    /// Fills in the steps of `w` when the hunt found it: [`Hunt::ranked`]
+    /// leaves them out, since only the first few kinds are described.
+    fn trace(&self, w: &mut Witness) {
+        if let (true, Some(&(_, from, _))) = (w.acts.is_empty(), self.kinds.get(&w.kind)) {
+            w.acts = self.actions_to(from);
+            w.acts
+                .push((w.kind.0, to_room(self.c, self, from, w.kind.0)));
+        }
     }
 
     /// The `(action, room reached)` pairs from the start to state `to`.
