@@ -50,6 +50,13 @@ fn menu(harness: &mut App<'_>, menu: &str, entry: &str) {
     harness.run_steps(3);
 }
 
+/// Chooses an entry of the Arrange menu and waits for the layout, worked
+/// out on a worker, to be applied.
+fn arrange(harness: &mut App<'_>, entry: &str) {
+    menu(harness, "Arrange", entry);
+    common::step_until(harness, "the layout", |h| !app(h).is_arranging());
+}
+
 fn positions(level: &Level) -> Vec<Option<[f64; 2]>> {
     level.rooms.iter().map(|r| r.pos).collect()
 }
@@ -162,7 +169,7 @@ fn find_selects_and_frames_the_result() {
 fn arrange_is_one_undo_step_from_the_menu() {
     let mut h = harness(backward_30());
     let before = level(&h).clone();
-    menu(&mut h, "Arrange", "Arrange by Stress");
+    arrange(&mut h, "Arrange by Stress");
     let after = level(&h).clone();
     assert_ne!(positions(&after), positions(&before), "the rooms moved");
     assert!(no_two_overlap(&after));
@@ -173,7 +180,7 @@ fn arrange_is_one_undo_step_from_the_menu() {
     // The selection alone: two rooms, the rest stay.
     click_room(&mut h, "r2");
     click_room_with(&mut h, "r3", Modifiers::SHIFT);
-    menu(&mut h, "Arrange", "Arrange on a Grid");
+    arrange(&mut h, "Arrange on a Grid");
     let moved: Vec<&str> = level(&h)
         .rooms
         .iter()
@@ -209,7 +216,7 @@ fn arrange_as_a_tree_draws_trees_without_crossings() {
             room.pos = Some(p);
         }
         let mut h = harness(tree);
-        menu(&mut h, "Arrange", "Arrange as a Tree");
+        arrange(&mut h, "Arrange as a Tree");
         assert_eq!(undo_label(&h), Some("arrange"));
         let q = lockwork::layout::measure(level(&h));
         assert_eq!(q.crossings, 0, "depth {depth}, seed {seed}: {q:?}");
@@ -1040,7 +1047,7 @@ fn arranging_the_whole_level_brings_it_into_view() {
     }
     let mut h = harness(level);
     h.run_steps(3);
-    menu(&mut h, "Arrange", "Arrange on a Grid");
+    arrange(&mut h, "Arrange on a Grid");
     h.run_steps(3);
     let screen = app(&h).canvas().screen_rect();
     let rooms = screen_rects(&h, "Room ");
@@ -1071,6 +1078,38 @@ fn the_overview_size_is_set_in_the_view_menu() {
     assert_eq!(app(&h).canvas().overview_areas(), None, "the rooms at Fit");
 }
 
+/// Arrange runs on a worker: on a level of 2,000 rooms the window keeps
+/// drawing frames while the layout is worked out, and an edit made
+/// meanwhile (a nudge of the rooms) wins: the layout of the level as it was is not applied over
+/// it, and the status line says so.
+#[test]
+fn an_edit_made_while_arranging_is_kept() {
+    let (big, _) =
+        lockwork::generate::random_graph(&mut lockwork::generate::Rng::new(3), 2000, 1000).unwrap();
+    let mut h = harness(big);
+    menu(&mut h, "Arrange", "Arrange on a Grid");
+    assert!(app(&h).is_arranging(), "laid out off the UI thread");
+    // Frames go on meanwhile; in them the designer nudges every room.
+    command(&mut h, Key::A);
+    h.key_press(Key::ArrowRight);
+    h.run_steps(2);
+    let edited = level(&h).clone();
+    assert_eq!(undo_label(&h), Some("move rooms"));
+    let started = std::time::Instant::now();
+    while app(&h).is_arranging() {
+        assert!(started.elapsed().as_secs() < 120, "the layout never came");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run_steps(2);
+    assert!(*level(&h) == edited, "the edit stands");
+    assert_eq!(undo_label(&h), Some("move rooms"));
+    assert!(
+        h.query_by_label_contains("the level changed while it was laid out")
+            .is_some()
+    );
+}
+
 /// Issue 36: an edit that only moves rooms (Arrange, a drag) keeps the last
 /// analysis instead of running it again.
 #[test]
@@ -1080,7 +1119,7 @@ fn arranging_keeps_the_analysis() {
         app(h).solver().state().analysis().is_some() && !app(h).solver().is_busy()
     });
     let before = app(&h).solver().state().analysis().cloned();
-    menu(&mut h, "Arrange", "Arrange on a Grid");
+    arrange(&mut h, "Arrange on a Grid");
     let doc_revision = app(&h).document().revision();
     assert!(
         !app(&h).solver().is_busy(),

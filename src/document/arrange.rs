@@ -20,6 +20,20 @@ pub(super) fn arrange(
     rooms: &[RoomId],
     aspect: f64,
 ) -> Result<Vec<Edit>, EditError> {
+    Ok(moves(
+        level,
+        arranged(level, layout, rooms, aspect)?.into_iter(),
+    ))
+}
+
+/// The rooms `rooms` (every room when empty) laid out by `layout`: each
+/// room's place in `level.rooms` and its new position.
+pub(super) fn arranged(
+    level: &Level,
+    layout: Layout,
+    rooms: &[RoomId],
+    aspect: f64,
+) -> Result<Vec<(usize, [f64; 2])>, EditError> {
     let index = positions(level);
     let chosen: Vec<usize> = if rooms.is_empty() {
         (0..level.rooms.len()).collect()
@@ -69,7 +83,7 @@ pub(super) fn arrange(
         .iter()
         .zip(&fresh)
         .map(|(&r, p)| (r, [(p[0] + offset[0]).round(), (p[1] + offset[1]).round()]));
-    Ok(moves(level, moved))
+    Ok(moved.collect())
 }
 
 /// Edits that line up or spread out `rooms`.

@@ -106,6 +106,48 @@ pub enum LevelCommand {
 }
 
 impl LevelCommand {
+    /// [`LevelCommand::Arrange`] worked out on `level`: the same edit and
+    /// the same undo step, as the rooms' new positions. A front end lays
+    /// out a large level this way on a worker thread, then applies the
+    /// result if the level has not changed meanwhile.
+    ///
+    /// ```
+    /// use lockwork::document::{Document, LevelCommand};
+    /// use lockwork::layout::Layout;
+    /// use lockwork::model::{Door, Level, Room};
+    ///
+    /// let mut level = Level::new("two rooms far apart");
+    /// level.rooms.push(Room::new("r2", [5000.0, 3000.0]));
+    /// level.doors.push(Door::new("d1", "r1", "r2"));
+    /// let mut doc = Document::new(level, None);
+    /// // On a worker: only the level is read.
+    /// let command = LevelCommand::arranged(doc.level(), Layout::Grid, &[], 1.5).unwrap();
+    /// // Back on the UI thread, if the level is still the same.
+    /// doc.apply(command).unwrap();
+    /// assert_eq!(doc.history().undo_label(), Some("arrange"));
+    /// assert!(doc.level().rooms[1].pos.unwrap()[0] < 1000.0);
+    /// ```
+    pub fn arranged(
+        level: &Level,
+        layout: Layout,
+        rooms: &[RoomId],
+        aspect: f64,
+    ) -> Result<Self, super::EditError> {
+        let moves = super::arrange::arranged(level, layout, rooms, aspect)?
+            .into_iter()
+            .map(|(r, pos)| (level.rooms[r].id.clone(), pos))
+            .collect();
+        Ok(Self::Batch {
+            label: Self::Arrange {
+                layout,
+                rooms: Vec::new(),
+                aspect,
+            }
+            .label(),
+            commands: vec![Self::MoveRooms(moves)],
+        })
+    }
+
     /// What Undo calls this step.
     pub fn label(&self) -> &'static str {
         match self {

@@ -384,6 +384,35 @@ mod tests {
         assert_eq!(crate::layout::measure(doc.level()).overlaps, 0);
     }
 
+    /// Arrange worked out ahead ([`LevelCommand::arranged`]) is the same
+    /// edit as Arrange applied, the whole level or a part, and one undo
+    /// step of the same name; on a room that is not there it says so.
+    #[test]
+    fn arrange_worked_out_ahead_is_the_same_edit() {
+        use crate::layout::Layout;
+        let original = level();
+        let part: Vec<crate::model::RoomId> = vec!["r2".into(), "r3".into()];
+        for (layout, rooms) in [(Layout::Grid, Vec::new()), (Layout::Tree, part)] {
+            let mut applied = Document::new(original.clone(), None);
+            let arrange = LevelCommand::Arrange {
+                layout,
+                rooms: rooms.clone(),
+                aspect: 1.0,
+            };
+            applied.apply(arrange).unwrap();
+            let mut ahead = Document::new(original.clone(), None);
+            let command = LevelCommand::arranged(&original, layout, &rooms, 1.0).unwrap();
+            ahead.apply(command).unwrap();
+            assert_ne!(ahead.level(), &original, "{layout:?} moves rooms");
+            assert_eq!(ahead.level(), applied.level(), "{layout:?}");
+            assert_eq!(ahead.history().undo_label(), Some("arrange"));
+            assert_eq!(ahead.history().undo_len(), 1);
+        }
+        let missing =
+            LevelCommand::arranged(&original, Layout::Grid, &["r9".into(), "r1".into()], 1.0);
+        assert!(matches!(missing, Err(EditError::Missing(_))));
+    }
+
     #[test]
     fn paste_gives_fresh_ids_colours_and_references() {
         let mut doc = Document::new(level(), None);

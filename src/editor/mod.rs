@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod app;
+mod arrange_job;
 pub mod background;
 pub mod canvas;
 pub mod export;

@@ -3,6 +3,7 @@
 use super::EditorApp;
 use crate::document::LevelCommand;
 use crate::editor::actions::Action;
+use crate::editor::arrange_job::{ArrangeJob, ArrangeRequest, Arranged};
 use crate::editor::canvas::Tool;
 use crate::editor::export::ExportKind;
 use crate::editor::files::FileRequest;
@@ -47,7 +48,7 @@ impl EditorApp {
             Action::Paste => self.paste(None),
             Action::Duplicate => self.duplicate(),
             Action::Find => self.find.open(),
-            Action::Arrange(layout) => self.arrange(layout),
+            Action::Arrange(layout) => self.arrange(ctx, layout),
             Action::Align(how) => self.align(how),
             Action::SelectAll
             | Action::SelectKeys
@@ -162,22 +163,55 @@ impl EditorApp {
             .collect()
     }
 
-    /// Arrange: the selected rooms when two or more are selected, else the level.
-    fn arrange(&mut self, layout: crate::layout::Layout) {
+    /// Arrange: the selected rooms when two or more are selected, else the
+    /// level. Worked out on a worker ([`Self::poll_arrange`] applies it); a
+    /// second Arrange before the first is done replaces it.
+    fn arrange(&mut self, ctx: &egui::Context, layout: crate::layout::Layout) {
         let rooms = self.selected_rooms();
         let rooms = if rooms.len() >= 2 { rooms } else { Vec::new() };
-        let whole = rooms.is_empty();
-        let what = if whole {
-            "the level".to_owned()
-        } else {
-            format!("{} rooms", rooms.len())
-        };
-        let command = LevelCommand::Arrange {
+        let request = ArrangeRequest {
+            level: self.doc.level().clone(),
+            revision: self.doc.revision(),
             layout,
             rooms,
             aspect: self.canvas.aspect(),
         };
-        self.edit(command, None);
+        match ArrangeJob::spawn(ctx, request) {
+            Ok(job) => {
+                self.say(format!("Arranging {} ({})…", job.what(), layout.label()));
+                self.arranging = Some(job);
+            }
+            Err(why) => self.say(why),
+        }
+    }
+
+    /// Applies a finished Arrange as one undo step, unless the level
+    /// changed while it was worked out.
+    pub(super) fn poll_arrange(&mut self) {
+        let Some(job) = &self.arranging else {
+            return;
+        };
+        let (revision, command) = match job.poll() {
+            Arranged::Running => return,
+            Arranged::Done(revision, command) => (revision, command),
+            Arranged::Lost => {
+                self.arranging = None;
+                self.say("Arrange stopped without a layout");
+                return;
+            }
+        };
+        let (what, layout, whole) = (job.what(), job.layout, job.rooms == 0);
+        self.arranging = None;
+        if revision != self.doc.revision() {
+            self.say(format!(
+                "Arrange left {what} as it was: the level changed while it was laid out"
+            ));
+            return;
+        }
+        match *command {
+            Ok(command) => self.edit(command, None),
+            Err(e) => return self.say(e.to_string()),
+        }
         if whole {
             // The view follows the new layout; arranging a selection keeps
             // the view the designer chose.

@@ -222,6 +222,8 @@ pub struct EditorApp {
     right_tab: RightTab,
     /// The generator was open last frame (opening it shows its tab).
     generator_was_open: bool,
+    /// An Arrange being worked out on a worker.
+    arranging: Option<super::arrange_job::ArrangeJob>,
     /// The widths of the lists and the inspector, as their edges set them
     /// (kept in the preferences at the end of the frame).
     panel_widths: (f32, f32),
@@ -266,6 +268,7 @@ impl EditorApp {
             title: String::new(),
             right_tab: RightTab::Generate,
             generator_was_open: false,
+            arranging: None,
             panel_widths,
             doc,
         };
@@ -349,6 +352,11 @@ impl EditorApp {
         &self.generator
     }
 
+    /// Whether an Arrange is being worked out (for tests).
+    pub fn is_arranging(&self) -> bool {
+        self.arranging.is_some()
+    }
+
     /// Is the right panel showing the generator?
     fn generating(&self) -> bool {
         self.generator.is_open() && self.right_tab == RightTab::Generate
@@ -385,6 +393,7 @@ impl EditorApp {
     fn begin_frame(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
         self.refresh_cache();
         self.refresh_backdrop(ctx);
+        self.poll_arrange();
         self.solver.poll();
         self.solver.request(
             self.doc.level(),
