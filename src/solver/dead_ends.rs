@@ -20,13 +20,16 @@ use crate::rules::mechanics::{Mechanics, Passage};
 mod hunt;
 mod never_fatal;
 mod scout;
+mod shorten;
 
 pub(crate) use hunt::hunt;
 #[cfg(test)]
 pub(crate) use hunt::kinds_in_two_goes;
 pub(crate) use never_fatal::never_fatal;
 #[cfg(test)]
-pub(crate) use scout::scout;
+pub(crate) use scout::{Witness, scout};
+#[cfg(test)]
+pub(crate) use shorten::shorten;
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;

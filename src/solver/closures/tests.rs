@@ -279,7 +279,7 @@ fn a_hunt_cut_short_is_complete_only_when_it_found_every_kind() {
 #[test]
 fn steps_a_scout_reports_are_fatal() {
     let mut runner = runner();
-    let reported = Cell::new(0usize);
+    let (reported, shortened) = (Cell::new(0usize), Cell::new(0usize));
     runner
         .run(&(level(), any::<u64>()), |(level, seed)| {
             explored(&level, |prep, every, ex, budget| {
@@ -295,36 +295,97 @@ fn steps_a_scout_reports_are_fatal() {
                 let (m, f) = (prep.mechanics(), forget.as_ref());
                 let found = dead_ends::scout(m, every, &mut oracle, f, &steps, budget, seed);
                 let text = crate::format::to_string(&level);
-                for w in &found {
-                    let mut states = vec![ex.store.find(&every.start).unwrap()];
-                    for &(door, to) in &w.acts {
-                        let cur = ex.store.get(*states.last().unwrap()).to_vec();
-                        let exit = every
-                            .exits_of(every.room(&cur))
-                            .iter()
-                            .find(|e| e.door == door && e.to as usize == to);
-                        let mut next = cur.clone();
-                        prop_assert!(
-                            exit.is_some_and(|e| every.take_exit(&cur, e, &mut next)),
-                            "{:?}\n{}",
-                            w.acts,
-                            text
-                        );
-                        states.push(ex.store.find(&next).unwrap());
-                    }
-                    let n = states.len();
-                    prop_assert!(n >= 2);
-                    prop_assert!(live[states[n - 2] as usize], "{:?}\n{}", w.acts, text);
-                    prop_assert!(!live[states[n - 1] as usize], "{:?}\n{}", w.acts, text);
-                    prop_assert_eq!(w.kind, *w.acts.last().unwrap());
+                for mut w in found {
+                    let cost = fatal_trace(every, ex, &live, &w, &text)?;
+                    prop_assert_eq!(cost, w.cost, "{}", text);
+                    reported.set(reported.get() + 1);
+                    // Padded with walks there and back that change nothing,
+                    // then shortened, the trace loses the padding and still
+                    // ends in a fatal step of its kind, at the cost it says.
+                    let long = w.acts.len();
+                    let padded = pad(every, &w.acts);
+                    shortened.set(shortened.get() + usize::from(padded.len() > long));
+                    w.acts = padded;
+                    dead_ends::shorten(every, &mut oracle, f, &mut w, budget);
+                    prop_assert!(w.acts.len() <= long, "{:?}\n{}", w.acts, text);
+                    let cost = fatal_trace(every, ex, &live, &w, &text)?;
+                    prop_assert_eq!(cost, w.cost, "{}", text);
                 }
-                reported.set(reported.get() + found.len());
                 Ok(())
             })
         })
         .unwrap();
-    let n = reported.get();
+    let (n, shorter) = (reported.get(), shortened.get());
     assert!(n > 1000, "only {n} fatal steps reported");
+    assert!(shorter > 300, "only {shorter} of {n} traces padded");
+}
+
+/// `acts` with, before each step, a walk through a free door and back
+/// wherever it enters a room with nothing left to pick up (and is not the
+/// goal): steps that change nothing but the room.
+fn pad(c: &Compiled, acts: &[(u32, usize)]) -> Vec<(u32, usize)> {
+    let mut cur = c.start.clone();
+    let mut out = Vec::new();
+    for &(door, to) in acts {
+        let r = c.room(&cur);
+        let back = |e: &crate::solver::compile::Exit| {
+            let n = e.to as usize;
+            let bit = c.layout.loot_bit[n];
+            let empty =
+                bit == crate::solver::compile::NONE || crate::solver::compile::test(&cur, bit);
+            let returns = (c.exits_of(n).iter())
+                .any(|b| b.door == e.door && b.to as usize == r && c.passes_free(&cur, b));
+            empty && returns && n != c.goal_room as usize && c.passes_free(&cur, e)
+        };
+        if let Some(e) = c.exits_of(r).iter().find(|e| back(e)) {
+            out.extend([(e.door, e.to as usize), (e.door, r)]);
+        }
+        let exit = c
+            .exits_of(r)
+            .iter()
+            .find(|e| e.door == door && e.to as usize == to);
+        if let Some(exit) = exit {
+            c.take_exit_in_place(&mut cur, exit);
+        }
+        out.push((door, to));
+    }
+    out
+}
+
+/// Checks that the steps of `w` replay from the start in the exploration
+/// `ex` of every state, that the last is `w`'s kind, taken from a live
+/// state into a dead one; returns their cost.
+fn fatal_trace(
+    every: &Compiled,
+    ex: &Explored,
+    live: &[bool],
+    w: &dead_ends::Witness,
+    text: &str,
+) -> Result<f64, TestCaseError> {
+    let mut states = vec![ex.store.find(&every.start).unwrap()];
+    let mut cost = 0.0;
+    for &(door, to) in &w.acts {
+        let cur = ex.store.get(*states.last().unwrap()).to_vec();
+        let exit = every
+            .exits_of(every.room(&cur))
+            .iter()
+            .find(|e| e.door == door && e.to as usize == to);
+        let mut next = cur.clone();
+        prop_assert!(
+            exit.is_some_and(|e| every.take_exit(&cur, e, &mut next)),
+            "{:?}\n{}",
+            w.acts,
+            text
+        );
+        cost += exit.map_or(0.0, |e| e.cost);
+        states.push(ex.store.find(&next).unwrap());
+    }
+    let n = states.len();
+    prop_assert!(n >= 2);
+    prop_assert!(live[states[n - 2] as usize], "{:?}\n{}", w.acts, text);
+    prop_assert!(!live[states[n - 1] as usize], "{:?}\n{}", w.acts, text);
+    prop_assert_eq!(w.kind, *w.acts.last().unwrap());
+    Ok(cost)
 }
 
 /// A hunt whose exploration is stopped after a few states and resumed

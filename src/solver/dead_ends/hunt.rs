@@ -18,6 +18,7 @@ use super::super::queue::Queue;
 use super::super::store::Store;
 use super::super::{Prepared, SolveError};
 use super::scout::{Witness, scout};
+use super::shorten::shorten;
 use super::{CHECK_STATES, Found, cause, describe, never_fatal, stuck_at_start};
 use crate::rules::mechanics::Passage;
 
@@ -27,6 +28,9 @@ const HUNT_SHARE: f64 = 0.5;
 /// The share of the time then left the scout takes; the hunt takes up
 /// again what remains.
 const SCOUT_SHARE: f64 = 0.5;
+/// The share of the time left after the scout that is kept for
+/// shortening the traces it found, when the hunt takes up again.
+const SHORTEN_SHARE: f64 = 0.1;
 /// The scout's random numbers.
 const SCOUT_SEED: u64 = 36;
 
@@ -109,7 +113,12 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
         // What time is left goes back to the hunt, which may finish.
         let missing = |hunt: &Hunt<'_>| (open.iter()).any(|p| !found(hunt, &witnesses, p));
         if hunt.cut && missing(&hunt) && !run.out_of_time() {
+            // Some time is kept for shortening what the scout found.
+            if !witnesses.is_empty() {
+                run.budget = full.share(1.0 - SHORTEN_SHARE);
+            }
             hunt.explore(run, &risky, &mut h, forget.as_ref());
+            run.budget = full;
         }
     }
     // Cut short, the hunt still found every kind when it found a fatal
@@ -140,6 +149,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     }
     let total = ranked.len();
     ranked.truncate(MAX_DEAD_END_KINDS);
+    hunt.shorten_scouted(run, &mut ranked, forget.as_ref());
     ranked.iter_mut().for_each(|w| hunt.trace(w));
     let found = describe_all(run.prep, c, ranked)?;
     let complete = hunt.complete;
@@ -513,6 +523,26 @@ impl<'c> Hunt<'c> {
         );
         ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
         ranked
+    }
+
+    /// Shortens the traces of the fatal steps of `ranked` that the scout
+    /// found (those the hunt did not), then ranks them again by cost.
+    fn shorten_scouted(
+        &mut self,
+        run: &Run<'_, '_>,
+        ranked: &mut [Witness],
+        forget: Option<&Forget>,
+    ) {
+        let Some(oracle) = &mut self.oracle else {
+            return;
+        };
+        for w in ranked
+            .iter_mut()
+            .filter(|w| !self.kinds.contains_key(&w.kind))
+        {
+            shorten(self.c, oracle, forget, w, &run.budget);
+        }
+        ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
     }
 
     /// Fills in the steps of `w` when the hunt found it: [`Hunt::ranked`]
