@@ -107,19 +107,7 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     run.budget = full;
     let mut witnesses = Vec::new();
     if scouting && (hunt.cut || !hunt.complete) && !run.out_of_time() {
-        run.budget = full.share(SCOUT_SHARE);
-        witnesses = hunt.scout_rest(run, &open, forget.as_ref());
-        run.budget = full;
-        // What time is left goes back to the hunt, which may finish.
-        let missing = |hunt: &Hunt<'_>| (open.iter()).any(|p| !found(hunt, &witnesses, p));
-        if hunt.cut && missing(&hunt) && !run.out_of_time() {
-            // Some time is kept for shortening what the scout found.
-            if !witnesses.is_empty() {
-                run.budget = full.share(1.0 - SHORTEN_SHARE);
-            }
-            hunt.explore(run, &risky, &mut h, forget.as_ref());
-            run.budget = full;
-        }
+        witnesses = hunt.scout_then_resume(run, (&open, &risky), &mut h, forget.as_ref());
     }
     // Cut short, the hunt still found every kind when it found a fatal
     // step of each it could not prove never fatal: the states it explored
@@ -523,6 +511,32 @@ impl<'c> Hunt<'c> {
         );
         ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
         ranked
+    }
+
+    /// Scouts for fatal steps of the kinds of `open` with a share of the
+    /// time, then gives what time is left back to the hunt (the doors of
+    /// `risky` checked), which may finish, keeping some for shortening
+    /// what the scout found. Returns what the scout found.
+    fn scout_then_resume(
+        &mut self,
+        run: &mut Run<'_, '_>,
+        (open, risky): (&[Passage], &[bool]),
+        h: &mut Heuristic,
+        forget: Option<&Forget>,
+    ) -> Vec<Witness> {
+        let full = run.budget;
+        run.budget = full.share(SCOUT_SHARE);
+        let witnesses = self.scout_rest(run, open, forget);
+        run.budget = full;
+        let missing = (open.iter()).any(|p| !found(self, &witnesses, p));
+        if self.cut && missing && !run.out_of_time() {
+            if !witnesses.is_empty() {
+                run.budget = full.share(1.0 - SHORTEN_SHARE);
+            }
+            self.explore(run, risky, h, forget);
+            run.budget = full;
+        }
+        witnesses
     }
 
     /// Shortens the traces of the fatal steps of `ranked` that the scout
