@@ -160,6 +160,11 @@ pub(crate) fn hunt(run: &mut Run<'_, '_>, irreversible: &[Passage]) -> Result<Fo
     })
 }
 
+/// Sorts `witnesses` by cost, then kind.
+fn cheapest_first(witnesses: &mut [Witness]) {
+    witnesses.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
+}
+
 /// Whether the hunt or the scout (`witnesses`) found a fatal step of the
 /// kind of `p`.
 fn found(hunt: &Hunt<'_>, witnesses: &[Witness], p: &Passage) -> bool {
@@ -509,7 +514,7 @@ impl<'c> Hunt<'c> {
                 .into_iter()
                 .filter(|w| !self.kinds.contains_key(&w.kind)),
         );
-        ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
+        cheapest_first(&mut ranked);
         ranked
     }
 
@@ -556,7 +561,7 @@ impl<'c> Hunt<'c> {
         {
             shorten(self.c, oracle, forget, w, &run.budget);
         }
-        ranked.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.kind.cmp(&b.kind)));
+        cheapest_first(ranked);
     }
 
     /// Fills in the steps of `w` when the hunt found it: [`Hunt::ranked`]

@@ -188,12 +188,11 @@ impl Scout<'_, '_> {
         if !exits.iter().any(|e| self.irreversible(cur, e)) {
             return Ok(());
         }
-        let (mut at, mut after) = self.scratch();
-        self.region.poorest(c, cur, r, &mut at);
+        self.region.poorest(c, cur, r, &mut self.at);
         let to_r = so_far.1 + self.region.cost_to(c, r);
         self.work += c.width * (exits.len() + 1);
         for (e, exit) in exits.iter().enumerate() {
-            if !self.irreversible(cur, exit) || !c.take_exit(&at, exit, &mut after) {
+            if !self.irreversible(cur, exit) || !c.take_exit(&self.at, exit, &mut self.after) {
                 continue;
             }
             let step = |checked| Move::Step {
@@ -214,7 +213,7 @@ impl Scout<'_, '_> {
                     continue;
                 }
             };
-            if self.live(&mut after, budget)? {
+            if self.after_is_live(budget)? {
                 options.push(step(true));
                 continue;
             }
@@ -235,29 +234,16 @@ impl Scout<'_, '_> {
                 }
             }
         }
-        (self.at, self.after) = (at, after);
         Ok(())
     }
 
-    /// The scratch states, taken out of the scout (and given back by the
-    /// caller; a call stopped by the budget drops them, and the next makes
-    /// them anew).
-    fn scratch(&mut self) -> (Vec<u64>, Vec<u64>) {
-        let width = self.c.width;
-        let take = |v: &mut Vec<u64>| {
-            let mut v = std::mem::take(v);
-            v.resize(width, 0);
-            v
-        };
-        (take(&mut self.at), take(&mut self.after))
-    }
-
-    /// Whether `after` can still reach the goal; it is changed.
-    fn live(&mut self, after: &mut [u64], budget: &Budget<'_>) -> Result<bool, Stop> {
+    /// Whether the scratch state `after` can still reach the goal; it is
+    /// changed (its unread bits set).
+    fn after_is_live(&mut self, budget: &Budget<'_>) -> Result<bool, Stop> {
         if let Some(f) = self.forget {
-            f.apply(self.c, after);
+            f.apply(self.c, &mut self.after);
         }
-        self.oracle.live(after, budget, 0)
+        self.oracle.live(&self.after, budget, 0)
     }
 
     /// A move of `options` drawn at random, the steps not yet checked
@@ -270,8 +256,6 @@ impl Scout<'_, '_> {
         budget: &Budget<'_>,
     ) -> Result<Option<Move>, Stop> {
         let c = self.c;
-        let (mut at, mut after) = self.scratch();
-        let mut chosen = None;
         while !options.is_empty() {
             let k = self.rng.index(options.len());
             let Move::Step {
@@ -280,19 +264,16 @@ impl Scout<'_, '_> {
                 checked: false,
             } = options[k]
             else {
-                chosen = Some(options[k]);
-                break;
+                return Ok(Some(options[k]));
             };
-            self.region.poorest(c, cur, room as usize, &mut at);
-            let taken = c.take_exit(&at, &c.exits[exit as usize], &mut after);
-            if taken && self.live(&mut after, budget)? {
-                chosen = Some(options[k]);
-                break;
+            self.region.poorest(c, cur, room as usize, &mut self.at);
+            let taken = c.take_exit(&self.at, &c.exits[exit as usize], &mut self.after);
+            if taken && self.after_is_live(budget)? {
+                return Ok(Some(options[k]));
             }
             options.swap_remove(k);
         }
-        (self.at, self.after) = (at, after);
-        Ok(chosen)
+        Ok(None)
     }
 
     /// True when `exit` leads out of the free area of `cur`: it spends, or
