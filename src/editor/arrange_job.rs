@@ -29,15 +29,17 @@ pub struct ArrangeRequest {
 pub enum Arranged {
     /// Still being worked out.
     Running,
-    /// The command to apply, for the revision it was worked out on.
-    Done(u64, Box<Result<LevelCommand, EditError>>),
+    /// The command to apply to the revision it was worked out on.
+    Done(Box<Result<LevelCommand, EditError>>),
     /// The worker ended without an answer.
     Lost,
 }
 
 /// An Arrange being worked out.
 pub struct ArrangeJob {
-    revision: u64,
+    /// The document revision it lays out: the result applies to that one
+    /// only.
+    pub revision: u64,
     /// How many rooms are laid out; 0 for the whole level.
     pub rooms: usize,
     /// The layout, for the status line.
@@ -87,7 +89,7 @@ impl ArrangeJob {
     /// The answer, once there is one.
     pub fn poll(&self) -> Arranged {
         match self.result.try_recv() {
-            Ok(command) => Arranged::Done(self.revision, Box::new(command)),
+            Ok(command) => Arranged::Done(Box::new(command)),
             Err(TryRecvError::Empty) => Arranged::Running,
             Err(TryRecvError::Disconnected) => Arranged::Lost,
         }

@@ -191,9 +191,9 @@ impl EditorApp {
         let Some(job) = &self.arranging else {
             return;
         };
-        let (revision, command) = match job.poll() {
+        let command = match job.poll() {
             Arranged::Running => return,
-            Arranged::Done(revision, command) => (revision, command),
+            Arranged::Done(command) => command,
             Arranged::Lost => {
                 self.arranging = None;
                 self.say("Arrange stopped without a layout");
@@ -201,6 +201,7 @@ impl EditorApp {
             }
         };
         let (what, layout, whole) = (job.what(), job.layout, job.rooms == 0);
+        let revision = job.revision;
         self.arranging = None;
         if revision != self.doc.revision() {
             self.say(format!(
