@@ -10,7 +10,8 @@
 //! It prints, per level, its rooms, keys, doors, whether the dead ends were
 //! worked out exactly (all kinds found, or proven none), what the analysis
 //! said of them and the time, then "N of 24 complete". `SMALL_KEYS_SEED`
-//! draws another 24, `SMALL_KEYS_SECONDS` sets the budget.
+//! draws another 24, `SMALL_KEYS_SECONDS` sets the budget, and
+//! `SMALL_KEYS_ONLY=3` analyses level 3 alone (to profile it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -38,8 +39,11 @@ fn small_key_levels_at_scale() {
         max_time: Some(Duration::from_secs_f64(seconds)),
         ..SolveOptions::default()
     };
+    let only: Option<usize> = std::env::var("SMALL_KEYS_ONLY")
+        .ok()
+        .and_then(|s| s.parse().ok());
     let mut complete = 0;
-    for i in 0..LEVELS {
+    for i in (0..LEVELS).filter(|&i| only.is_none_or(|o| o == i)) {
         let level = small_key_levels::level(i, LEVELS, seed);
         let small = level.keys.iter().filter(|k| k.small).count();
         let locked = level.doors.iter().filter(|d| d.small_locks > 0).count();
