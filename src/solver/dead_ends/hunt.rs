@@ -24,10 +24,16 @@ use crate::rules::mechanics::Passage;
 
 /// The share of the time left the hunt takes before the scout, on levels
 /// the closed states answer.
-const HUNT_SHARE: f64 = 0.5;
+///
+/// The hunt finds the cheapest fatal steps near the start; the scout
+/// finds most of the others, deeper. On the large small-key levels of
+/// `tests/small_keys_at_scale.rs` at 2 s, the kinds found in all went
+/// from 741 to 877 (seed 36) and from 708 to 860 (seed 7) when these
+/// shares went from a half each to 0.2 and 0.8.
+const HUNT_SHARE: f64 = 0.2;
 /// The share of the time then left the scout takes; the hunt takes up
 /// again what remains.
-const SCOUT_SHARE: f64 = 0.5;
+const SCOUT_SHARE: f64 = 0.8;
 /// The share of the time left after the scout that is kept for
 /// shortening the traces it found, when the hunt takes up again.
 const SHORTEN_SHARE: f64 = 0.1;
