@@ -352,15 +352,32 @@ impl<'c> Oracle<'c> {
             Known::Live => Ok(true),
             Known::Dead => Ok(false),
             Known::Working => Err(Stop::States),
-            Known::Open => self.work_out(i, budget, stored),
+            Known::Open => {
+                let mut stack = Vec::new();
+                let answer = self.work_out(i, &mut stack, budget, stored);
+                if answer.is_err() {
+                    // Cut short: what was being worked out is open again,
+                    // so that a later question works it out afresh.
+                    for (v, _) in stack {
+                        self.known[v as usize] = Known::Open;
+                    }
+                }
+                answer
+            }
         }
     }
 
     /// Works out closed state `i` and every closed state it needs, depth
     /// first: a state is live once one of its steps is, dead once all are
-    /// dead.
-    fn work_out(&mut self, i: u32, budget: &Budget<'_>, stored: usize) -> Result<bool, Stop> {
-        let mut stack: Vec<(u32, usize)> = vec![(i, 0)];
+    /// dead. When it stops, `stack` holds the states it was working out.
+    fn work_out(
+        &mut self,
+        i: u32,
+        stack: &mut Vec<(u32, usize)>,
+        budget: &Budget<'_>,
+        stored: usize,
+    ) -> Result<bool, Stop> {
+        stack.push((i, 0));
         self.known[i as usize] = Known::Working;
         while let Some(&mut (v, ref mut next)) = stack.last_mut() {
             let states = stored + self.store.len();
@@ -371,7 +388,7 @@ impl<'c> Oracle<'c> {
                 budget.tick(&mut self.meter, work, states)?;
                 if goal {
                     // Every state on the stack is live through it.
-                    for &(u, _) in &stack {
+                    for &(u, _) in stack.iter() {
                         self.known[u as usize] = Known::Live;
                     }
                     stack.clear();
@@ -388,7 +405,7 @@ impl<'c> Oracle<'c> {
             match self.known[w as usize] {
                 Known::Live => {
                     // Every state on the stack is live through it.
-                    for &(u, _) in &stack {
+                    for &(u, _) in stack.iter() {
                         self.known[u as usize] = Known::Live;
                     }
                     stack.clear();

@@ -428,3 +428,41 @@ fn a_hunt_stopped_and_resumed_finds_every_kind() {
     let n = resumed.get();
     assert!(n > 300, "only {n} hunts stopped and resumed");
 }
+
+/// A check stopped by its budget leaves the oracle as good as new: asked
+/// again with room enough, every reachable state is live exactly when the
+/// exploration of every state says so. (A check cut short once left its
+/// states marked as being worked out, and every later check that met one
+/// of them stopped as well: after the hunt's share of the time, the scout
+/// that takes up the same oracle could end at its first look.)
+#[test]
+fn a_check_cut_short_leaves_the_oracle_whole() {
+    let mut runner = runner();
+    let cut = Cell::new(0usize);
+    runner
+        .run(&(level(), 1usize..6), |(level, limit)| {
+            explored(&level, |_, every, ex, budget| {
+                let live = ex.live();
+                let forget = Forget::new(every);
+                let mut oracle = Oracle::new(every, forget.as_ref());
+                let small = SolveOptions {
+                    max_states: limit,
+                    ..SolveOptions::default()
+                };
+                let text = crate::format::to_string(&level);
+                // Every state asked first with a budget of a few closed
+                // states (most of these stop), then with the whole budget.
+                for i in 0..ex.len() as u32 {
+                    let s = ex.store.get(i);
+                    if oracle.live(s, &small.budget(), 0).is_err() {
+                        cut.set(cut.get() + 1);
+                    }
+                    let said = oracle.live(s, budget, 0);
+                    prop_assert_eq!(said, Ok(live[i as usize]), "state {}\n{}", i, text);
+                }
+                Ok(())
+            })
+        })
+        .unwrap();
+    assert!(cut.get() > 1000, "only {} checks cut short", cut.get());
+}
