@@ -141,6 +141,67 @@ impl Forget {
     }
 }
 
+/// Rooms a door's far side may hold at most to be called a side pocket
+/// by [`side_pockets`]: the search per door stops there, so that a star
+/// of 20,000 locked doors is looked at in 20,000 short walks.
+const POCKET_ROOMS: usize = 64;
+
+/// The unlock bits of the doors that only shut off a side pocket: rooms
+/// reached through that door alone (every door taken both ways), holding
+/// no key, neither the start nor the goal. Whether such a door is
+/// unlocked never changes whether the goal can be reached: through it
+/// lies nothing to take and no way on, and a player inside came through
+/// it, so it is unlocked then. [`Oracle`] sets these bits, so that the
+/// closed states that differ only in which side pockets a player wasted
+/// keys on are one state (the keys spent still count).
+fn side_pockets(c: &Compiled, into: &[Vec<(u32, u32)>]) -> Vec<u64> {
+    let mut mask = vec![0u64; c.width];
+    let start = c.room(&c.start);
+    let mut seen = vec![u32::MAX; c.rooms()];
+    let mut stack = Vec::new();
+    let mut pocket = |from: usize, door: u32, other: usize, mark: u32| -> bool {
+        stack.clear();
+        stack.push(from);
+        seen[from] = mark;
+        let mut rooms = 0;
+        while let Some(r) = stack.pop() {
+            rooms += 1;
+            if rooms > POCKET_ROOMS
+                || r == other
+                || r == start
+                || r == c.goal_room as usize
+                || c.layout.loot_bit[r] != NONE
+            {
+                return false;
+            }
+            let out = c.exits_of(r).iter().map(|e| (e.door, e.to as usize));
+            let back = into[r]
+                .iter()
+                .map(|&(x, k)| (c.exits[k as usize].door, x as usize));
+            for (d, x) in out.chain(back) {
+                if d != door && seen[x] != mark {
+                    seen[x] = mark;
+                    stack.push(x);
+                }
+            }
+        }
+        true
+    };
+    let mut mark = 0;
+    for r in 0..c.rooms() {
+        for e in c.exits_of(r) {
+            if e.unlock_bit == NONE || test(&mask, e.unlock_bit) {
+                continue;
+            }
+            mark += 1;
+            if pocket(e.to as usize, e.door, r, mark) {
+                set(&mut mask, e.unlock_bit);
+            }
+        }
+    }
+    mask
+}
+
 /// Per room, the fewest doors from it to the goal room of `c`, every
 /// door taken as passable the ways it goes; `into` lists each room's
 /// exits in, as [`Oracle`] keeps them.
@@ -207,6 +268,9 @@ pub(crate) struct Oracle<'c> {
     area: Vec<u32>,
     ahead: Vec<u32>,
     behind: Vec<u32>,
+    /// The unlock bits of the doors to side pockets ([`side_pockets`]),
+    /// set in every closed state.
+    pockets: Vec<u64>,
     /// Marks for the walks made while an area's marks are kept.
     spare: Vec<u32>,
     stamp: u32,
@@ -229,7 +293,9 @@ impl<'c> Oracle<'c> {
             }
         }
         let to_goal = distances_to_goal(c, &into);
+        let pockets = side_pockets(c, &into);
         Self {
+            pockets,
             c,
             forget,
             read,
@@ -309,6 +375,9 @@ impl<'c> Oracle<'c> {
     /// reads any more. Leaves the area in `self.area`.
     pub fn close(&mut self, s: &mut [u64]) {
         let c = self.c;
+        for (w, &m) in s.iter_mut().zip(&self.pockets) {
+            *w |= m;
+        }
         loop {
             self.walk(s);
             // Only a key that a lock reads can open more of the area.

@@ -17,7 +17,12 @@
 //! the start to `p.from` may pass through (every lock taken as open), and
 //! `p.to`. That state is the poorest: when it reaches the goal, every
 //! state after `p` does, and `p` is never fatal.
+//!
+//! A step that spends to leave a room only that door leads into (a side
+//! room's way out) is never taken at all, and so never fatal, whatever
+//! that poorest state says.
 
+use petgraph::algo::dominators::simple_fast;
 use petgraph::visit::{Dfs, Reversed};
 
 use super::super::budget::Budget;
@@ -45,8 +50,13 @@ pub(crate) fn never_fatal(
         return proven;
     }
     let graph = passages_among(m, reached);
+    let never_taken = behind_own_door(m, c, reached, steps);
     let mut before: Vec<Option<Vec<bool>>> = vec![None; m.rooms()];
-    for (p, proven) in steps.iter().zip(&mut proven) {
+    for ((p, proven), never) in steps.iter().zip(&mut proven).zip(never_taken) {
+        if never {
+            *proven = true;
+            continue;
+        }
         let rooms = before[p.from].get_or_insert_with(|| walks_to(&graph, p.from));
         let poorest = poorest_after(c, rooms, *p, forget);
         match oracle.live(&poorest, budget, 0) {
@@ -55,6 +65,35 @@ pub(crate) fn never_fatal(
         }
     }
     proven
+}
+
+/// For each of `steps`, whether it spends to pass a door from a room that
+/// every way from the start enters through that very door (a side room's
+/// way out): a player there has unlocked the door, so the step is never
+/// taken, and never fatal.
+///
+/// Found with the dominators of the graph of rooms and doors, each door a
+/// node between its rooms (entered from either side it is passed from).
+fn behind_own_door(m: &Mechanics, c: &Compiled, reached: &[bool], steps: &[Passage]) -> Vec<bool> {
+    let rooms = m.rooms() as u32;
+    let mut edges = Vec::new();
+    for p in (m.passages())
+        .filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
+    {
+        let door = rooms + p.door as u32;
+        edges.extend([(p.from as u32, door), (door, p.to as u32)]);
+    }
+    let graph = Digraph::new(m.rooms() + m.doors().len(), &edges);
+    let dominators = simple_fast(&graph, m.start());
+    (steps.iter())
+        .map(|p| {
+            let spends = c.layout.unlock_bit.get(p.door).is_some_and(|&b| b != NONE);
+            let door = m.rooms() + p.door;
+            spends
+                && p.from != m.start()
+                && (dominators.dominators(p.from)).is_some_and(|mut d| d.any(|x| x == door))
+        })
+        .collect()
 }
 
 /// The passages between rooms of `reached`, the goal room's passages out
