@@ -545,3 +545,41 @@ fn a_spend_out_of_a_side_room_is_proven_never_fatal() {
     })
     .unwrap();
 }
+
+/// A drop whose only way on leads back through a locked door every way
+/// to the drop passes: that door is unlocked whenever the drop is taken,
+/// so the drop is never fatal, and proven so, though the poorest state
+/// after it with that door locked (and the only key spent) is stuck.
+#[test]
+fn doors_every_way_passes_are_unlocked_in_the_poorest_state() {
+    let mut level = Level::new("back round");
+    level.rooms = (0..4)
+        .map(|i| Room::new(format!("r{i}"), [f64::from(i), 0.0]))
+        .collect();
+    level.start = "r0".into();
+    level.goal = "r3".into();
+    let mut locked = Door::new("locked", "r0", "r1");
+    locked.small_locks = 1;
+    let mut drop = Door::new("drop", "r1", "r2");
+    drop.one_way = true;
+    let mut back = Door::new("back", "r2", "r0");
+    back.one_way = true;
+    level.doors = vec![locked, drop, back, Door::new("to goal", "r1", "r3")];
+    let mut key = Key::new("s0", "r0");
+    key.small = true;
+    level.keys.push(key);
+    explored(&level, |prep, every, ex, budget| {
+        let fatal = fatal_kinds(every, ex, &ex.live());
+        let reach = &prep.relaxed_ways().reach.rooms;
+        let steps = facts::irreversible_passages(prep.mechanics(), reach);
+        let forget = Forget::new(every);
+        let mut oracle = Oracle::new(every, forget.as_ref());
+        let m = prep.mechanics();
+        let proven = dead_ends::never_fatal(m, every, reach, &mut oracle, None, &steps, budget);
+        let at = steps.iter().position(|p| (p.door, p.to) == (1, 2));
+        assert_eq!(at.map(|i| proven[i]), Some(true));
+        assert!(!fatal.contains(&(1, 2)));
+        Ok(())
+    })
+    .unwrap();
+}

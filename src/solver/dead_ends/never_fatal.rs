@@ -18,9 +18,11 @@
 //! `p.to`. That state is the poorest: when it reaches the goal, every
 //! state after `p` does, and `p` is never fatal.
 //!
-//! A step that spends to leave a room only that door leads into (a side
-//! room's way out) is never taken at all, and so never fatal, whatever
-//! that poorest state says.
+//! Every way from the start to `p.from` may pass through some doors (in
+//! the level with every lock taken as open): those are unlocked too in
+//! every state there. A step that spends to leave a room only that door
+//! leads into (a side room's way out) is never taken at all, and so never
+//! fatal, whatever that poorest state says.
 
 use petgraph::algo::dominators::simple_fast;
 use petgraph::visit::{Dfs, Reversed};
@@ -50,15 +52,17 @@ pub(crate) fn never_fatal(
         return proven;
     }
     let graph = passages_among(m, reached);
-    let never_taken = behind_own_door(m, c, reached, steps);
+    let passed = doors_passed(m, reached, steps);
     let mut before: Vec<Option<Vec<bool>>> = vec![None; m.rooms()];
-    for ((p, proven), never) in steps.iter().zip(&mut proven).zip(never_taken) {
-        if never {
+    for ((p, proven), passed) in steps.iter().zip(&mut proven).zip(passed) {
+        let spends = c.layout.unlock_bit.get(p.door).is_some_and(|&b| b != NONE);
+        if spends && passed.contains(&p.door) {
+            // Whoever stands in `p.from` came through `p`'s door.
             *proven = true;
             continue;
         }
         let rooms = before[p.from].get_or_insert_with(|| walks_to(&graph, p.from));
-        let poorest = poorest_after(c, rooms, *p, forget);
+        let poorest = poorest_after(c, rooms, *p, &passed, forget);
         match oracle.live(&poorest, budget, 0) {
             Ok(live) => *proven = live,
             Err(_) => break,
@@ -67,31 +71,29 @@ pub(crate) fn never_fatal(
     proven
 }
 
-/// For each of `steps`, whether it spends to pass a door from a room that
-/// every way from the start enters through that very door (a side room's
-/// way out): a player there has unlocked the door, so the step is never
-/// taken, and never fatal.
+/// For each of `steps`, the doors every way from the start to its room
+/// passes (none for a step from the start room): in every state there,
+/// each of them is unlocked. A step that spends on one of them leaves a
+/// room only that door leads into (a side room's way out): it is never
+/// taken.
 ///
 /// Found with the dominators of the graph of rooms and doors, each door a
 /// node between its rooms (entered from either side it is passed from).
-fn behind_own_door(m: &Mechanics, c: &Compiled, reached: &[bool], steps: &[Passage]) -> Vec<bool> {
-    let rooms = m.rooms() as u32;
+fn doors_passed(m: &Mechanics, reached: &[bool], steps: &[Passage]) -> Vec<Vec<usize>> {
+    let rooms = m.rooms();
     let mut edges = Vec::new();
     for p in (m.passages())
         .filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
     {
-        let door = rooms + p.door as u32;
+        let door = (rooms + p.door) as u32;
         edges.extend([(p.from as u32, door), (door, p.to as u32)]);
     }
-    let graph = Digraph::new(m.rooms() + m.doors().len(), &edges);
+    let graph = Digraph::new(rooms + m.doors().len(), &edges);
     let dominators = simple_fast(&graph, m.start());
     (steps.iter())
         .map(|p| {
-            let spends = c.layout.unlock_bit.get(p.door).is_some_and(|&b| b != NONE);
-            let door = m.rooms() + p.door;
-            spends
-                && p.from != m.start()
-                && (dominators.dominators(p.from)).is_some_and(|mut d| d.any(|x| x == door))
+            let every_way = dominators.dominators(p.from).into_iter().flatten();
+            every_way.filter_map(|x| x.checked_sub(rooms)).collect()
         })
         .collect()
 }
@@ -117,9 +119,16 @@ fn walks_to(graph: &Digraph, room: usize) -> Vec<bool> {
     from
 }
 
-/// The poorest state after step `p`: in `p.to`, its door unlocked when it
-/// has a lock, the rooms of `looted` and `p.to` looted, nothing in hand.
-fn poorest_after(c: &Compiled, looted: &[bool], p: Passage, forget: Option<&Forget>) -> Vec<u64> {
+/// The poorest state after step `p`: in `p.to`, its door and the doors of
+/// `passed` unlocked when they have a lock, the rooms of `looted` and
+/// `p.to` looted, nothing in hand.
+fn poorest_after(
+    c: &Compiled,
+    looted: &[bool],
+    p: Passage,
+    passed: &[usize],
+    forget: Option<&Forget>,
+) -> Vec<u64> {
     let mut s = c.start.clone();
     s[0] &= !(c.count_mask << c.count_shift);
     for (r, _) in looted.iter().enumerate().filter(|&(_, &l)| l) {
@@ -128,9 +137,11 @@ fn poorest_after(c: &Compiled, looted: &[bool], p: Passage, forget: Option<&Forg
             set(&mut s, bit);
         }
     }
-    let unlock = c.layout.unlock_bit[p.door];
-    if unlock != NONE {
-        set(&mut s, unlock);
+    for &door in passed.iter().chain([&p.door]) {
+        let unlock = c.layout.unlock_bit[door];
+        if unlock != NONE {
+            set(&mut s, unlock);
+        }
     }
     c.set_room(&mut s, p.to);
     c.loot(&mut s, p.to);
