@@ -10,6 +10,8 @@ use proptest::test_runner::{TestCaseError, TestRng, TestRunner};
 use rustc_hash::FxHashSet;
 
 use super::{Forget, Oracle, applies};
+
+mod proofs;
 use crate::model::{Door, Key, Level, Room};
 use crate::rules::Step;
 use crate::solver::analysis::Run;
@@ -465,121 +467,4 @@ fn a_check_cut_short_leaves_the_oracle_whole() {
         })
         .unwrap();
     assert!(cut.get() > 1000, "only {} checks cut short", cut.get());
-}
-
-/// A level of `pockets` side rooms behind one small lock each off the
-/// start room, `keys` small keys in the start room, and the goal behind a
-/// door of `goal_locks` small locks. Rooms: the start 0, the goal 1, the
-/// side rooms from 2; doors: the goal's 0, the side rooms' from 1.
-fn pocket_level(pockets: usize, keys: usize, goal_locks: u32) -> Level {
-    let mut level = Level::new("side pockets");
-    level.rooms = vec![Room::new("r0", [0.0, 0.0]), Room::new("goal", [1.0, 0.0])];
-    level.start = "r0".into();
-    level.goal = "goal".into();
-    let mut to_goal = Door::new("to goal", "r0", "goal");
-    to_goal.small_locks = goal_locks;
-    level.doors.push(to_goal);
-    for i in 0..pockets {
-        level
-            .rooms
-            .push(Room::new(format!("p{i}"), [0.0, 1.0 + i as f64]));
-        let mut door = Door::new(format!("d{i}"), "r0", format!("p{i}"));
-        door.small_locks = 1;
-        level.doors.push(door);
-    }
-    for k in 0..keys {
-        let mut key = Key::new(format!("s{k}"), "r0");
-        key.small = true;
-        level.keys.push(key);
-    }
-    level
-}
-
-/// Keys wasted on different side pockets leave closed states that differ
-/// only in which pockets are open, and the oracle stores them as one: six
-/// pockets and four keys make one closed state per number of keys left,
-/// where each set of at most four pockets was one before (57 states). The
-/// answers are those of the exploration of every state.
-#[test]
-fn keys_wasted_on_side_pockets_make_one_closed_state_per_count() {
-    for (goal_locks, live) in [(5, false), (4, true)] {
-        let level = pocket_level(6, 4, goal_locks);
-        explored(&level, |_, every, ex, budget| {
-            assert_eq!(ex.live()[0], live);
-            let forget = Forget::new(every);
-            let mut oracle = Oracle::new(every, forget.as_ref());
-            for i in 0..ex.len() as u32 {
-                let said = oracle.live(ex.store.get(i), budget, 0).unwrap();
-                assert_eq!(said, ex.live()[i as usize], "state {i}");
-            }
-            assert!(oracle.len() <= 5, "{} closed states", oracle.len());
-            Ok(())
-        })
-        .unwrap();
-    }
-}
-
-/// Spending the only key on a side room is fatal; the step that spends to
-/// leave it is never taken (whoever stands there came through the door),
-/// and is proven never fatal, though the poorest state after it (the
-/// key spent, nothing in hand) cannot reach the goal.
-#[test]
-fn a_spend_out_of_a_side_room_is_proven_never_fatal() {
-    let level = pocket_level(1, 1, 1);
-    explored(&level, |prep, every, ex, budget| {
-        let fatal = fatal_kinds(every, ex, &ex.live());
-        let reach = &prep.relaxed_ways().reach.rooms;
-        let steps = facts::irreversible_passages(prep.mechanics(), reach);
-        let forget = Forget::new(every);
-        let mut oracle = Oracle::new(every, forget.as_ref());
-        let m = prep.mechanics();
-        let proven = dead_ends::never_fatal(m, every, reach, &mut oracle, None, &steps, budget);
-        let never = |door, to| {
-            let at = steps.iter().position(|p| (p.door, p.to) == (door, to));
-            at.map(|i| proven[i])
-        };
-        assert_eq!(never(1, 2), Some(false));
-        assert!(fatal.contains(&(1, 2)));
-        assert_eq!(never(1, 0), Some(true));
-        Ok(())
-    })
-    .unwrap();
-}
-
-/// A drop whose only way on leads back through a locked door every way
-/// to the drop passes: that door is unlocked whenever the drop is taken,
-/// so the drop is never fatal, and proven so, though the poorest state
-/// after it with that door locked (and the only key spent) is stuck.
-#[test]
-fn doors_every_way_passes_are_unlocked_in_the_poorest_state() {
-    let mut level = Level::new("back round");
-    level.rooms = (0..4)
-        .map(|i| Room::new(format!("r{i}"), [f64::from(i), 0.0]))
-        .collect();
-    level.start = "r0".into();
-    level.goal = "r3".into();
-    let mut locked = Door::new("locked", "r0", "r1");
-    locked.small_locks = 1;
-    let mut drop = Door::new("drop", "r1", "r2");
-    drop.one_way = true;
-    let mut back = Door::new("back", "r2", "r0");
-    back.one_way = true;
-    level.doors = vec![locked, drop, back, Door::new("to goal", "r1", "r3")];
-    let mut key = Key::new("s0", "r0");
-    key.small = true;
-    level.keys.push(key);
-    explored(&level, |prep, every, ex, budget| {
-        let fatal = fatal_kinds(every, ex, &ex.live());
-        let reach = &prep.relaxed_ways().reach.rooms;
-        let steps = facts::irreversible_passages(prep.mechanics(), reach);
-        let forget = Forget::new(every);
-        let mut oracle = Oracle::new(every, forget.as_ref());
-        let m = prep.mechanics();
-        let proven = dead_ends::never_fatal(m, every, reach, &mut oracle, None, &steps, budget);
-        let at = steps.iter().position(|p| (p.door, p.to) == (1, 2));
-        assert_eq!(at.map(|i| proven[i]), Some(true));
-        assert!(!fatal.contains(&(1, 2)));
-        Ok(())
-    })
-    .unwrap();
 }

@@ -18,26 +18,39 @@
 //! `p.to`. That state is the poorest: when it reaches the goal, every
 //! state after `p` does, and `p` is never fatal.
 //!
-//! Every way from the start to `p.from` may pass through some doors (in
-//! the level with every lock taken as open): those are unlocked too in
-//! every state there. A step that spends to leave a room only that door
-//! leads into (a side room's way out) is never taken at all, and so never
-//! fatal, whatever that poorest state says.
+//! Every way from the start to `p.from` passes some locked doors (in the
+//! level with every lock taken as open), which are unlocked in every
+//! state there. So there are a few poorest states, one per way that
+//! enters no free area twice (every way, its loops erased, is one), each
+//! with that way's locked doors unlocked; when those ways are too many,
+//! one per choice of a door in each group of doors every way passes one
+//! of ([`areas`]). `p` is never fatal when each reaches the goal. A step that
+//! spends to leave a room only that door leads into (a side room's way
+//! out) is never taken at all, and so never fatal, whatever those
+//! poorest states say.
 
-use petgraph::algo::dominators::simple_fast;
 use petgraph::visit::{Dfs, Reversed};
+use rustc_hash::FxHashMap;
 
 use super::super::budget::Budget;
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, NONE, set};
+
 use crate::digraph::Digraph;
+
+mod areas;
+
 use crate::rules::mechanics::{Mechanics, Passage};
+use areas::Areas;
 
 /// For each of `steps`, whether it is proven never fatal; all false on a
 /// level the proof does not cover (a named key: holding it is better,
 /// its room looted worse) or when the budget ends first.
 ///
 /// `reached` marks the rooms the relaxed reach allows.
+/// Most poorest states a step is checked from ([`family`]).
+const FAMILY: usize = 16;
+
 pub(crate) fn never_fatal(
     m: &Mechanics,
     c: &Compiled,
@@ -52,50 +65,63 @@ pub(crate) fn never_fatal(
         return proven;
     }
     let graph = passages_among(m, reached);
-    let passed = doors_passed(m, reached, steps);
+    let areas = Areas::new(m, c, reached);
     let mut before: Vec<Option<Vec<bool>>> = vec![None; m.rooms()];
-    for ((p, proven), passed) in steps.iter().zip(&mut proven).zip(passed) {
+    // Per free area, the ways there (the same for each of its rooms).
+    let mut routes: FxHashMap<u32, Option<Vec<Vec<usize>>>> = FxHashMap::default();
+    'steps: for (p, proven) in steps.iter().zip(&mut proven) {
+        let passed = areas.passed(p.from);
         let spends = c.layout.unlock_bit.get(p.door).is_some_and(|&b| b != NONE);
-        if spends && passed.contains(&p.door) {
+        if spends && passed.iter().any(|g| g[..] == [p.door]) {
             // Whoever stands in `p.from` came through `p`'s door.
             *proven = true;
             continue;
         }
         let rooms = before[p.from].get_or_insert_with(|| walks_to(&graph, p.from));
-        let poorest = poorest_after(c, rooms, *p, &passed, forget);
-        match oracle.live(&poorest, budget, 0) {
-            Ok(live) => *proven = live,
-            Err(_) => break,
+        if budget.check_now().is_err() {
+            break;
         }
+        let ways = (routes.entry(areas.of(p.from))).or_insert_with(|| areas.routes(p.from));
+        // One poorest state per way there, or, when the ways are too
+        // many, per choice of the doors every way passes.
+        let fallback;
+        let sets: &[Vec<usize>] = match ways {
+            Some(ways) => ways,
+            None => {
+                fallback = family(&passed);
+                &fallback
+            }
+        };
+        for unlocked in sets {
+            let poorest = poorest_after(c, rooms, *p, unlocked, forget);
+            match oracle.live(&poorest, budget, 0) {
+                Ok(true) => {}
+                Ok(false) => continue 'steps,
+                Err(_) => break 'steps,
+            }
+        }
+        *proven = true;
     }
     proven
 }
 
-/// For each of `steps`, the doors every way from the start to its room
-/// passes (none for a step from the start room): in every state there,
-/// each of them is unlocked. A step that spends on one of them leaves a
-/// room only that door leads into (a side room's way out): it is never
-/// taken.
-///
-/// Found with the dominators of the graph of rooms and doors, each door a
-/// node between its rooms (entered from either side it is passed from).
-fn doors_passed(m: &Mechanics, reached: &[bool], steps: &[Passage]) -> Vec<Vec<usize>> {
-    let rooms = m.rooms();
-    let mut edges = Vec::new();
-    for p in (m.passages())
-        .filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
-    {
-        let door = (rooms + p.door) as u32;
-        edges.extend([(p.from as u32, door), (door, p.to as u32)]);
+/// The sets of doors unlocked in the poorest states after a step, given
+/// the groups of doors one of which every way to it passes: one door of
+/// each group, in every way of choosing, at most [`FAMILY`] sets. A group
+/// that would make more is left out (its doors left locked: poorer still).
+fn family(passed: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<&Vec<usize>> = passed.iter().collect();
+    groups.sort_by_key(|g| g.len());
+    let mut sets = vec![Vec::new()];
+    for g in groups {
+        if sets.len() * g.len() > FAMILY {
+            continue;
+        }
+        sets = (sets.iter())
+            .flat_map(|set| g.iter().map(move |&d| [&set[..], &[d]].concat()))
+            .collect();
     }
-    let graph = Digraph::new(rooms + m.doors().len(), &edges);
-    let dominators = simple_fast(&graph, m.start());
-    (steps.iter())
-        .map(|p| {
-            let every_way = dominators.dominators(p.from).into_iter().flatten();
-            every_way.filter_map(|x| x.checked_sub(rooms)).collect()
-        })
-        .collect()
+    sets
 }
 
 /// The passages between rooms of `reached`, the goal room's passages out
@@ -119,9 +145,9 @@ fn walks_to(graph: &Digraph, room: usize) -> Vec<bool> {
     from
 }
 
-/// The poorest state after step `p`: in `p.to`, its door and the doors of
-/// `passed` unlocked when they have a lock, the rooms of `looted` and
-/// `p.to` looted, nothing in hand.
+/// The poorest state after step `p` with the doors of `passed` unlocked:
+/// in `p.to`, its door and those unlocked when they have a lock, the
+/// rooms of `looted` and `p.to` looted, nothing in hand.
 fn poorest_after(
     c: &Compiled,
     looted: &[bool],

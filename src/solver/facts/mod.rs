@@ -498,7 +498,7 @@ pub(crate) fn irreversible_passages(m: &Mechanics, rooms: &[bool]) -> Vec<Passag
 /// petgraph's Kosaraju, which walks without recursion, so that a chain of
 /// a hundred thousand one-way doors cannot overflow the stack (its Tarjan
 /// recurses once per room).
-fn free_components(m: &Mechanics) -> Vec<u32> {
+pub(crate) fn free_components(m: &Mechanics) -> Vec<u32> {
     let edges: Vec<(u32, u32)> = (0..m.rooms())
         // Entering the goal room can end the game: no walk back may count
         // on passing through it.
