@@ -59,14 +59,13 @@ fn keys_wasted_on_side_pockets_make_one_closed_state_per_count() {
     }
 }
 
-/// Spending the only key on a side room is fatal; the step that spends to
-/// leave it is never taken (whoever stands there came through the door),
-/// and is proven never fatal, though the poorest state after it (the
-/// key spent, nothing in hand) cannot reach the goal.
-#[test]
-fn a_spend_out_of_a_side_room_is_proven_never_fatal() {
-    let level = pocket_level(1, 1, 1);
-    explored(&level, |prep, every, ex, budget| {
+/// Of the step `(door, room entered)` of `level`: whether
+/// [`dead_ends::never_fatal`] proves it never fatal (`None` when it is not
+/// an irreversible step), and whether the exploration of every state finds
+/// it fatal.
+fn proven_and_fatal(level: &Level, step: (usize, usize)) -> (Option<bool>, bool) {
+    let mut answer = (None, false);
+    explored(level, |prep, every, ex, budget| {
         let fatal = fatal_kinds(every, ex, &ex.live());
         let reach = &prep.relaxed_ways().reach.rooms;
         let steps = facts::irreversible_passages(prep.mechanics(), reach);
@@ -74,16 +73,48 @@ fn a_spend_out_of_a_side_room_is_proven_never_fatal() {
         let mut oracle = Oracle::new(every, forget.as_ref());
         let m = prep.mechanics();
         let proven = dead_ends::never_fatal(m, every, reach, &mut oracle, None, &steps, budget);
-        let never = |door, to| {
-            let at = steps.iter().position(|p| (p.door, p.to) == (door, to));
-            at.map(|i| proven[i])
-        };
-        assert_eq!(never(1, 2), Some(false));
-        assert!(fatal.contains(&(1, 2)));
-        assert_eq!(never(1, 0), Some(true));
+        let at = steps.iter().position(|p| (p.door, p.to) == step);
+        answer = (
+            at.map(|i| proven[i]),
+            fatal.contains(&(step.0 as u32, step.1)),
+        );
         Ok(())
     })
     .unwrap();
+    answer
+}
+
+/// A level of rooms `r0` to `r{rooms - 1}`, the start the first and the
+/// goal the last, with `doors` as `(from, to, one way, small locks)` and
+/// one small key in the start room.
+fn level_of(rooms: u8, doors: &[(u8, u8, bool, u32)]) -> Level {
+    let mut level = Level::new("ways round");
+    level.rooms = (0..rooms)
+        .map(|i| Room::new(format!("r{i}"), [f64::from(i), 0.0]))
+        .collect();
+    level.start = "r0".into();
+    level.goal = format!("r{}", rooms - 1).into();
+    for (i, &(from, to, one_way, small_locks)) in doors.iter().enumerate() {
+        let mut door = Door::new(format!("d{i}"), format!("r{from}"), format!("r{to}"));
+        door.one_way = one_way;
+        door.small_locks = small_locks;
+        level.doors.push(door);
+    }
+    let mut key = Key::new("s0", "r0");
+    key.small = true;
+    level.keys.push(key);
+    level
+}
+
+/// Spending the only key on a side room is fatal; the step that spends to
+/// leave it is never taken (whoever stands there came through the door),
+/// and is proven never fatal, though the poorest state after it (the
+/// key spent, nothing in hand) cannot reach the goal.
+#[test]
+fn a_spend_out_of_a_side_room_is_proven_never_fatal() {
+    let level = pocket_level(1, 1, 1);
+    assert_eq!(proven_and_fatal(&level, (1, 2)), (Some(false), true));
+    assert_eq!(proven_and_fatal(&level, (1, 0)), (Some(true), false));
 }
 
 /// A drop whose only way on leads back through a locked door every way
@@ -92,36 +123,15 @@ fn a_spend_out_of_a_side_room_is_proven_never_fatal() {
 /// after it with that door locked (and the only key spent) is stuck.
 #[test]
 fn doors_every_way_passes_are_unlocked_in_the_poorest_state() {
-    let mut level = Level::new("back round");
-    level.rooms = (0..4)
-        .map(|i| Room::new(format!("r{i}"), [f64::from(i), 0.0]))
-        .collect();
-    level.start = "r0".into();
-    level.goal = "r3".into();
-    let mut locked = Door::new("locked", "r0", "r1");
-    locked.small_locks = 1;
-    let mut drop = Door::new("drop", "r1", "r2");
-    drop.one_way = true;
-    let mut back = Door::new("back", "r2", "r0");
-    back.one_way = true;
-    level.doors = vec![locked, drop, back, Door::new("to goal", "r1", "r3")];
-    let mut key = Key::new("s0", "r0");
-    key.small = true;
-    level.keys.push(key);
-    explored(&level, |prep, every, ex, budget| {
-        let fatal = fatal_kinds(every, ex, &ex.live());
-        let reach = &prep.relaxed_ways().reach.rooms;
-        let steps = facts::irreversible_passages(prep.mechanics(), reach);
-        let forget = Forget::new(every);
-        let mut oracle = Oracle::new(every, forget.as_ref());
-        let m = prep.mechanics();
-        let proven = dead_ends::never_fatal(m, every, reach, &mut oracle, None, &steps, budget);
-        let at = steps.iter().position(|p| (p.door, p.to) == (1, 2));
-        assert_eq!(at.map(|i| proven[i]), Some(true));
-        assert!(!fatal.contains(&(1, 2)));
-        Ok(())
-    })
-    .unwrap();
+    // The locked door, the drop, the way back, the door to the goal.
+    let doors = [
+        (0, 1, false, 1),
+        (1, 2, true, 0),
+        (2, 0, true, 0),
+        (1, 3, false, 0),
+    ];
+    let level = level_of(4, &doors);
+    assert_eq!(proven_and_fatal(&level, (1, 2)), (Some(true), false));
 }
 
 /// A drop reached by either of two ways, each through a locked door,
@@ -131,41 +141,16 @@ fn doors_every_way_passes_are_unlocked_in_the_poorest_state() {
 /// poorest state per way.
 #[test]
 fn each_way_to_a_step_makes_a_poorest_state() {
-    let mut level = Level::new("two ways round");
-    level.rooms = (0..5)
-        .map(|i| Room::new(format!("r{i}"), [f64::from(i), 0.0]))
-        .collect();
-    level.start = "r0".into();
-    level.goal = "r4".into();
-    let door = |id: &str, from: &str, to: &str, one_way: bool, small_locks: u32| {
-        let mut door = Door::new(id, from, to);
-        door.one_way = one_way;
-        door.small_locks = small_locks;
-        door
-    };
-    level.doors = vec![
-        door("a", "r0", "r1", false, 1),
-        door("b", "r0", "r2", false, 1),
-        door("b on", "r2", "r1", true, 0),
-        door("drop", "r1", "r3", true, 0),
-        door("back", "r3", "r0", true, 0),
-        door("to goal", "r1", "r4", false, 0),
+    // Two locked ways to r1 (the second on through a one-way door), the
+    // drop, the way back, the door to the goal.
+    let doors = [
+        (0, 1, false, 1),
+        (0, 2, false, 1),
+        (2, 1, true, 0),
+        (1, 3, true, 0),
+        (3, 0, true, 0),
+        (1, 4, false, 0),
     ];
-    let mut key = Key::new("s0", "r0");
-    key.small = true;
-    level.keys.push(key);
-    explored(&level, |prep, every, ex, budget| {
-        let fatal = fatal_kinds(every, ex, &ex.live());
-        let reach = &prep.relaxed_ways().reach.rooms;
-        let steps = facts::irreversible_passages(prep.mechanics(), reach);
-        let forget = Forget::new(every);
-        let mut oracle = Oracle::new(every, forget.as_ref());
-        let m = prep.mechanics();
-        let proven = dead_ends::never_fatal(m, every, reach, &mut oracle, None, &steps, budget);
-        let at = steps.iter().position(|p| (p.door, p.to) == (3, 3));
-        assert_eq!(at.map(|i| proven[i]), Some(true));
-        assert!(!fatal.contains(&(3, 3)));
-        Ok(())
-    })
-    .unwrap();
+    let level = level_of(5, &doors);
+    assert_eq!(proven_and_fatal(&level, (3, 3)), (Some(true), false));
 }
