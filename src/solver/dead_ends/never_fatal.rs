@@ -24,10 +24,11 @@
 //! enters no free area twice (every way, its loops erased, is one), each
 //! with that way's locked doors unlocked; when those ways are too many,
 //! one per choice of a door in each group of doors every way passes one
-//! of ([`areas`]). `p` is never fatal when each reaches the goal. A step that
-//! spends to leave a room only that door leads into (a side room's way
-//! out) is never taken at all, and so never fatal, whatever those
-//! poorest states say.
+//! of ([`areas`]). `p` is never fatal when each reaches the goal.
+//!
+//! A step that spends to leave a room only that door leads into (a side
+//! room's way out) is never taken at all, and so never fatal, whatever
+//! those poorest states say.
 
 use petgraph::visit::{Dfs, Reversed};
 use rustc_hash::FxHashMap;
@@ -35,22 +36,21 @@ use rustc_hash::FxHashMap;
 use super::super::budget::Budget;
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, NONE, set};
-
 use crate::digraph::Digraph;
+use crate::rules::mechanics::{Mechanics, Passage};
 
 mod areas;
 
-use crate::rules::mechanics::{Mechanics, Passage};
 use areas::Areas;
+
+/// Most poorest states a step is checked from ([`family`]).
+const FAMILY: usize = 16;
 
 /// For each of `steps`, whether it is proven never fatal; all false on a
 /// level the proof does not cover (a named key: holding it is better,
 /// its room looted worse) or when the budget ends first.
 ///
 /// `reached` marks the rooms the relaxed reach allows.
-/// Most poorest states a step is checked from ([`family`]).
-const FAMILY: usize = 16;
-
 pub(crate) fn never_fatal(
     m: &Mechanics,
     c: &Compiled,
