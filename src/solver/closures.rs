@@ -295,7 +295,6 @@ impl<'c> Oracle<'c> {
         let to_goal = distances_to_goal(c, &into);
         let pockets = side_pockets(c, &into);
         Self {
-            pockets,
             c,
             forget,
             read,
@@ -308,6 +307,7 @@ impl<'c> Oracle<'c> {
             area: Vec::new(),
             ahead: vec![0; rooms],
             behind: vec![0; rooms],
+            pockets,
             spare: vec![0; rooms],
             stamp: 0,
             scanned: 0,
@@ -427,9 +427,7 @@ impl<'c> Oracle<'c> {
                 if answer.is_err() {
                     // Cut short: what was being worked out is open again,
                     // so that a later question works it out afresh.
-                    for (v, _) in stack {
-                        self.known[v as usize] = Known::Open;
-                    }
+                    self.mark(&stack, Known::Open);
                 }
                 answer
             }
@@ -457,9 +455,7 @@ impl<'c> Oracle<'c> {
                 budget.tick(&mut self.meter, work, states)?;
                 if goal {
                     // Every state on the stack is live through it.
-                    for &(u, _) in stack.iter() {
-                        self.known[u as usize] = Known::Live;
-                    }
+                    self.mark(stack, Known::Live);
                     stack.clear();
                     continue;
                 }
@@ -474,9 +470,7 @@ impl<'c> Oracle<'c> {
             match self.known[w as usize] {
                 Known::Live => {
                     // Every state on the stack is live through it.
-                    for &(u, _) in stack.iter() {
-                        self.known[u as usize] = Known::Live;
-                    }
+                    self.mark(stack, Known::Live);
                     stack.clear();
                 }
                 Known::Dead => {}
@@ -488,6 +482,13 @@ impl<'c> Oracle<'c> {
             }
         }
         Ok(self.known[i as usize] == Known::Live)
+    }
+
+    /// Marks every state of the search's `stack` as `known`.
+    fn mark(&mut self, stack: &[(u32, usize)], known: Known) {
+        for &(v, _) in stack {
+            self.known[v as usize] = known;
+        }
     }
 
     /// Lists the closed states after the steps out of closed state `v`'s

@@ -10,8 +10,6 @@ use proptest::test_runner::{TestCaseError, TestRng, TestRunner};
 use rustc_hash::FxHashSet;
 
 use super::{Forget, Oracle, applies};
-
-mod proofs;
 use crate::model::{Door, Key, Level, Room};
 use crate::rules::Step;
 use crate::solver::analysis::Run;
@@ -19,6 +17,8 @@ use crate::solver::budget::Budget;
 use crate::solver::compile::Compiled;
 use crate::solver::exhaustive::Explored;
 use crate::solver::{Prepared, SolveOptions, dead_ends, exhaustive, facts};
+
+mod proofs;
 
 /// A random level the checks answer: up to 7 rooms, doors that are free,
 /// one-way or small-locked (a few locked by a named key too), small keys
