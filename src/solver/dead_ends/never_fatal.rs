@@ -114,21 +114,31 @@ fn family(passed: &[Vec<usize>]) -> Vec<Vec<usize>> {
     groups.sort_by_key(|g| g.len());
     let mut sets = vec![Vec::new()];
     for g in groups {
-        if sets.len() * g.len() > FAMILY {
-            continue;
+        if sets.len() * g.len() <= FAMILY {
+            sets = each_with_one_of(&sets, g);
         }
-        sets = (sets.iter())
-            .flat_map(|set| g.iter().map(move |&d| [&set[..], &[d]].concat()))
-            .collect();
     }
     sets
 }
 
-/// The passages between rooms of `reached`, the goal room's passages out
-/// left out (entering it ends the game).
+/// Each set of `sets` with one door of `group` added, in every way of
+/// choosing it.
+fn each_with_one_of(sets: &[Vec<usize>], group: &[usize]) -> Vec<Vec<usize>> {
+    (sets.iter())
+        .flat_map(|set| group.iter().map(move |&d| [&set[..], &[d]].concat()))
+        .collect()
+}
+
+/// The passages from rooms of `reached`, the goal room's passages out
+/// left out (entering it ends the game): the ways a play can go, every
+/// lock taken as open.
+fn walkable<'m>(m: &'m Mechanics, reached: &'m [bool]) -> impl Iterator<Item = Passage> + 'm {
+    (m.passages()).filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
+}
+
+/// The graph of the [`walkable`] passages.
 fn passages_among(m: &Mechanics, reached: &[bool]) -> Digraph {
-    let edges: Vec<(u32, u32)> = (m.passages())
-        .filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
+    let edges: Vec<(u32, u32)> = walkable(m, reached)
         .map(|p| (p.from as u32, p.to as u32))
         .collect();
     Digraph::new(m.rooms(), &edges)

@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::super::super::compile::{Compiled, NONE};
 use super::super::super::facts::free_components;
+use super::{each_with_one_of, walkable};
 use crate::digraph::Digraph;
 use crate::rules::mechanics::Mechanics;
 
@@ -41,9 +42,7 @@ impl Areas {
         let mut groups: Vec<(Vec<usize>, bool)> = Vec::new();
         let mut out = vec![Vec::new(); areas];
         let mut edges = Vec::new();
-        for p in (m.passages())
-            .filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
-        {
+        for p in walkable(m, reached) {
             let (u, v) = (area[p.from], area[p.to]);
             if u == v {
                 continue;
@@ -112,8 +111,7 @@ impl Areas {
             }
             if a == target {
                 let way = stack.iter().filter_map(|&(_, _, g)| g);
-                self.choices(way, &mut sets);
-                if sets.len() > ROUTES {
+                if !self.choices(way, &mut sets) || sets.len() > ROUTES {
                     return None;
                 }
                 on[a as usize] = false;
@@ -138,18 +136,17 @@ impl Areas {
     }
 
     /// Adds to `sets` each choice of one door from each locked group of
-    /// `way`, stopping past [`ROUTES`].
-    fn choices(&self, way: impl Iterator<Item = usize>, sets: &mut Vec<Vec<usize>>) {
+    /// `way`; false (and nothing added) when they are more than
+    /// [`ROUTES`].
+    fn choices(&self, way: impl Iterator<Item = usize>, sets: &mut Vec<Vec<usize>>) -> bool {
         let mut made = vec![Vec::new()];
         for (doors, _) in way.map(|g| &self.groups[g]).filter(|(_, locked)| *locked) {
             if made.len() * doors.len() > ROUTES {
-                sets.extend(std::iter::repeat_n(Vec::new(), ROUTES + 1));
-                return;
+                return false;
             }
-            made = (made.iter())
-                .flat_map(|set| doors.iter().map(move |&d| [&set[..], &[d]].concat()))
-                .collect();
+            made = each_with_one_of(&made, doors);
         }
         sets.extend(made);
+        true
     }
 }
