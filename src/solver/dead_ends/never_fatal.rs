@@ -11,12 +11,24 @@
 //! `s'` either); where `s'` enters a room `s` had looted, it takes more.
 //! So if `s` reaches the goal, `s'` does.
 //!
-//! After a step `p` from any state, the player stands in `p.to`, with its
-//! door unlocked when it has a lock, every other door at worst locked, no
-//! key in hand at worst, and at worst every room looted that a walk from
-//! the start to `p.from` may pass through (every lock taken as open), and
-//! `p.to`. That state is the poorest: when it reaches the goal, every
-//! state after `p` does, and `p` is never fatal.
+//! A step is fatal when it leads from a live state (one that can still
+//! reach the goal) to a dead one. After a step `p` taken by a player who
+//! never passed `p`'s door before (a spend's door was locked until then),
+//! the player stands in `p.to`, with its door unlocked when it has a
+//! lock, every other door at worst locked, no key in hand at worst, and
+//! at worst every room looted that a walk from the start to `p.from` not
+//! through that door may pass (every lock taken as open), and `p.to`.
+//! That state is the poorest: when it reaches the goal, every such state
+//! after `p` does.
+//!
+//! A player who did pass a one-way door `p` before walked on from `p.to`
+//! back to `p.from`, through doors it has unlocked since, and walks that
+//! way again after `p` ([`walks`]): back in `p.from`, with the same doors
+//! unlocked and keys in hand, and any room looted on the way adding its
+//! keys, it does every play it could before. From a live state, then, `p`
+//! leads to a live one. The same holds after a one-way step whenever the
+//! doors unlocked in every state there (below) and the doors nothing
+//! ever stops lead back from `p.to` to `p.from` or into the goal room.
 //!
 //! Every way from the start to `p.from` passes some locked doors (in the
 //! level with every lock taken as open), which are unlocked in every
@@ -24,24 +36,30 @@
 //! enters no free area twice (every way, its loops erased, is one), each
 //! with that way's locked doors unlocked; when those ways are too many,
 //! one per choice of a door in each group of doors every way passes one
-//! of ([`areas`]). `p` is never fatal when each reaches the goal.
+//! of ([`areas`]). `p` is never fatal when, for each, the player walks
+//! back or the poorest state reaches the goal.
 //!
 //! A step that spends to leave a room only that door leads into (a side
 //! room's way out) is never taken at all, and so never fatal, whatever
 //! those poorest states say.
 
-use petgraph::visit::{Dfs, Reversed};
 use rustc_hash::FxHashMap;
 
 use super::super::budget::Budget;
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, NONE, set};
-use crate::digraph::Digraph;
 use crate::rules::mechanics::{Mechanics, Passage};
 
 mod areas;
+mod walks;
 
 use areas::Areas;
+use walks::Walks;
+
+/// Rooms times steps at most for which each step gets walks of its own
+/// ([`Walks::before`] avoiding its door, [`Walks::back`]); past it, the
+/// rooms looted are those of walks through any door.
+const WALK_WORK: usize = 1 << 26;
 
 /// Most poorest states a step is checked from ([`family`]).
 const FAMILY: usize = 16;
@@ -64,9 +82,11 @@ pub(crate) fn never_fatal(
     if !m.keys().iter().all(|k| k.small) {
         return proven;
     }
-    let graph = passages_among(m, reached);
-    let areas = Areas::new(m, c, reached);
+    let mut walks = Walks::new(m, reached);
+    // A walk or two per step, on levels where that is quick.
+    let thorough = m.rooms().saturating_mul(steps.len()) <= WALK_WORK;
     let mut before: Vec<Option<Vec<bool>>> = vec![None; m.rooms()];
+    let areas = Areas::new(m, c, reached);
     // Per free area, the ways there (the same for each of its rooms).
     let mut routes: FxHashMap<u32, Option<Vec<Vec<usize>>>> = FxHashMap::default();
     'steps: for (p, proven) in steps.iter().zip(&mut proven) {
@@ -77,10 +97,19 @@ pub(crate) fn never_fatal(
             *proven = true;
             continue;
         }
-        let rooms = before[p.from].get_or_insert_with(|| walks_to(&graph, p.from));
         if budget.check_now().is_err() {
             break;
         }
+        // A player who never passed `p`'s door (a spend's was locked) has
+        // looted only rooms walks to `p.from` avoiding it pass; one who
+        // did walks back the way it came ([`Walks::back`]).
+        let avoided;
+        let rooms = if thorough {
+            avoided = walks.before(p.from, Some(p.door));
+            &avoided
+        } else {
+            before[p.from].get_or_insert_with(|| walks.before(p.from, None))
+        };
         let ways = (routes.entry(areas.of(p.from))).or_insert_with(|| areas.routes(p.from));
         // One poorest state per way there, or, when the ways are too
         // many, per choice of the doors every way passes.
@@ -93,6 +122,10 @@ pub(crate) fn never_fatal(
             }
         };
         for unlocked in sets {
+            if thorough && !spends && walks.back(*p, unlocked) {
+                // The player walks back to where it stood, richer.
+                continue;
+            }
             let poorest = poorest_after(c, rooms, *p, unlocked, forget);
             match oracle.live(&poorest, budget, 0) {
                 Ok(true) => {}
@@ -134,25 +167,6 @@ fn each_with_one_of(sets: &[Vec<usize>], group: &[usize]) -> Vec<Vec<usize>> {
 /// lock taken as open.
 fn walkable<'m>(m: &'m Mechanics, reached: &'m [bool]) -> impl Iterator<Item = Passage> + 'm {
     (m.passages()).filter(|p| reached.get(p.from).copied().unwrap_or(false) && p.from != m.goal())
-}
-
-/// The graph of the [`walkable`] passages.
-fn passages_among(m: &Mechanics, reached: &[bool]) -> Digraph {
-    let edges: Vec<(u32, u32)> = walkable(m, reached)
-        .map(|p| (p.from as u32, p.to as u32))
-        .collect();
-    Digraph::new(m.rooms(), &edges)
-}
-
-/// The rooms from which a walk over `graph` leads to `room`.
-fn walks_to(graph: &Digraph, room: usize) -> Vec<bool> {
-    let mut from = vec![false; graph.nodes()];
-    let back = Reversed(graph);
-    let mut dfs = Dfs::new(back, room);
-    while let Some(r) = dfs.next(back) {
-        from[r] = true;
-    }
-    from
 }
 
 /// The poorest state after step `p` with the doors of `passed` unlocked:

@@ -154,3 +154,61 @@ fn each_way_to_a_step_makes_a_poorest_state() {
     let level = level_of(5, &doors);
     assert_eq!(proven_and_fatal(&level, (3, 3)), (Some(true), false));
 }
+
+/// A drop whose way back to where it was taken passes the door unlocked
+/// on the way there, and whose door to the goal takes a key every player
+/// there still holds: the poorest state after it (that key spent on
+/// nothing) is stuck, but every player walks back as able as before, so
+/// the drop is never fatal, and proven so.
+#[test]
+fn a_drop_the_player_walks_back_from_is_proven_never_fatal() {
+    // The locked door, the drop, the way back, the locked door to the goal.
+    let doors = [
+        (0, 1, false, 1),
+        (1, 2, true, 0),
+        (2, 0, false, 0),
+        (1, 3, false, 1),
+    ];
+    let mut level = level_of(4, &doors);
+    level.keys.push(small_key("s1", "r0"));
+    assert_eq!(proven_and_fatal(&level, (1, 2)), (Some(true), false));
+}
+
+/// Spending on a door whose room holds a key and leads back round: a walk
+/// to the step's room through that door passes the key's room, but no
+/// player has passed the door before spending on it, so the key is still
+/// there, and the step is proven never fatal.
+#[test]
+fn a_spend_finds_the_rooms_behind_its_door_unlooted() {
+    // The locked door, the locked door to the goal, the way back.
+    let doors = [(0, 1, false, 1), (1, 2, false, 1), (1, 0, true, 0)];
+    let mut level = level_of(3, &doors);
+    level.keys.push(small_key("s1", "r1"));
+    assert_eq!(proven_and_fatal(&level, (0, 1)), (Some(true), false));
+}
+
+/// A drop into a room of two keys, whose way back round takes a key: a
+/// player who never took the drop finds both keys there; one who did
+/// walks back round through the door it unlocked. Either way the drop is
+/// never fatal, and proven so.
+#[test]
+fn a_drop_taken_before_or_never_is_proven_never_fatal() {
+    // The drop, the locked way on, the way back, the locked door to the goal.
+    let doors = [
+        (0, 1, true, 0),
+        (1, 2, false, 1),
+        (2, 0, true, 0),
+        (0, 3, false, 1),
+    ];
+    let mut level = level_of(4, &doors);
+    level
+        .keys
+        .extend([small_key("s1", "r1"), small_key("s2", "r1")]);
+    assert_eq!(proven_and_fatal(&level, (0, 1)), (Some(true), false));
+}
+
+fn small_key(id: &str, room: &str) -> Key {
+    let mut key = Key::new(id, room);
+    key.small = true;
+    key
+}

@@ -1,0 +1,102 @@
+//! Walks over the passages a play can take, every lock taken as open: the
+//! rooms a player may have looted before a step, and whether a player
+//! after a one-way step can walk back to where it was taken.
+
+use super::walkable;
+use crate::rules::mechanics::{Mechanics, Passage};
+
+/// The [`walkable`] passages, out of and into each room.
+pub(super) struct Walks<'m> {
+    m: &'m Mechanics,
+    /// Per room, the passages out of it and into it.
+    out: Vec<Vec<Passage>>,
+    into: Vec<Vec<Passage>>,
+    /// Scratch of [`Walks::back`]: rooms marked with the current stamp.
+    seen: Vec<u32>,
+    stamp: u32,
+    stack: Vec<usize>,
+}
+
+impl<'m> Walks<'m> {
+    /// The passages from the rooms of `reached`.
+    pub fn new(m: &'m Mechanics, reached: &[bool]) -> Self {
+        let mut out = vec![Vec::new(); m.rooms()];
+        let mut into = vec![Vec::new(); m.rooms()];
+        for p in walkable(m, reached) {
+            out[p.from].push(p);
+            into[p.to].push(p);
+        }
+        Self {
+            m,
+            out,
+            into,
+            seen: vec![0; m.rooms()],
+            stamp: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// The rooms some walk from the start to `room` passes, not through
+    /// door `avoided` when given: the rooms a player in `room` may have
+    /// looted without ever passing that door.
+    pub fn before(&self, room: usize, avoided: Option<usize>) -> Vec<bool> {
+        let other = |p: &Passage| Some(p.door) != avoided;
+        let mut to = search(room, &self.into, |p| p.from, other);
+        let from = search(self.m.start(), &self.out, |p| p.to, other);
+        to.iter_mut().zip(from).for_each(|(t, f)| *t &= f);
+        to
+    }
+
+    /// Whether a player just through one-way step `p`, with the doors of
+    /// `unlocked` unlocked, walks back to `p.from` (or into the goal room)
+    /// without spending: through doors nothing ever stops, and those.
+    pub fn back(&mut self, p: Passage, unlocked: &[usize]) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        let (m, stamp) = (self.m, self.stamp);
+        self.stack.clear();
+        self.stack.push(p.to);
+        while let Some(r) = self.stack.pop() {
+            if r == p.from || r == m.goal() {
+                return true;
+            }
+            for q in m.passages_from(r) {
+                let passable = m.always_passable(q) || unlocked.contains(&q.door);
+                if passable && self.seen.get(q.to).is_some_and(|&s| s != stamp) {
+                    self.seen[q.to] = stamp;
+                    self.stack.push(q.to);
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The rooms reached from `room` over the passages of `links` that
+/// `pass` lets through (each passage leading to `next` of it).
+fn search(
+    room: usize,
+    links: &[Vec<Passage>],
+    next: impl Fn(&Passage) -> usize,
+    pass: impl Fn(&Passage) -> bool,
+) -> Vec<bool> {
+    let mut seen = vec![false; links.len()];
+    let Some(mark) = seen.get_mut(room) else {
+        return seen;
+    };
+    *mark = true;
+    let mut stack = vec![room];
+    while let Some(r) = stack.pop() {
+        for p in links[r].iter().filter(|p| pass(p)) {
+            let n = next(p);
+            if !seen[n] {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    seen
+}
