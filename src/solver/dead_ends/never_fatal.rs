@@ -29,6 +29,11 @@
 //! leads to a live one. The same holds after a one-way step whenever the
 //! doors unlocked in every state there (below) and the doors nothing
 //! ever stops lead back from `p.to` to `p.from` or into the goal room.
+//! And after a spend, when rooms only its door leads to hold at least the
+//! keys spent, and the player walks to them and back to `p.from`: before
+//! the spend no player could have taken those keys, and any play that
+//! would later take them spends on that door first, which the player
+//! after `p` walks through.
 //!
 //! Every way from the start to `p.from` passes some locked doors (in the
 //! level with every lock taken as open), which are unlocked in every
@@ -92,6 +97,12 @@ pub(crate) fn never_fatal(
     'steps: for (p, proven) in steps.iter().zip(&mut proven) {
         let passed = areas.passed(p.from);
         let spends = c.layout.unlock_bit.get(p.door).is_some_and(|&b| b != NONE);
+        // The keys it spends, if it does.
+        let cost = spends.then(|| {
+            (c.exits_of(p.from).iter())
+                .find(|e| e.door as usize == p.door && e.to as usize == p.to)
+                .map_or(u32::MAX, |e| e.small)
+        });
         if spends && passed.iter().any(|g| g[..] == [p.door]) {
             // Whoever stands in `p.from` came through `p`'s door.
             *proven = true;
@@ -122,8 +133,13 @@ pub(crate) fn never_fatal(
             }
         };
         for unlocked in sets {
-            if thorough && !spends && walks.back(*p, unlocked) {
-                // The player walks back to where it stood, richer.
+            // The player walks back to where it stood, as able as before.
+            let back = match cost {
+                _ if !thorough => false,
+                Some(cost) => walks.repaid(*p, unlocked, &c.layout.room_small, cost),
+                None => walks.back(*p, unlocked),
+            };
+            if back {
                 continue;
             }
             let poorest = poorest_after(c, rooms, *p, unlocked, forget);

@@ -207,6 +207,22 @@ fn a_drop_taken_before_or_never_is_proven_never_fatal() {
     assert_eq!(proven_and_fatal(&level, (0, 1)), (Some(true), false));
 }
 
+/// Spending on a door to a room holding a key, the way back through it:
+/// the poorest state after the spend (nothing else in hand) cannot open
+/// the door of two locks to the goal, but every player takes that key
+/// back to where it stood, as able as before, so the spend is never
+/// fatal, and proven so.
+#[test]
+fn a_spend_repaid_behind_its_door_is_proven_never_fatal() {
+    // The locked door to the key, the door of two locks to the goal.
+    let doors = [(0, 1, false, 1), (0, 2, false, 2)];
+    let mut level = level_of(3, &doors);
+    level
+        .keys
+        .extend([small_key("s1", "r0"), small_key("s2", "r1")]);
+    assert_eq!(proven_and_fatal(&level, (0, 1)), (Some(true), false));
+}
+
 fn small_key(id: &str, room: &str) -> Key {
     let mut key = Key::new(id, room);
     key.small = true;

@@ -47,6 +47,33 @@ impl<'m> Walks<'m> {
         to
     }
 
+    /// Whether a player just through spend `p` (its door unlocked for
+    /// `cost` keys), with the doors of `unlocked` unlocked, picks up at
+    /// least `cost` keys (`keys` per room) in rooms only that door leads
+    /// to, and walks back to `p.from`: a player who never spent on it
+    /// never took those keys, and one that later does pays for them.
+    pub fn repaid(&self, p: Passage, unlocked: &[usize], keys: &[u32], cost: u32) -> bool {
+        let m = self.m;
+        let elsewhere = search(m.start(), &self.out, |q| q.to, |q| q.door != p.door);
+        if elsewhere.get(p.to).is_none_or(|&e| e) {
+            return false;
+        }
+        let open =
+            |q: &Passage| q.door == p.door || m.always_passable(*q) || unlocked.contains(&q.door);
+        let behind = search(p.to, &self.out, |q| q.to, |q| open(q) && !elsewhere[q.to]);
+        let back = search(
+            p.from,
+            &self.into,
+            |q| q.from,
+            |q| open(q) && behind[q.from],
+        );
+        let found: u64 = (behind.iter().zip(&back).zip(keys))
+            .filter(|&((&b, &k), _)| b && k)
+            .map(|(_, &n)| u64::from(n))
+            .sum();
+        found >= u64::from(cost)
+    }
+
     /// Whether a player just through one-way step `p`, with the doors of
     /// `unlocked` unlocked, walks back to `p.from` (or into the goal room)
     /// without spending: through doors nothing ever stops, and those.
