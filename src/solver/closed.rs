@@ -31,6 +31,7 @@
 
 use super::budget::{Budget, Meter, Stop};
 use super::compile::{Compiled, NONE, test};
+use super::marks::Marks;
 use super::store::Store;
 use crate::grouped::Grouped;
 use crate::rules::mechanics::Mechanics;
@@ -59,8 +60,7 @@ pub(crate) fn applies(m: &Mechanics) -> bool {
 /// The rooms of one free area, and marks of which rooms are in it.
 struct Area {
     rooms: Vec<u32>,
-    mark: Vec<u32>,
-    stamp: u32,
+    marks: Marks,
     /// A door the player may pass without spending leads into the goal.
     goal: bool,
     /// Exits looked at by the walks since the budget was last told.
@@ -71,8 +71,7 @@ impl Area {
     fn new(rooms: usize) -> Self {
         Self {
             rooms: Vec::new(),
-            mark: vec![0; rooms],
-            stamp: 0,
+            marks: Marks::new(rooms),
             goal: false,
             scanned: 0,
         }
@@ -80,15 +79,11 @@ impl Area {
 
     /// The free area of `s`'s room, as `s` holds now.
     fn walk(&mut self, c: &Compiled, s: &[u64]) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
+        self.marks.clear();
         self.rooms.clear();
         self.goal = false;
         let from = c.room(s);
-        self.mark[from] = self.stamp;
+        self.marks.insert(from);
         self.rooms.push(from as u32);
         let mut next = 0;
         while let Some(&r) = self.rooms.get(next) {
@@ -97,14 +92,14 @@ impl Area {
             self.scanned += exits.len();
             for exit in exits {
                 let to = exit.to as usize;
-                if self.mark[to] == self.stamp || !c.passes_free(s, exit) {
+                if self.marks.contains(to) || !c.passes_free(s, exit) {
                     continue;
                 }
                 if to == c.goal_room as usize {
                     self.goal = true;
                     continue;
                 }
-                self.mark[to] = self.stamp;
+                self.marks.insert(to);
                 self.rooms.push(exit.to);
             }
         }

@@ -43,6 +43,7 @@
 
 use super::budget::{Budget, Meter, Stop};
 use super::compile::{Compiled, NONE, set, test};
+use super::marks::Marks;
 use super::store::Store;
 use crate::rules::mechanics::Mechanics;
 
@@ -266,14 +267,13 @@ pub(crate) struct Oracle<'c> {
     pub reached: Vec<bool>,
     /// The area last walked, and marks of its rooms.
     area: Vec<u32>,
-    ahead: Vec<u32>,
-    behind: Vec<u32>,
+    ahead: Marks,
+    behind: Marks,
     /// The unlock bits of the doors to side pockets ([`side_pockets`]),
     /// set in every closed state.
     pockets: Vec<u64>,
     /// Marks for the walks made while an area's marks are kept.
-    spare: Vec<u32>,
-    stamp: u32,
+    spare: Marks,
     scanned: usize,
     meter: Meter,
 }
@@ -305,11 +305,10 @@ impl<'c> Oracle<'c> {
             steps: Vec::new(),
             reached: vec![false; rooms],
             area: Vec::new(),
-            ahead: vec![0; rooms],
-            behind: vec![0; rooms],
+            ahead: Marks::new(rooms),
+            behind: Marks::new(rooms),
             pockets,
-            spare: vec![0; rooms],
-            stamp: 0,
+            spare: Marks::new(rooms),
             scanned: 0,
             meter: Meter::default(),
         }
@@ -325,18 +324,13 @@ impl<'c> Oracle<'c> {
     /// goal room left out; into `self.area`.
     fn walk(&mut self, s: &[u64]) {
         let c = self.c;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.ahead.iter_mut().for_each(|m| *m = 0);
-            self.behind.iter_mut().for_each(|m| *m = 0);
-            self.spare.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        let (stamp, goal) = (self.stamp, c.goal_room as usize);
+        self.ahead.clear();
+        self.behind.clear();
+        let goal = c.goal_room as usize;
         let from = c.room(s);
         self.area.clear();
         self.area.push(from as u32);
-        self.ahead[from] = stamp;
+        self.ahead.insert(from);
         let mut next = 0;
         while let Some(&r) = self.area.get(next) {
             next += 1;
@@ -344,8 +338,8 @@ impl<'c> Oracle<'c> {
             self.scanned += exits.len();
             for e in exits {
                 let to = e.to as usize;
-                if to != goal && self.ahead[to] != stamp && c.passes_free(s, e) {
-                    self.ahead[to] = stamp;
+                if to != goal && !self.ahead.contains(to) && c.passes_free(s, e) {
+                    self.ahead.insert(to);
                     self.area.push(e.to);
                 }
             }
@@ -353,7 +347,7 @@ impl<'c> Oracle<'c> {
         // Back from the room, over the rooms ahead only.
         self.area.clear();
         self.area.push(from as u32);
-        self.behind[from] = stamp;
+        self.behind.insert(from);
         let mut next = 0;
         while let Some(&r) = self.area.get(next) {
             next += 1;
@@ -362,8 +356,8 @@ impl<'c> Oracle<'c> {
             for &(x, k) in into {
                 let xu = x as usize;
                 let e = &c.exits[k as usize];
-                if self.ahead[xu] == stamp && self.behind[xu] != stamp && c.passes_free(s, e) {
-                    self.behind[xu] = stamp;
+                if self.ahead.contains(xu) && !self.behind.contains(xu) && c.passes_free(s, e) {
+                    self.behind.insert(xu);
                     self.area.push(x);
                 }
             }
@@ -519,19 +513,18 @@ impl<'c> Oracle<'c> {
     }
 
     /// The closed states after the steps from `cur` out of its `area`
-    /// (whose rooms are marked with this walk's stamp in `inside`), each
+    /// (whose rooms are those of `inside`), each
     /// with its room's distance to the goal; `None` when a step enters the
     /// goal room.
     fn steps_out(
         &mut self,
         cur: &[u64],
         area: &[u32],
-        inside: &[u32],
+        inside: &Marks,
         budget: &Budget<'_>,
         states: usize,
     ) -> Result<Option<Vec<(u32, u32)>>, Stop> {
         let c = self.c;
-        let stamp = self.stamp;
         let mut t = vec![0u64; c.width];
         let mut out = Vec::new();
         for &r in area {
@@ -543,7 +536,7 @@ impl<'c> Oracle<'c> {
                 // spends to enter the area unlocks a door between rooms
                 // that already reach each other, and only loses the items
                 // spent ([`Oracle`]'s note).
-                if inside[e.to as usize] == stamp {
+                if inside.contains(e.to as usize) {
                     continue;
                 }
                 if !c.take_exit(cur, e, &mut t) {

@@ -73,6 +73,7 @@ mod general;
 mod heuristic;
 mod lex_queue;
 pub(crate) mod lines;
+mod marks;
 mod needs;
 pub(crate) mod oracle;
 mod parity;

@@ -23,6 +23,7 @@ use rustc_hash::FxHashMap;
 use super::super::budget::{Budget, Meter, Stop};
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, Exit, NONE, test};
+use super::super::marks::Marks;
 use crate::rng::Rng;
 use crate::rules::mechanics::{Mechanics, Passage};
 
@@ -315,13 +316,12 @@ impl Scout<'_, '_> {
 struct Region {
     rooms: Vec<u32>,
     /// Per room: the loots on the way there, and the exit taken into it
-    /// (`NONE` for the room walked from); valid where `mark` is `stamp`.
+    /// (`NONE` for the room walked from); valid for the rooms of `marks`.
     loots: Vec<u32>,
     via: Vec<u32>,
     prev: Vec<u32>,
-    mark: Vec<u32>,
-    settled: Vec<u32>,
-    stamp: u32,
+    marks: Marks,
+    settled: Marks,
     queue: VecDeque<u32>,
 }
 
@@ -332,9 +332,8 @@ impl Region {
             loots: vec![0; rooms],
             via: vec![NONE; rooms],
             prev: vec![NONE; rooms],
-            mark: vec![0; rooms],
-            settled: vec![0; rooms],
-            stamp: 0,
+            marks: Marks::new(rooms),
+            settled: Marks::new(rooms),
             queue: VecDeque::new(),
         }
     }
@@ -342,25 +341,20 @@ impl Region {
     /// The rooms `s`'s room reaches through doors passed without spending
     /// and not one-way, the goal room left out, by fewest loots first.
     fn walk(&mut self, c: &Compiled, m: &Mechanics, s: &[u64]) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.settled.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
+        self.marks.clear();
+        self.settled.clear();
         let from = c.room(s);
         self.rooms.clear();
         self.queue.clear();
-        self.mark[from] = self.stamp;
+        self.marks.insert(from);
         self.loots[from] = 0;
         self.via[from] = NONE;
         self.queue.push_back(from as u32);
         while let Some(r) = self.queue.pop_front() {
             let r = r as usize;
-            if self.settled[r] == self.stamp {
+            if !self.settled.insert(r) {
                 continue;
             }
-            self.settled[r] = self.stamp;
             self.rooms.push(r as u32);
             let first = c.exit_start[r];
             for (k, e) in c.exits_of(r).iter().enumerate() {
@@ -374,8 +368,7 @@ impl Region {
                 let bit = c.layout.loot_bit[to];
                 let step = u32::from(bit != NONE && !test(s, bit));
                 let loots = self.loots[r] + step;
-                if self.mark[to] != self.stamp || loots < self.loots[to] {
-                    self.mark[to] = self.stamp;
+                if self.marks.insert(to) || loots < self.loots[to] {
                     self.loots[to] = loots;
                     self.via[to] = first + k as u32;
                     self.prev[to] = r as u32;

@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 use super::super::budget::{Budget, Stop};
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, NONE, PULL, test};
+use super::super::marks::Marks;
 use super::scout::Witness;
 
 /// Trials per event of the trace at most, so that a long trace on a level
@@ -161,11 +162,10 @@ fn walk(c: &Compiled, mut cur: Vec<u64>, acts: &[(u32, usize)]) -> Option<(Vec<u
 /// the goal room.
 struct Paths {
     /// Per room, the exit taken into it and the room it leaves; valid
-    /// where `mark` is `stamp`.
+    /// for the rooms of `marks`.
     via: Vec<u32>,
     prev: Vec<u32>,
-    mark: Vec<u32>,
-    stamp: u32,
+    marks: Marks,
     queue: VecDeque<u32>,
 }
 
@@ -174,8 +174,7 @@ impl Paths {
         Self {
             via: vec![NONE; rooms],
             prev: vec![NONE; rooms],
-            mark: vec![0; rooms],
-            stamp: 0,
+            marks: Marks::new(rooms),
             queue: VecDeque::new(),
         }
     }
@@ -212,13 +211,9 @@ impl Paths {
 
     /// Walks from `s`'s room until `to` is reached; `None` when it is not.
     fn search(&mut self, c: &Compiled, s: &[u64], to: usize) -> Option<()> {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
+        self.marks.clear();
         let from = c.room(s);
-        self.mark[from] = self.stamp;
+        self.marks.insert(from);
         self.queue.clear();
         self.queue.push_back(from as u32);
         while let Some(r) = self.queue.pop_front() {
@@ -231,14 +226,14 @@ impl Paths {
                 let n = e.to as usize;
                 let bit = c.layout.loot_bit[n];
                 let empty = bit == NONE || test(s, bit);
-                if self.mark[n] == self.stamp
+                if self.marks.contains(n)
                     || n == c.goal_room as usize
                     || !empty
                     || !c.passes_free(s, e)
                 {
                     continue;
                 }
-                self.mark[n] = self.stamp;
+                self.marks.insert(n);
                 self.via[n] = first + k as u32;
                 self.prev[n] = r as u32;
                 self.queue.push_back(e.to);

@@ -2,6 +2,7 @@
 //! rooms a player may have looted before a step, and whether a player
 //! after a one-way step can walk back to where it was taken.
 
+use super::super::super::marks::Marks;
 use super::walkable;
 use crate::rules::mechanics::{Mechanics, Passage};
 
@@ -11,9 +12,8 @@ pub(super) struct Walks<'m> {
     /// Per room, the passages out of it and into it.
     out: Vec<Vec<Passage>>,
     into: Vec<Vec<Passage>>,
-    /// Scratch of [`Walks::back`]: rooms marked with the current stamp.
-    seen: Vec<u32>,
-    stamp: u32,
+    /// Scratch of [`Walks::back`].
+    seen: Marks,
     stack: Vec<usize>,
 }
 
@@ -30,8 +30,7 @@ impl<'m> Walks<'m> {
             m,
             out,
             into,
-            seen: vec![0; m.rooms()],
-            stamp: 0,
+            seen: Marks::new(m.rooms()),
             stack: Vec::new(),
         }
     }
@@ -78,12 +77,8 @@ impl<'m> Walks<'m> {
     /// `unlocked` unlocked, walks back to `p.from` (or into the goal room)
     /// without spending: through doors nothing ever stops, and those.
     pub fn back(&mut self, p: Passage, unlocked: &[usize]) -> bool {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
-        let (m, stamp) = (self.m, self.stamp);
+        let m = self.m;
+        self.seen.clear();
         self.stack.clear();
         self.stack.push(p.to);
         while let Some(r) = self.stack.pop() {
@@ -92,8 +87,7 @@ impl<'m> Walks<'m> {
             }
             for q in m.passages_from(r) {
                 let passable = m.always_passable(q) || unlocked.contains(&q.door);
-                if passable && self.seen.get(q.to).is_some_and(|&s| s != stamp) {
-                    self.seen[q.to] = stamp;
+                if passable && self.seen.insert(q.to) {
                     self.stack.push(q.to);
                 }
             }
