@@ -64,7 +64,7 @@ use walks::Walks;
 /// Rooms times steps at most for which each step gets walks of its own
 /// ([`Walks::before`] avoiding its door, [`Walks::back`]); past it, the
 /// rooms looted are those of walks through any door.
-const WALK_WORK: usize = 1 << 26;
+const WALK_WORK: usize = 1 << 23;
 
 /// Most poorest states a step is checked from ([`family`]).
 const FAMILY: usize = 16;
