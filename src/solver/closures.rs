@@ -42,7 +42,7 @@
 //! ([`Forget`]): states that differ only in them have the same futures.
 
 use super::budget::{Budget, Meter, Stop};
-use super::compile::{Compiled, NONE, set, test};
+use super::compile::{Compiled, Exit, NONE, set, test};
 use super::marks::Marks;
 use super::store::Store;
 use crate::rules::mechanics::Mechanics;
@@ -312,6 +312,11 @@ impl<'c> Oracle<'c> {
             scanned: 0,
             meter: Meter::default(),
         }
+    }
+
+    /// True when `exit`'s door leads into a keyless side pocket.
+    pub fn leads_into_pocket(&self, exit: &Exit) -> bool {
+        exit.unlock_bit != NONE && test(&self.pockets, exit.unlock_bit)
     }
 
     /// Closed states stored.
