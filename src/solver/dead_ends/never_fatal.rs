@@ -114,12 +114,14 @@ pub(crate) fn never_fatal(
         // A player who never passed `p`'s door (a spend's was locked) has
         // looted only rooms walks to `p.from` avoiding it pass; one who
         // did walks back the way it came ([`Walks::back`]).
-        let avoided;
-        let rooms = if thorough {
-            avoided = walks.before(p.from, Some(p.door));
-            &avoided
+        let (reach, avoided);
+        let (rooms, elsewhere) = if thorough {
+            reach = walks.reach_avoiding(p.door);
+            avoided = walks.before(p.from, Some((p.door, &reach)));
+            (&avoided, Some(&reach))
         } else {
-            before[p.from].get_or_insert_with(|| walks.before(p.from, None))
+            let rooms = before[p.from].get_or_insert_with(|| walks.before(p.from, None));
+            (&*rooms, None)
         };
         let ways = (routes.entry(areas.of(p.from))).or_insert_with(|| areas.routes(p.from));
         // One poorest state per way there, or, when the ways are too
@@ -134,10 +136,12 @@ pub(crate) fn never_fatal(
         };
         for unlocked in sets {
             // The player walks back to where it stood, as able as before.
-            let back = match cost {
-                _ if !thorough => false,
-                Some(cost) => walks.repaid(*p, unlocked, &c.layout.room_small, cost),
-                None => walks.back(*p, unlocked),
+            let back = match (cost, elsewhere) {
+                (Some(cost), Some(e)) => {
+                    walks.repaid(*p, unlocked, (&c.layout.room_small, cost), e)
+                }
+                (None, Some(_)) => walks.back(*p, unlocked),
+                (_, None) => false,
             };
             if back {
                 continue;

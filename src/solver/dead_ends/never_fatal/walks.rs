@@ -35,25 +35,39 @@ impl<'m> Walks<'m> {
         }
     }
 
-    /// The rooms some walk from the start to `room` passes, not through
-    /// door `avoided` when given: the rooms a player in `room` may have
-    /// looted without ever passing that door.
-    pub fn before(&self, room: usize, avoided: Option<usize>) -> Vec<bool> {
-        let other = |p: &Passage| Some(p.door) != avoided;
-        let mut to = search(room, &self.into, |p| p.from, other);
-        let from = search(self.m.start(), &self.out, |p| p.to, other);
-        to.iter_mut().zip(from).for_each(|(t, f)| *t &= f);
+    /// The rooms walks from the start reach, never through door `avoided`.
+    pub fn reach_avoiding(&self, avoided: usize) -> Vec<bool> {
+        search(self.m.start(), &self.out, |p| p.to, |p| p.door != avoided)
+    }
+
+    /// The rooms some walk to `room` passes; when `avoided` gives a door
+    /// and the rooms walks from the start reach without it
+    /// ([`Walks::reach_avoiding`]), only those of walks from the start not
+    /// through it: the rooms a player in `room` may have looted without
+    /// ever passing that door.
+    pub fn before(&self, room: usize, avoided: Option<(usize, &[bool])>) -> Vec<bool> {
+        let door = avoided.map(|(d, _)| d);
+        let mut to = search(room, &self.into, |p| p.from, |p| Some(p.door) != door);
+        if let Some((_, reach)) = avoided {
+            to.iter_mut().zip(reach).for_each(|(t, &r)| *t &= r);
+        }
         to
     }
 
     /// Whether a player just through spend `p` (its door unlocked for
     /// `cost` keys), with the doors of `unlocked` unlocked, picks up at
     /// least `cost` keys (`keys` per room) in rooms only that door leads
-    /// to, and walks back to `p.from`: a player who never spent on it
-    /// never took those keys, and one that later does pays for them.
-    pub fn repaid(&self, p: Passage, unlocked: &[usize], keys: &[u32], cost: u32) -> bool {
+    /// to (the rooms out of `elsewhere`, what walks from the start reach
+    /// without it), and walks back to `p.from`: a player who never spent
+    /// on it never took those keys, and one that later does pays for them.
+    pub fn repaid(
+        &self,
+        p: Passage,
+        unlocked: &[usize],
+        (keys, cost): (&[u32], u32),
+        elsewhere: &[bool],
+    ) -> bool {
         let m = self.m;
-        let elsewhere = search(m.start(), &self.out, |q| q.to, |q| q.door != p.door);
         if elsewhere.get(p.to).is_none_or(|&e| e) {
             return false;
         }
