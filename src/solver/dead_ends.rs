@@ -17,11 +17,14 @@ use super::store::Store;
 use super::{Plan, Prepared, SolveError};
 use crate::rules::mechanics::{Mechanics, Passage};
 
+mod counted;
 mod hunt;
 mod never_fatal;
 mod scout;
 mod shorten;
 
+#[cfg(test)]
+pub(crate) use counted::maybe_fatal;
 pub(crate) use hunt::hunt;
 #[cfg(test)]
 pub(crate) use hunt::kinds_in_two_goes;

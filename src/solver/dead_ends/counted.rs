@@ -1,0 +1,349 @@
+//! Irreversible steps decided over counted zones: which steps may be fatal,
+//! from an exploration of every state a player can reach, each told only
+//! by its zone, the doors unlocked, the keys in hand and **how many** keys
+//! were taken in each zone, not which.
+//!
+//! The levels: small keys only, no lever, each door free, shut, or locked
+//! by small keys on both sides ([`zones::applies`]). A zone is a strongly
+//! connected component of free passage: its rooms walk to each other
+//! whatever the player holds. The rooms a state's zone reaches and that
+//! reach it back through free and unlocked doors (its region, a union of
+//! zones) stay so for the rest of the game: doors unlocked stay unlocked.
+//!
+//! A state of play maps to a counted state: the region, the doors
+//! unlocked, the keys in hand, and per zone the keys taken. Counted, the
+//! player takes any key lying in its region whenever it likes, leaves the
+//! region by any way out of one of its zones, and spends on any lock of
+//! one of them. Each step of play is one of these (walking to a door takes
+//! keys on the way, which counted is a choice), so the counted states the
+//! counted player reaches hold the counted form of every state of play
+//! reachable; some more, where it skipped a key play takes on the way.
+//!
+//! Whether a state reaches the goal is told by its counted form. Every
+//! counted plan is followed in play with at least the keys taken in each
+//! zone: where the counted player takes a key in its region, the player
+//! walks to one still lying there if any is (every room of the region
+//! reaches every other and back); where it spends or leaves, the player
+//! walks to that door with at least as many keys in hand. And a plan of
+//! play is a counted plan. So a counted state reaches the goal exactly when
+//! the states of play it stands for do; the check takes every key of the
+//! region first (taking a key never hurts), and its answers are kept.
+//!
+//! So a step is fatal in play only if it is fatal from some counted state
+//! reached: a step that is not is proven never fatal. Only the keys play
+//! takes on its way make the counted states more, which makes this side
+//! exact on most levels. Entering a room whose region took no key yet,
+//! the counted player takes its keys, as play does.
+//!
+//! Counted states forget what their future never reads: the keys taken
+//! in zones and the doors unlocked that no way from the region leads to,
+//! even with every lock open. States alike but for which keys were taken
+//! in their region are one: only their number counts there.
+
+mod zones;
+
+use rustc_hash::FxHashMap;
+
+use super::super::budget::{Budget, Meter};
+use super::super::compile::NONE;
+use super::super::marks::Marks;
+use super::super::store::Store;
+use crate::rules::mechanics::{Mechanics, Passage};
+use zones::{Way, Zones};
+
+/// Levels with more zones than this get no table of where each zone may
+/// ever go: counted states then forget nothing.
+const MAX_FORGET_ZONES: usize = 8192;
+
+/// For each of `steps`, whether it may be fatal: false when it is proven
+/// never fatal. `None` when the level is not one the counted zones follow,
+/// the start cannot reach the goal, or the budget ends before every
+/// counted state is explored.
+pub(crate) fn maybe_fatal(
+    m: &Mechanics,
+    steps: &[Passage],
+    budget: &Budget<'_>,
+) -> Option<(Vec<bool>, usize)> {
+    if !zones::applies(m) {
+        return None;
+    }
+    let zones = Zones::new(m, steps);
+    let start = zones.of_room[m.start()];
+    if start == zones.goal {
+        return Some((vec![false; steps.len()], 0));
+    }
+    let start_loot = m.keys().iter().filter(|k| k.room == m.start()).count() as u32;
+    let mut game = Counted::new(&zones);
+    game.explore(start, start_loot, steps.len(), budget).ok()?
+}
+
+/// Where each part of a counted state lies in its words. Word 0 holds the
+/// region's first zone (low half) and the keys in hand (high half).
+struct Layout {
+    width: usize,
+    /// The first word of the bits of doors unlocked.
+    doors: usize,
+    /// Per zone, the word, shift and bits of its count of keys taken;
+    /// no bits for a zone without keys.
+    taken: Vec<(u32, u32, u32)>,
+}
+
+impl Layout {
+    fn new(z: &Zones) -> Self {
+        let doors = 1;
+        let mut word = doors + z.locks.len().div_ceil(64);
+        let mut shift = 0u32;
+        let mut taken = Vec::with_capacity(z.count);
+        for &keys in &z.keys {
+            let bits = u32::BITS - keys.leading_zeros();
+            if shift + bits > 64 {
+                word += 1;
+                shift = 0;
+            }
+            taken.push((word as u32, shift, bits));
+            shift += bits;
+        }
+        let width = word + usize::from(shift > 0);
+        Self {
+            width,
+            doors,
+            taken,
+        }
+    }
+
+    fn zone(s: &[u64]) -> u32 {
+        s[0] as u32
+    }
+
+    fn held(s: &[u64]) -> u32 {
+        (s[0] >> 32) as u32
+    }
+
+    fn set_zone_held(s: &mut [u64], zone: u32, held: u32) {
+        s[0] = u64::from(zone) | u64::from(held) << 32;
+    }
+
+    fn unlocked(&self, s: &[u64], lock: u32) -> bool {
+        let l = lock as usize;
+        s[self.doors + l / 64] >> (l % 64) & 1 == 1
+    }
+
+    fn unlock(&self, s: &mut [u64], lock: u32, on: bool) {
+        let (w, b) = (self.doors + lock as usize / 64, lock % 64);
+        s[w] = s[w] & !(1 << b) | u64::from(on) << b;
+    }
+
+    fn taken(&self, s: &[u64], zone: u32) -> u32 {
+        let (w, shift, bits) = self.taken[zone as usize];
+        if bits == 0 {
+            return 0;
+        }
+        (s[w as usize] >> shift & ((1 << bits) - 1)) as u32
+    }
+
+    fn set_taken(&self, s: &mut [u64], zone: u32, n: u32) {
+        let (w, shift, bits) = self.taken[zone as usize];
+        if bits > 0 {
+            let mask = ((1u64 << bits) - 1) << shift;
+            s[w as usize] = s[w as usize] & !mask | u64::from(n) << shift & mask;
+        }
+    }
+}
+
+/// What a counted state may do next.
+enum Next {
+    /// Step into the goal room.
+    Win,
+    /// Take way `Way` out of the region (spending when it is locked).
+    Step(Way),
+}
+
+/// Room the checks of the goal reuse from check to check.
+#[derive(Default)]
+struct Buffers {
+    closed: Vec<u64>,
+    next: Vec<u64>,
+    out: Vec<u64>,
+    moves: Vec<Next>,
+    frames: Vec<game::Frame>,
+    arena: Vec<u64>,
+}
+
+/// The counted game of one level.
+struct Counted<'z> {
+    z: &'z Zones,
+    lay: Layout,
+    /// Walks of regions: forward, back, and the zones to visit.
+    fw: Marks,
+    bw: Marks,
+    todo: Vec<u32>,
+    /// The last region worked out, its zones in order.
+    region: Vec<u32>,
+    /// Regions worked out, by zone and doors unlocked: where their zones
+    /// lie in `regions`.
+    known: FxHashMap<Box<[u64]>, (u32, u32)>,
+    regions: Vec<u32>,
+    key: Vec<u64>,
+    /// Work done since the budget was last told of it.
+    work: usize,
+    bufs: Buffers,
+    /// Per zone, once asked: the zones it may ever reach, as bits.
+    reach: Vec<Option<Vec<u64>>>,
+    /// Closed counted states (every key of the region taken) and whether
+    /// each reaches the goal: 0 not known, 1 being worked out, 2 yes, 3 no.
+    closed: Store,
+    verdict: Vec<u8>,
+    meter: Meter,
+}
+
+impl<'z> Counted<'z> {
+    fn new(z: &'z Zones) -> Self {
+        let lay = Layout::new(z);
+        let closed = Store::new(lay.width, (lay.width * 64) as u32);
+        Self {
+            z,
+            fw: Marks::new(z.count),
+            bw: Marks::new(z.count),
+            todo: Vec::new(),
+            region: Vec::new(),
+            known: FxHashMap::default(),
+            regions: Vec::new(),
+            key: Vec::new(),
+            work: 0,
+            bufs: Buffers::default(),
+            reach: vec![None; z.count],
+            closed,
+            verdict: Vec::new(),
+            meter: Meter::default(),
+            lay,
+        }
+    }
+
+    /// True when `way` may be walked in `s` without spending.
+    fn open(&self, s: &[u64], way: &Way) -> bool {
+        way.lock == NONE || self.lay.unlocked(s, way.lock)
+    }
+
+    /// Works out the region of `zone` in `s` into `self.region`, in order.
+    fn region_of(&mut self, s: &[u64], zone: u32) {
+        let doors = &s[self.lay.doors..self.lay.doors + self.z.locks.len().div_ceil(64)];
+        self.key.clear();
+        self.key.push(u64::from(zone));
+        self.key.extend_from_slice(doors);
+        self.region.clear();
+        if let Some(&(a, b)) = self.known.get(&self.key[..]) {
+            self.region
+                .extend_from_slice(&self.regions[a as usize..b as usize]);
+            return;
+        }
+        self.walk_region(s, zone);
+        let a = self.regions.len() as u32;
+        self.regions.extend_from_slice(&self.region);
+        let b = self.regions.len() as u32;
+        self.known.insert(self.key.as_slice().into(), (a, b));
+    }
+
+    /// [`Self::region_of`], walked.
+    fn walk_region(&mut self, s: &[u64], zone: u32) {
+        let goal = self.z.goal;
+        self.fw.clear();
+        self.fw.insert(zone as usize);
+        self.todo.push(zone);
+        while let Some(x) = self.todo.pop() {
+            let out = self.z.out.get(x as usize);
+            self.work += out.len();
+            for w in out {
+                if w.to != goal && self.open(s, w) && self.fw.insert(w.to as usize) {
+                    self.todo.push(w.to);
+                }
+            }
+        }
+        self.bw.clear();
+        self.bw.insert(zone as usize);
+        self.region.clear();
+        self.region.push(zone);
+        self.todo.push(zone);
+        while let Some(x) = self.todo.pop() {
+            for (from, w) in self.z.into.get(x as usize) {
+                let f = *from as usize;
+                if self.fw.contains(f) && self.open(s, w) && self.bw.insert(f) {
+                    self.region.push(*from);
+                    self.todo.push(*from);
+                }
+            }
+        }
+        self.region.sort_unstable();
+    }
+
+    /// The zones `zone` may ever reach, every lock taken as open.
+    fn reach(&mut self, zone: u32) -> Option<&[u64]> {
+        if self.z.count > MAX_FORGET_ZONES {
+            return None;
+        }
+        let z = zone as usize;
+        if self.reach[z].is_none() {
+            let mut bits = vec![0u64; self.z.count.div_ceil(64)];
+            self.fw.clear();
+            self.fw.insert(z);
+            self.todo.push(zone);
+            while let Some(x) = self.todo.pop() {
+                bits[x as usize / 64] |= 1 << (x % 64);
+                for w in self.z.out.get(x as usize) {
+                    if w.to != self.z.goal && self.fw.insert(w.to as usize) {
+                        self.todo.push(w.to);
+                    }
+                }
+            }
+            self.reach[z] = Some(bits);
+        }
+        self.reach[z].as_deref()
+    }
+
+    /// Makes `s`, whose doors, keys taken and keys in hand are those after
+    /// a step into `zone` (entering a room with `loot` keys), the counted
+    /// state it is: the region's first zone, its keys taken counted as
+    /// one, and what its future never reads forgotten. Leaves the region
+    /// in `self.region`.
+    fn settle(&mut self, s: &mut [u64], zone: u32, loot: u32) {
+        self.region_of(s, zone);
+        let lay = &self.lay;
+        let mut taken: u32 = self.region.iter().map(|&z| lay.taken(s, z)).sum();
+        let mut held = Layout::held(s);
+        if taken == 0 && loot > 0 {
+            // Nothing taken in the region yet: the room entered still
+            // holds its keys, and play takes them.
+            taken = loot;
+            held += loot;
+        }
+        for &z in &self.region {
+            let n = taken.min(self.z.keys[z as usize]);
+            lay.set_taken(s, z, n);
+            taken -= n;
+        }
+        let first = self.region[0];
+        Layout::set_zone_held(s, first, held);
+        self.forget(s, first);
+    }
+
+    /// Forgets in `s` what no way from zone `first` ever reads.
+    fn forget(&mut self, s: &mut [u64], first: u32) {
+        if self.reach(first).is_none() {
+            return;
+        }
+        let (z, lay) = (self.z, &self.lay);
+        let Some(reach) = &self.reach[first as usize] else {
+            return;
+        };
+        let within = |x: u32| reach[x as usize / 64] >> (x % 64) & 1 == 1;
+        for zone in (0..z.count as u32).filter(|&x| !within(x)) {
+            lay.set_taken(s, zone, 0);
+        }
+        for (l, &(a, b)) in z.locks.iter().enumerate() {
+            if !within(a) && !within(b) {
+                lay.unlock(s, l as u32, false);
+            }
+        }
+    }
+}
+
+mod game;

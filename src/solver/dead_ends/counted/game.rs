@@ -1,0 +1,246 @@
+//! The counted game's moves, its check of whether a state reaches the
+//! goal, and the exploration of every counted state reached.
+
+use std::collections::VecDeque;
+
+use super::super::super::budget::{Budget, Stop};
+use super::super::super::compile::NONE;
+use super::super::super::store::Store;
+use super::{Counted, Layout, Next};
+use crate::solver::dead_ends::counted::zones::Way;
+
+/// What is known of a closed counted state.
+const UNKNOWN: u8 = 0;
+const WORKING: u8 = 1;
+const LIVE: u8 = 2;
+const DEAD: u8 = 3;
+
+/// A closed state whose moves are being tried: its number, and its
+/// successors, `count` states from word `start` of the arena, of which
+/// `next` were tried.
+pub(super) struct Frame {
+    id: u32,
+    start: usize,
+    count: usize,
+    next: usize,
+}
+
+impl Counted<'_> {
+    /// The moves from `s`, whose region is `self.region`, into `moves`.
+    fn moves(&self, s: &[u64], moves: &mut Vec<Next>) {
+        moves.clear();
+        let held = Layout::held(s);
+        for &z in &self.region {
+            for w in self.z.out.get(z as usize) {
+                let open = self.open(s, w);
+                if w.to == self.z.goal {
+                    if open || w.cost <= held {
+                        moves.push(Next::Win);
+                    }
+                } else if open {
+                    if self.region.binary_search(&w.to).is_err() {
+                        moves.push(Next::Step(*w));
+                    }
+                } else if w.cost <= held {
+                    moves.push(Next::Step(*w));
+                }
+            }
+        }
+    }
+
+    /// The counted state after way `w` from `s`, into `out`; leaves its
+    /// region in `self.region`.
+    fn after(&mut self, s: &[u64], w: &Way, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend_from_slice(s);
+        let mut held = Layout::held(s);
+        if !self.open(s, w) {
+            self.lay.unlock(out, w.lock, true);
+            held -= w.cost;
+        }
+        Layout::set_zone_held(out, w.to, held);
+        self.settle(out, w.to, w.loot);
+    }
+
+    /// Takes every key lying in the region of `s` (`self.region`).
+    fn close(&self, s: &mut [u64]) {
+        let mut held = Layout::held(s);
+        for &z in &self.region {
+            let keys = self.z.keys[z as usize];
+            held += keys - self.lay.taken(s, z);
+            self.lay.set_taken(s, z, keys);
+        }
+        Layout::set_zone_held(s, Layout::zone(s), held);
+    }
+
+    /// Whether counted state `s` (settled) reaches the goal: depth first
+    /// over closed states, each answer kept. The closed states form no
+    /// cycle (each step unlocks a door, takes keys, or leaves a region it
+    /// cannot come back to), so one met while being worked out is a way
+    /// that does not help.
+    fn live(&mut self, s: &[u64], budget: &Budget<'_>, seen: usize) -> Result<bool, Stop> {
+        let mut c = std::mem::take(&mut self.bufs.closed);
+        c.clear();
+        c.extend_from_slice(s);
+        self.region_of(&c, Layout::zone(&c));
+        self.close(&mut c);
+        let mut frames = std::mem::take(&mut self.bufs.frames);
+        let mut arena = std::mem::take(&mut self.bufs.arena);
+        let answer = self.work_out(&c, &mut frames, &mut arena, budget, seen);
+        frames.clear();
+        arena.clear();
+        self.bufs.closed = c;
+        self.bufs.frames = frames;
+        self.bufs.arena = arena;
+        answer
+    }
+
+    /// [`Self::live`] of closed state `c`.
+    fn work_out(
+        &mut self,
+        c: &[u64],
+        frames: &mut Vec<Frame>,
+        arena: &mut Vec<u64>,
+        budget: &Budget<'_>,
+        seen: usize,
+    ) -> Result<bool, Stop> {
+        let mut answer = match self.enter(c, frames, arena) {
+            Some(known) => return Ok(known),
+            None => false,
+        };
+        let width = self.lay.width;
+        let mut next = std::mem::take(&mut self.bufs.next);
+        next.resize(width, 0);
+        while let Some(top) = frames.last_mut() {
+            let states = seen + self.closed.len() + self.known.len();
+            let work = std::mem::take(&mut self.work) + width * 4;
+            if let Err(stop) = budget.check(&mut self.meter, work, states, width) {
+                self.bufs.next = next;
+                return Err(stop);
+            }
+            if answer || top.next == top.count {
+                self.verdict[top.id as usize] = if answer { LIVE } else { DEAD };
+                arena.truncate(top.start);
+                frames.pop();
+                continue;
+            }
+            let at = top.start + top.next * width;
+            top.next += 1;
+            next.copy_from_slice(&arena[at..at + width]);
+            if self.enter(&next, frames, arena) == Some(true) {
+                answer = true;
+            }
+        }
+        self.bufs.next = next;
+        Ok(answer)
+    }
+
+    /// Looks up closed state `c`: its answer when known (a state being
+    /// worked out counts as dead); otherwise pushes a frame of its moves
+    /// and returns `None`, or answers at once when a move wins.
+    fn enter(&mut self, c: &[u64], frames: &mut Vec<Frame>, arena: &mut Vec<u64>) -> Option<bool> {
+        let (id, fresh) = self.closed.insert(c);
+        if fresh {
+            self.verdict.push(UNKNOWN);
+        }
+        match self.verdict[id as usize] {
+            LIVE => return Some(true),
+            DEAD | WORKING => return Some(false),
+            _ => {}
+        }
+        self.region_of(c, Layout::zone(c));
+        let mut moves = std::mem::take(&mut self.bufs.moves);
+        self.moves(c, &mut moves);
+        let win = moves.iter().any(|m| matches!(m, Next::Win));
+        self.verdict[id as usize] = if win { LIVE } else { WORKING };
+        let start = arena.len();
+        let mut out = std::mem::take(&mut self.bufs.out);
+        for m in moves.iter().filter(|_| !win) {
+            if let Next::Step(w) = m {
+                self.after(c, w, &mut out);
+                self.close(&mut out);
+                arena.extend_from_slice(&out);
+            }
+        }
+        self.bufs.out = out;
+        self.bufs.moves = moves;
+        if win {
+            return Some(true);
+        }
+        let count = (arena.len() - start) / self.lay.width;
+        frames.push(Frame {
+            id,
+            start,
+            count,
+            next: 0,
+        });
+        None
+    }
+
+    /// Explores every counted state reached from the start (in zone
+    /// `start`, its room holding `loot` keys) that reaches the goal, and
+    /// marks the steps out of one into a state that does not: for each of
+    /// `steps` steps, whether it may be fatal, and the states met. `None`
+    /// when the start does not reach the goal.
+    pub(super) fn explore(
+        &mut self,
+        start: u32,
+        loot: u32,
+        steps: usize,
+        budget: &Budget<'_>,
+    ) -> Result<Option<(Vec<bool>, usize)>, Stop> {
+        let width = self.lay.width;
+        let mut s = vec![0u64; width];
+        Layout::set_zone_held(&mut s, start, 0);
+        self.settle(&mut s, start, loot);
+        if !self.live(&s, budget, 0)? {
+            return Ok(None);
+        }
+        let mut seen = Store::new(width, (width * 64) as u32);
+        seen.insert(&s);
+        let mut queue = VecDeque::from([0u32]);
+        let mut maybe = vec![false; steps];
+        let (mut cur, mut next) = (vec![0u64; width], Vec::with_capacity(width));
+        let mut moves = Vec::new();
+        while let Some(i) = queue.pop_front() {
+            let states = seen.len() + self.closed.len() + self.known.len();
+            let work = std::mem::take(&mut self.work) + width * 4;
+            budget.check(&mut self.meter, work, states, width)?;
+            cur.copy_from_slice(seen.get(i));
+            self.region_of(&cur, Layout::zone(&cur));
+            // One more key taken in the region, if one lies there: the
+            // first zone not yet emptied takes it, as settled states do.
+            let lay = &self.lay;
+            let fuller =
+                (self.region.iter()).find(|&&z| lay.taken(&cur, z) < self.z.keys[z as usize]);
+            if let Some(&z) = fuller {
+                next.clear();
+                next.extend_from_slice(&cur);
+                lay.set_taken(&mut next, z, lay.taken(&cur, z) + 1);
+                Layout::set_zone_held(&mut next, Layout::zone(&cur), Layout::held(&cur) + 1);
+                if let (n, true) = seen.insert(&next) {
+                    queue.push_back(n);
+                }
+            }
+            self.moves(&cur, &mut moves);
+            let tried = std::mem::take(&mut moves);
+            for m in &tried {
+                let Next::Step(w) = m else { continue };
+                self.after(&cur, w, &mut next);
+                if seen.find(&next).is_some() {
+                    // Met before: it reaches the goal, as every state kept does.
+                    continue;
+                }
+                if self.live(&next, budget, seen.len())? {
+                    if let (n, true) = seen.insert(&next) {
+                        queue.push_back(n);
+                    }
+                } else if w.step != NONE {
+                    maybe[w.step as usize] = true;
+                }
+            }
+            moves = tried;
+        }
+        Ok(Some((maybe, seen.len() + self.closed.len())))
+    }
+}

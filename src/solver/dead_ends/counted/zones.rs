@@ -1,0 +1,128 @@
+//! The zones of a level and the ways out of them, for
+//! [`super::maybe_fatal`]: a zone is a strongly connected component of
+//! free passage ([`facts::free_components`]), the goal room one of its
+//! own; a way is a passage that leaves its zone or has a small lock.
+
+use rustc_hash::FxHashMap;
+
+use crate::grouped::Grouped;
+use crate::rules::mechanics::{Mechanics, Opening, Passage};
+use crate::solver::compile::NONE;
+use crate::solver::facts;
+
+/// One passage between zones, or through a small lock.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Way {
+    /// The zone it enters.
+    pub to: u32,
+    /// The small keys lying in the room it enters.
+    pub loot: u32,
+    /// The index of its door among the small-locked doors, [`NONE`] for a
+    /// free door.
+    pub lock: u32,
+    /// Small keys spent on its first passage (0 for a free door).
+    pub cost: u32,
+    /// Its index among the steps asked about, [`NONE`] for none.
+    pub step: u32,
+}
+
+/// The zones of a level, the small keys lying in each, and the ways out
+/// of each.
+pub(super) struct Zones {
+    /// Number of zones.
+    pub count: usize,
+    /// The zone of each room.
+    pub of_room: Vec<u32>,
+    /// Small keys lying in each zone (none in the goal's).
+    pub keys: Vec<u32>,
+    /// The goal room's zone.
+    pub goal: u32,
+    /// The zones each small-locked door joins.
+    pub locks: Vec<(u32, u32)>,
+    /// The ways out of each zone (and through small locks inside it).
+    pub out: Grouped<Way>,
+    /// The ways into each zone, as `(from zone, way)`.
+    pub into: Grouped<(u32, Way)>,
+}
+
+/// True when every rule of the level is one the counted zones follow:
+/// small keys only (no named key, no other item, none the goal needs), no
+/// lever, and each door free, shut for good, or locked by small keys
+/// alone on both sides.
+pub(super) fn applies(m: &Mechanics) -> bool {
+    m.levers().is_empty()
+        && !m.needs_general()
+        && m.goal_requires().is_empty()
+        && m.keys().iter().all(|k| k.small)
+        && m.doors_not_free().all(|(_, d)| {
+            d.locks.is_empty()
+                && d.locks_any.is_empty()
+                && d.lock_side.is_none()
+                && d.open_when.is_empty()
+                && (d.opening == Opening::Shut || d.opening == Opening::Open)
+        })
+}
+
+impl Zones {
+    /// The zones of `m`, with `steps` numbered on their ways.
+    pub fn new(m: &Mechanics, steps: &[Passage]) -> Self {
+        let of_room = facts::free_components(m);
+        let count = of_room.iter().map(|&z| z as usize + 1).max().unwrap_or(0);
+        let goal = of_room.get(m.goal()).copied().unwrap_or(NONE);
+        let mut keys = vec![0u32; count];
+        let mut room_keys = vec![0u32; m.rooms()];
+        for k in m.keys().iter().filter(|k| k.room != m.goal()) {
+            keys[of_room[k.room] as usize] += 1;
+            room_keys[k.room] += 1;
+        }
+        let mut lock_of = vec![NONE; m.doors().len()];
+        let mut locks = Vec::new();
+        for (d, rule) in m.doors_not_free() {
+            if let (true, Some((a, b))) = (rule.small_locks > 0, m.ends(d)) {
+                lock_of[d] = locks.len() as u32;
+                locks.push((of_room[a], of_room[b]));
+            }
+        }
+        let step_of: FxHashMap<(usize, usize, usize), u32> = (steps.iter().enumerate())
+            .map(|(i, p)| ((p.door, p.from, p.to), i as u32))
+            .collect();
+        let mut ways: Vec<(u32, Way)> = Vec::new();
+        for p in m.passages().filter(|p| p.from != m.goal()) {
+            let (a, b) = (of_room[p.from], of_room[p.to]);
+            let free = m.always_passable(p);
+            let lock = lock_of[p.door];
+            let shut = m.doors()[p.door].opening == Opening::Shut;
+            if (free && a == b) || (!free && (lock == NONE || shut)) {
+                // Inside a zone, or shut for good.
+                continue;
+            }
+            let cost = if free {
+                0
+            } else {
+                m.doors()[p.door].small_locks
+            };
+            let step = (step_of.get(&(p.door, p.from, p.to)).copied()).unwrap_or(NONE);
+            let lock = if free { NONE } else { lock };
+            let loot = room_keys[p.to];
+            let way = Way {
+                to: b,
+                loot,
+                lock,
+                cost,
+                step,
+            };
+            ways.push((a, way));
+        }
+        let out = Grouped::new(count, ways.iter().map(|&(a, w)| (a as usize, w)));
+        let into = Grouped::new(count, ways.iter().map(|&(a, w)| (w.to as usize, (a, w))));
+        Self {
+            count,
+            of_room,
+            keys,
+            goal,
+            locks,
+            out,
+            into,
+        }
+    }
+}
