@@ -39,6 +39,12 @@
 //! in zones and the doors unlocked that no way from the region leads to,
 //! even with every lock open. States alike but for which keys were taken
 //! in their region are one: only their number counts there.
+//!
+//! A keyless side pocket (a zone with no key whose only door has a small
+//! lock) is counted too: opening one only loses keys, and the pockets a
+//! region opens into at one cost are alike, so a state keeps how many of
+//! them were opened, not which. A fatal opening of one marks them all.
+//! On a 453-room level this makes 54,000 counted states of 200,000.
 
 mod zones;
 
@@ -86,6 +92,8 @@ struct Layout {
     /// Per zone, the word, shift and bits of its count of keys taken;
     /// no bits for a zone without keys.
     taken: Vec<(u32, u32, u32)>,
+    /// Per zone, those of its count of pockets opened.
+    opened: Vec<(u32, u32, u32)>,
 }
 
 impl Layout {
@@ -93,21 +101,24 @@ impl Layout {
         let doors = 1;
         let mut word = doors + z.locks.len().div_ceil(64);
         let mut shift = 0u32;
-        let mut taken = Vec::with_capacity(z.count);
-        for &keys in &z.keys {
-            let bits = u32::BITS - keys.leading_zeros();
+        let mut field = |most: u32| {
+            let bits = u32::BITS - most.leading_zeros();
             if shift + bits > 64 {
                 word += 1;
                 shift = 0;
             }
-            taken.push((word as u32, shift, bits));
+            let at = (word as u32, shift, bits);
             shift += bits;
-        }
+            at
+        };
+        let taken = z.keys.iter().map(|&keys| field(keys)).collect();
+        let opened = z.pockets.iter().map(|&(n, _)| field(n)).collect();
         let width = word + usize::from(shift > 0);
         Self {
             width,
             doors,
             taken,
+            opened,
         }
     }
 
@@ -134,19 +145,35 @@ impl Layout {
     }
 
     fn taken(&self, s: &[u64], zone: u32) -> u32 {
-        let (w, shift, bits) = self.taken[zone as usize];
-        if bits == 0 {
-            return 0;
-        }
-        (s[w as usize] >> shift & ((1 << bits) - 1)) as u32
+        read(s, self.taken[zone as usize])
     }
 
     fn set_taken(&self, s: &mut [u64], zone: u32, n: u32) {
-        let (w, shift, bits) = self.taken[zone as usize];
-        if bits > 0 {
-            let mask = ((1u64 << bits) - 1) << shift;
-            s[w as usize] = s[w as usize] & !mask | u64::from(n) << shift & mask;
-        }
+        write(s, self.taken[zone as usize], n);
+    }
+
+    fn opened(&self, s: &[u64], zone: u32) -> u32 {
+        read(s, self.opened[zone as usize])
+    }
+
+    fn set_opened(&self, s: &mut [u64], zone: u32, n: u32) {
+        write(s, self.opened[zone as usize], n);
+    }
+}
+
+/// The count in field `(word, shift, bits)` of `s`.
+fn read(s: &[u64], (w, shift, bits): (u32, u32, u32)) -> u32 {
+    if bits == 0 {
+        return 0;
+    }
+    (s[w as usize] >> shift & ((1 << bits) - 1)) as u32
+}
+
+/// Sets the count in field `(word, shift, bits)` of `s` to `n`.
+fn write(s: &mut [u64], (w, shift, bits): (u32, u32, u32), n: u32) {
+    if bits > 0 {
+        let mask = ((1u64 << bits) - 1) << shift;
+        s[w as usize] = s[w as usize] & !mask | u64::from(n) << shift & mask;
     }
 }
 
@@ -156,6 +183,8 @@ enum Next {
     Win,
     /// Take way `Way` out of the region (spending when it is locked).
     Step(Way),
+    /// Open one more keyless side pocket of this zone.
+    Waste(u32),
 }
 
 /// Room the checks of the goal reuse from check to check.
@@ -167,6 +196,10 @@ struct Buffers {
     moves: Vec<Next>,
     frames: Vec<game::Frame>,
     arena: Vec<u64>,
+    /// Pockets opened in a region, per cost.
+    costs: Vec<(u32, u32)>,
+    /// The region of the state being explored.
+    region: Vec<u32>,
 }
 
 /// The counted game of one level.
@@ -320,9 +353,35 @@ impl<'z> Counted<'z> {
             lay.set_taken(s, z, n);
             taken -= n;
         }
+        self.settle_pockets(s);
         let first = self.region[0];
         Layout::set_zone_held(s, first, held);
         self.forget(s, first);
+    }
+
+    /// Counts the pockets opened in the region (`self.region`) of `s` as
+    /// one per cost: pockets of a region opening at one cost are alike.
+    fn settle_pockets(&mut self, s: &mut [u64]) {
+        let (lay, z) = (&self.lay, self.z);
+        let totals = &mut self.bufs.costs;
+        totals.clear();
+        for &x in &self.region {
+            let (n, cost) = z.pockets[x as usize];
+            if n > 0 {
+                match totals.iter_mut().find(|(c, _)| *c == cost) {
+                    Some((_, t)) => *t += lay.opened(s, x),
+                    None => totals.push((cost, lay.opened(s, x))),
+                }
+            }
+        }
+        for &x in &self.region {
+            let (n, cost) = z.pockets[x as usize];
+            if let Some((_, t)) = totals.iter_mut().find(|(c, _)| n > 0 && *c == cost) {
+                let here = (*t).min(n);
+                lay.set_opened(s, x, here);
+                *t -= here;
+            }
+        }
     }
 
     /// Forgets in `s` what no way from zone `first` ever reads.
@@ -337,6 +396,7 @@ impl<'z> Counted<'z> {
         let within = |x: u32| reach[x as usize / 64] >> (x % 64) & 1 == 1;
         for zone in (0..z.count as u32).filter(|&x| !within(x)) {
             lay.set_taken(s, zone, 0);
+            lay.set_opened(s, zone, 0);
         }
         for (l, &(a, b)) in z.locks.iter().enumerate() {
             if !within(a) && !within(b) {

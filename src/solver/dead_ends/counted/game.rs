@@ -45,7 +45,23 @@ impl Counted<'_> {
                     moves.push(Next::Step(*w));
                 }
             }
+            let (n, cost) = self.z.pockets[z as usize];
+            if n > self.lay.opened(s, z) && cost <= held {
+                moves.push(Next::Waste(z));
+            }
         }
+    }
+
+    /// The counted state after opening one more pocket of zone `z` from
+    /// `s`, into `out`; leaves its region in `self.region`.
+    fn waste(&mut self, s: &[u64], z: u32, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend_from_slice(s);
+        let (_, cost) = self.z.pockets[z as usize];
+        self.lay.set_opened(out, z, self.lay.opened(s, z) + 1);
+        let zone = Layout::zone(s);
+        Layout::set_zone_held(out, zone, Layout::held(s) - cost);
+        self.settle(out, zone, 0);
     }
 
     /// The counted state after way `w` from `s`, into `out`; leaves its
@@ -224,9 +240,14 @@ impl Counted<'_> {
             }
             self.moves(&cur, &mut moves);
             let tried = std::mem::take(&mut moves);
+            let mut region = std::mem::take(&mut self.bufs.region);
+            region.clone_from(&self.region);
             for m in &tried {
-                let Next::Step(w) = m else { continue };
-                self.after(&cur, w, &mut next);
+                match m {
+                    Next::Step(w) => self.after(&cur, w, &mut next),
+                    Next::Waste(z) => self.waste(&cur, *z, &mut next),
+                    Next::Win => continue,
+                }
                 if seen.find(&next).is_some() {
                     // Met before: it reaches the goal, as every state kept does.
                     continue;
@@ -235,12 +256,34 @@ impl Counted<'_> {
                     if let (n, true) = seen.insert(&next) {
                         queue.push_back(n);
                     }
-                } else if w.step != NONE {
-                    maybe[w.step as usize] = true;
+                } else {
+                    self.mark(m, &region, &mut maybe);
                 }
             }
+            self.bufs.region = region;
             moves = tried;
         }
         Ok(Some((maybe, seen.len() + self.closed.len())))
+    }
+
+    /// Marks the steps of move `m` from a state of `region` as maybe
+    /// fatal: its way's, or for a pocket, the ways into every pocket of the
+    /// region opening at that cost (they are alike).
+    fn mark(&self, m: &Next, region: &[u32], maybe: &mut [bool]) {
+        match m {
+            Next::Step(w) if w.step != NONE => maybe[w.step as usize] = true,
+            Next::Waste(z) => {
+                let cost = self.z.pockets[*z as usize].1;
+                for &x in region {
+                    let (n, c) = self.z.pockets[x as usize];
+                    if n > 0 && c == cost {
+                        for &step in self.z.pocket_steps.get(x as usize) {
+                            maybe[step as usize] = true;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }

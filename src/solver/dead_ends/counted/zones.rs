@@ -3,7 +3,7 @@
 //! free passage ([`facts::free_components`]), the goal room one of its
 //! own; a way is a passage that leaves its zone or has a small lock.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::grouped::Grouped;
 use crate::rules::mechanics::{Mechanics, Opening, Passage};
@@ -13,6 +13,8 @@ use crate::solver::facts;
 /// One passage between zones, or through a small lock.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Way {
+    /// Its door.
+    pub door: u32,
     /// The zone it enters.
     pub to: u32,
     /// The small keys lying in the room it enters.
@@ -43,6 +45,11 @@ pub(super) struct Zones {
     pub out: Grouped<Way>,
     /// The ways into each zone, as `(from zone, way)`.
     pub into: Grouped<(u32, Way)>,
+    /// Per zone, its keyless side pockets ([`pockets`]) and the keys each
+    /// costs to open; their ways are not in `out` and `into`.
+    pub pockets: Vec<(u32, u32)>,
+    /// Per zone, the steps into its pockets.
+    pub pocket_steps: Grouped<u32>,
 }
 
 /// True when every rule of the level is one the counted zones follow:
@@ -105,6 +112,7 @@ impl Zones {
             let lock = if free { NONE } else { lock };
             let loot = room_keys[p.to];
             let way = Way {
+                door: p.door as u32,
                 to: b,
                 loot,
                 lock,
@@ -113,6 +121,9 @@ impl Zones {
             };
             ways.push((a, way));
         }
+        let start = of_room[m.start()];
+        let (pockets, entered) = pockets(&mut ways, &keys, count, [start, goal]);
+        let pocket_steps = Grouped::new(count, entered.into_iter());
         let out = Grouped::new(count, ways.iter().map(|&(a, w)| (a as usize, w)));
         let into = Grouped::new(count, ways.iter().map(|&(a, w)| (w.to as usize, (a, w))));
         Self {
@@ -123,6 +134,67 @@ impl Zones {
             locks,
             out,
             into,
+            pockets,
+            pocket_steps,
         }
     }
+}
+
+/// A step, by the zone it leaves.
+type ByZone = (usize, u32);
+
+/// Takes the keyless side pockets out of `ways`: zones with no key, not
+/// `not` (the start's and the goal's), whose every way in and out goes
+/// through one door with a small lock. Opening one only loses its keys
+/// (nothing lies inside, and it leads nowhere else), and those of one
+/// zone, opening at one cost, are alike: a state need only count how many
+/// were opened. Returns per zone how many pockets it opens into and at
+/// what cost, and the steps into them by zone.
+fn pockets(
+    ways: &mut Vec<(u32, Way)>,
+    keys: &[u32],
+    count: usize,
+    not: [u32; 2],
+) -> (Vec<(u32, u32)>, Vec<ByZone>) {
+    // Per zone, the one door its ways use, or NONE for several.
+    let mut door = vec![None; count];
+    for &(a, w) in ways.iter() {
+        for z in [a, w.to] {
+            let d = &mut door[z as usize];
+            *d = match *d {
+                None => Some(w.door),
+                Some(x) if x == w.door => Some(x),
+                Some(_) => Some(NONE),
+            };
+        }
+    }
+    // The ways out of each zone, by door: a pocket's door leads back too.
+    let leaves: FxHashSet<(u32, u32)> = ways.iter().map(|&(a, w)| (a, w.door)).collect();
+    let mut pockets = vec![(0u32, 0u32); count];
+    let mut pocket = vec![false; count];
+    let mut doors: FxHashSet<u32> = FxHashSet::default();
+    for &(a, w) in ways.iter() {
+        let q = w.to as usize;
+        let is_pocket = a != w.to
+            && w.lock != NONE
+            && keys[q] == 0
+            && !not.contains(&w.to)
+            && door[q] == Some(w.door)
+            && leaves.contains(&(w.to, w.door));
+        let (n, cost) = pockets[a as usize];
+        if is_pocket && (n == 0 || cost == w.cost) && doors.insert(w.door) {
+            pockets[a as usize] = (n + 1, w.cost);
+            pocket[q] = true;
+        }
+    }
+    let mut entered = Vec::new();
+    ways.retain(|&(a, w)| {
+        let into = pocket[w.to as usize] && doors.contains(&w.door);
+        let out = pocket[a as usize] && doors.contains(&w.door);
+        if into && w.step != NONE {
+            entered.push((a as usize, w.step));
+        }
+        !(into || out)
+    });
+    (pockets, entered)
 }
