@@ -235,9 +235,11 @@ fn steps_counted_never_fatal_are_never_fatal() {
                 let m = prep.mechanics();
                 let reach = &prep.relaxed_ways().reach.rooms;
                 let steps = facts::irreversible_passages(m, reach);
-                let Some((maybe, _)) = dead_ends::maybe_fatal(m, &steps, budget) else {
+                let Some(verdict) = dead_ends::maybe_fatal(m, &steps, budget) else {
                     return Ok(());
                 };
+                prop_assert!(verdict.complete);
+                let maybe = verdict.maybe;
                 let text = crate::format::to_string(&level);
                 for (p, &maybe) in steps.iter().zip(&maybe) {
                     let kind = (p.door as u32, p.to);

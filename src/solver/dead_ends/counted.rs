@@ -45,8 +45,11 @@
 //! region opens into at one cost are alike, so a state keeps how many of
 //! them were opened, not which. A fatal opening of one marks them all.
 //! On a 453-room level this makes 54,000 counted states of 200,000.
-
+mod game;
+mod plays;
 mod zones;
+
+pub(crate) use plays::{Act, Guide};
 
 use rustc_hash::FxHashMap;
 
@@ -61,26 +64,51 @@ use zones::{Way, Zones};
 /// ever go: counted states then forget nothing.
 const MAX_FORGET_ZONES: usize = 8192;
 
-/// For each of `steps`, whether it may be fatal: false when it is proven
-/// never fatal. `None` when the level is not one the counted zones follow,
-/// the start cannot reach the goal, or the budget ends before every
-/// counted state is explored.
+/// What the counted zones say of the steps of a level.
+pub(crate) struct Verdict {
+    /// Every counted state was explored: `maybe` proves the others never
+    /// fatal. Cut short by the budget, the plays found are still good.
+    pub complete: bool,
+    /// For each step, whether it may be fatal: false when it is proven
+    /// never fatal (only when `complete`).
+    pub maybe: Vec<bool>,
+    /// Counted states met.
+    pub states: usize,
+    /// For each step that may be fatal, counted plays that take it from a
+    /// state from which it is fatal, the step last.
+    pub plays: Vec<Vec<Vec<Guide>>>,
+    /// The zone of each room.
+    pub zone_of: Vec<u32>,
+}
+
+/// What the counted zones say of `steps`. `None` when the level is not
+/// one they follow, the start cannot reach the goal, or the budget ends
+/// before that is known.
 pub(crate) fn maybe_fatal(
     m: &Mechanics,
     steps: &[Passage],
     budget: &Budget<'_>,
-) -> Option<(Vec<bool>, usize)> {
+) -> Option<Verdict> {
     if !zones::applies(m) {
         return None;
     }
     let zones = Zones::new(m, steps);
     let start = zones.of_room[m.start()];
     if start == zones.goal {
-        return Some((vec![false; steps.len()], 0));
+        let none = || vec![false; steps.len()];
+        return Some(Verdict {
+            complete: true,
+            maybe: none(),
+            states: 0,
+            plays: vec![Vec::new(); steps.len()],
+            zone_of: zones.of_room.clone(),
+        });
     }
     let start_loot = m.keys().iter().filter(|k| k.room == m.start()).count() as u32;
     let mut game = Counted::new(&zones);
-    game.explore(start, start_loot, steps.len(), budget).ok()?
+    let mut verdict = game.explore(start, start_loot, steps, budget).ok()??;
+    verdict.zone_of.clone_from(&zones.of_room);
+    Some(verdict)
 }
 
 /// Where each part of a counted state lies in its words. Word 0 holds the
@@ -178,7 +206,10 @@ fn write(s: &mut [u64], (w, shift, bits): (u32, u32, u32), n: u32) {
 }
 
 /// What a counted state may do next.
+#[derive(Clone, Copy, Debug)]
 enum Next {
+    /// Take one more key lying in the region.
+    Take,
     /// Step into the goal room.
     Win,
     /// Take way `Way` out of the region (spending when it is locked).
@@ -405,5 +436,3 @@ impl<'z> Counted<'z> {
         }
     }
 }
-
-mod game;

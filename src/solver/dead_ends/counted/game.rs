@@ -6,8 +6,14 @@ use std::collections::VecDeque;
 use super::super::super::budget::{Budget, Stop};
 use super::super::super::compile::NONE;
 use super::super::super::store::Store;
-use super::{Counted, Layout, Next};
+use super::{Counted, Layout, Next, Verdict};
+use crate::rules::mechanics::Passage;
 use crate::solver::dead_ends::counted::zones::Way;
+
+/// Counted plays kept at most per step that may be fatal: following one
+/// in the level may take keys it left, so that its last step is not
+/// fatal there; another may do.
+const PLAYS: usize = 8;
 
 /// What is known of a closed counted state.
 const UNKNOWN: u8 = 0;
@@ -202,9 +208,9 @@ impl Counted<'_> {
         &mut self,
         start: u32,
         loot: u32,
-        steps: usize,
+        steps: &[Passage],
         budget: &Budget<'_>,
-    ) -> Result<Option<(Vec<bool>, usize)>, Stop> {
+    ) -> Result<Option<Verdict>, Stop> {
         let width = self.lay.width;
         let mut s = vec![0u64; width];
         Layout::set_zone_held(&mut s, start, 0);
@@ -215,13 +221,21 @@ impl Counted<'_> {
         let mut seen = Store::new(width, (width * 64) as u32);
         seen.insert(&s);
         let mut queue = VecDeque::from([0u32]);
-        let mut maybe = vec![false; steps];
+        let mut maybe = vec![false; steps.len()];
+        // How each state was first met: the state before and the move.
+        let mut how: Vec<(u32, Next)> = vec![(NONE, Next::Win)];
+        // Per step that may be fatal: the first states and moves found so.
+        let mut first: Vec<Vec<(u32, Next)>> = vec![Vec::new(); steps.len()];
         let (mut cur, mut next) = (vec![0u64; width], Vec::with_capacity(width));
         let mut moves = Vec::new();
-        while let Some(i) = queue.pop_front() {
+        let mut complete = true;
+        'explore: while let Some(i) = queue.pop_front() {
             let states = seen.len() + self.closed.len() + self.known.len();
             let work = std::mem::take(&mut self.work) + width * 4;
-            budget.check(&mut self.meter, work, states, width)?;
+            if budget.check(&mut self.meter, work, states, width).is_err() {
+                complete = false;
+                break;
+            }
             cur.copy_from_slice(seen.get(i));
             self.region_of(&cur, Layout::zone(&cur));
             // One more key taken in the region, if one lies there: the
@@ -236,6 +250,7 @@ impl Counted<'_> {
                 Layout::set_zone_held(&mut next, Layout::zone(&cur), Layout::held(&cur) + 1);
                 if let (n, true) = seen.insert(&next) {
                     queue.push_back(n);
+                    how.push((i, Next::Take));
                 }
             }
             self.moves(&cur, &mut moves);
@@ -246,44 +261,75 @@ impl Counted<'_> {
                 match m {
                     Next::Step(w) => self.after(&cur, w, &mut next),
                     Next::Waste(z) => self.waste(&cur, *z, &mut next),
-                    Next::Win => continue,
+                    Next::Take | Next::Win => continue,
                 }
                 if seen.find(&next).is_some() {
                     // Met before: it reaches the goal, as every state kept does.
                     continue;
                 }
-                if self.live(&next, budget, seen.len())? {
-                    if let (n, true) = seen.insert(&next) {
-                        queue.push_back(n);
+                match self.live(&next, budget, seen.len()) {
+                    Ok(true) => {
+                        if let (n, true) = seen.insert(&next) {
+                            queue.push_back(n);
+                            how.push((i, *m));
+                        }
                     }
-                } else {
-                    self.mark(m, &region, &mut maybe);
+                    Ok(false) => self.mark((i, *m), &region, &mut maybe, &mut first),
+                    Err(_) => {
+                        complete = false;
+                        break 'explore;
+                    }
                 }
             }
             self.bufs.region = region;
             moves = tried;
         }
-        Ok(Some((maybe, seen.len() + self.closed.len())))
+        let states = seen.len() + self.closed.len();
+        let plays = self.plays(&seen, &how, &first, steps);
+        Ok(Some(Verdict {
+            complete,
+            maybe,
+            states,
+            plays,
+            zone_of: Vec::new(),
+        }))
     }
 
     /// Marks the steps of move `m` from a state of `region` as maybe
     /// fatal: its way's, or for a pocket, the ways into every pocket of the
     /// region opening at that cost (they are alike).
-    fn mark(&self, m: &Next, region: &[u32], maybe: &mut [bool]) {
-        match m {
-            Next::Step(w) if w.step != NONE => maybe[w.step as usize] = true,
+    ///
+    /// `at` is the state and the move; `first` keeps it for each step
+    /// marked, up to [`PLAYS`] times.
+    fn mark(
+        &self,
+        at: (u32, Next),
+        region: &[u32],
+        maybe: &mut [bool],
+        first: &mut [Vec<(u32, Next)>],
+    ) {
+        let mut one = |step: u32| {
+            if step != NONE && first[step as usize].len() < PLAYS {
+                maybe[step as usize] = true;
+                first[step as usize].push(at);
+            }
+        };
+        match at.1 {
+            Next::Step(w) => one(w.step),
             Next::Waste(z) => {
-                let cost = self.z.pockets[*z as usize].1;
+                let cost = self.z.pockets[z as usize].1;
                 for &x in region {
                     let (n, c) = self.z.pockets[x as usize];
                     if n > 0 && c == cost {
-                        for &step in self.z.pocket_steps.get(x as usize) {
-                            maybe[step as usize] = true;
-                        }
+                        self.z
+                            .pocket_steps
+                            .get(x as usize)
+                            .iter()
+                            .for_each(|&s| one(s));
                     }
                 }
             }
-            _ => {}
+            Next::Take | Next::Win => {}
         }
     }
 }

@@ -13,8 +13,10 @@ use crate::solver::facts;
 /// One passage between zones, or through a small lock.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Way {
-    /// Its door.
+    /// Its door, and the rooms it leaves and enters.
     pub door: u32,
+    pub from_room: u32,
+    pub to_room: u32,
     /// The zone it enters.
     pub to: u32,
     /// The small keys lying in the room it enters.
@@ -50,6 +52,8 @@ pub(super) struct Zones {
     pub pockets: Vec<(u32, u32)>,
     /// Per zone, the steps into its pockets.
     pub pocket_steps: Grouped<u32>,
+    /// Per zone, the passages into its pockets, `(door, from, to)`.
+    pub pocket_ways: Grouped<(u32, u32, u32)>,
 }
 
 /// True when every rule of the level is one the counted zones follow:
@@ -113,6 +117,8 @@ impl Zones {
             let loot = room_keys[p.to];
             let way = Way {
                 door: p.door as u32,
+                from_room: p.from as u32,
+                to_room: p.to as u32,
                 to: b,
                 loot,
                 lock,
@@ -123,7 +129,8 @@ impl Zones {
         }
         let start = of_room[m.start()];
         let (pockets, entered) = pockets(&mut ways, &keys, count, [start, goal]);
-        let pocket_steps = Grouped::new(count, entered.into_iter());
+        let pocket_steps = Grouped::new(count, entered.iter().map(|&(z, _, step)| (z, step)));
+        let pocket_ways = Grouped::new(count, entered.iter().map(|&(z, p, _)| (z, p)));
         let out = Grouped::new(count, ways.iter().map(|&(a, w)| (a as usize, w)));
         let into = Grouped::new(count, ways.iter().map(|&(a, w)| (w.to as usize, (a, w))));
         Self {
@@ -136,12 +143,14 @@ impl Zones {
             into,
             pockets,
             pocket_steps,
+            pocket_ways,
         }
     }
 }
 
-/// A step, by the zone it leaves.
-type ByZone = (usize, u32);
+/// A passage into a pocket, `(door, from, to)`, and its step (or
+/// [`NONE`]), by the zone it leaves.
+type ByZone = (usize, (u32, u32, u32), u32);
 
 /// Takes the keyless side pockets out of `ways`: zones with no key, not
 /// `not` (the start's and the goal's), whose every way in and out goes
@@ -191,8 +200,8 @@ fn pockets(
     ways.retain(|&(a, w)| {
         let into = pocket[w.to as usize] && doors.contains(&w.door);
         let out = pocket[a as usize] && doors.contains(&w.door);
-        if into && w.step != NONE {
-            entered.push((a as usize, w.step));
+        if into {
+            entered.push((a as usize, (w.door, w.from_room, w.to_room), w.step));
         }
         !(into || out)
     });
