@@ -451,3 +451,36 @@ fn the_extensions_at_scale_end_within_their_budget() {
     let groups: Vec<usize> = a.keys.alternatives.iter().map(Vec::len).collect();
     assert_eq!(groups, [50_000]);
 }
+
+/// Two rooms joined by 20,000 small-locked doors, three small keys beside
+/// them and a one-way door on to the goal: too many states to explore
+/// whole, so the hunt weighs every spend. It should answer within the
+/// budget; it takes about 20 s in a debug build, with or without the
+/// counted zones (found 2026-12-06, not mended yet).
+#[test]
+#[ignore = "a known overrun: 20 s past a budget of 0.3 s, to mend"]
+fn thousands_of_small_locks_between_two_rooms_end_within_their_budget() {
+    use lockwork::model::{Door, Key, Level, Room};
+    let mut level = Level::new("parallel small locks");
+    level.rooms = (0..3)
+        .map(|i| Room::new(format!("r{i}"), [f64::from(i) * 100.0, 0.0]))
+        .collect();
+    level.start = "r0".into();
+    level.goal = "r2".into();
+    for i in 0..20_000 {
+        let mut door = Door::new(format!("d{i}"), "r0", "r1");
+        door.small_locks = 1;
+        level.doors.push(door);
+    }
+    let mut drop = Door::new("down", "r1", "r2");
+    drop.one_way = true;
+    level.doors.push(drop);
+    for k in 0..3 {
+        let mut key = Key::new(format!("s{k}"), "r0");
+        key.small = true;
+        level.keys.push(key);
+    }
+    if let Err(e) = within_the_library(&format::to_string(&level), Duration::from_secs(8)) {
+        panic!("{e}");
+    }
+}

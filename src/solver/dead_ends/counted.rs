@@ -352,6 +352,7 @@ impl<'z> Counted<'z> {
             self.todo.push(zone);
             while let Some(x) = self.todo.pop() {
                 bits[x as usize / 64] |= 1 << (x % 64);
+                self.work += self.z.out.get(x as usize).len();
                 for w in self.z.out.get(x as usize) {
                     if w.to != self.z.goal && self.fw.insert(w.to as usize) {
                         self.todo.push(w.to);
@@ -420,6 +421,7 @@ impl<'z> Counted<'z> {
         if self.reach(first).is_none() {
             return;
         }
+        self.work += self.z.count + self.z.locks.len();
         let (z, lay) = (self.z, &self.lay);
         let Some(reach) = &self.reach[first as usize] else {
             return;

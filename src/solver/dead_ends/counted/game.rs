@@ -126,7 +126,7 @@ impl Counted<'_> {
         budget: &Budget<'_>,
         seen: usize,
     ) -> Result<bool, Stop> {
-        let mut answer = match self.enter(c, frames, arena) {
+        let mut answer = match self.enter(c, frames, arena, budget)? {
             Some(known) => return Ok(known),
             None => false,
         };
@@ -149,8 +149,13 @@ impl Counted<'_> {
             let at = top.start + top.next * width;
             top.next += 1;
             next.copy_from_slice(&arena[at..at + width]);
-            if self.enter(&next, frames, arena) == Some(true) {
-                answer = true;
+            match self.enter(&next, frames, arena, budget) {
+                Ok(Some(true)) => answer = true,
+                Ok(_) => {}
+                Err(stop) => {
+                    self.bufs.next = next;
+                    return Err(stop);
+                }
             }
         }
         self.bufs.next = next;
@@ -159,15 +164,22 @@ impl Counted<'_> {
 
     /// Looks up closed state `c`: its answer when known (a state being
     /// worked out counts as dead); otherwise pushes a frame of its moves
-    /// and returns `None`, or answers at once when a move wins.
-    fn enter(&mut self, c: &[u64], frames: &mut Vec<Frame>, arena: &mut Vec<u64>) -> Option<bool> {
+    /// and returns `None`, or answers at once when a move wins. The budget
+    /// is told of the work of each move: a zone may have 100,000 doors.
+    fn enter(
+        &mut self,
+        c: &[u64],
+        frames: &mut Vec<Frame>,
+        arena: &mut Vec<u64>,
+        budget: &Budget<'_>,
+    ) -> Result<Option<bool>, Stop> {
         let (id, fresh) = self.closed.insert(c);
         if fresh {
             self.verdict.push(UNKNOWN);
         }
         match self.verdict[id as usize] {
-            LIVE => return Some(true),
-            DEAD | WORKING => return Some(false),
+            LIVE => return Ok(Some(true)),
+            DEAD | WORKING => return Ok(Some(false)),
             _ => {}
         }
         self.region_of(c, Layout::zone(c));
@@ -177,17 +189,24 @@ impl Counted<'_> {
         self.verdict[id as usize] = if win { LIVE } else { WORKING };
         let start = arena.len();
         let mut out = std::mem::take(&mut self.bufs.out);
+        let mut told = Ok(());
         for m in moves.iter().filter(|_| !win) {
             if let Next::Step(w) = m {
                 self.after(c, w, &mut out);
                 self.close(&mut out);
                 arena.extend_from_slice(&out);
+                let work = std::mem::take(&mut self.work) + out.len();
+                told = budget.tick(&mut self.meter, work, self.closed.len());
+                if told.is_err() {
+                    break;
+                }
             }
         }
         self.bufs.out = out;
         self.bufs.moves = moves;
+        told?;
         if win {
-            return Some(true);
+            return Ok(Some(true));
         }
         let count = (arena.len() - start) / self.lay.width;
         frames.push(Frame {
@@ -196,7 +215,7 @@ impl Counted<'_> {
             count,
             next: 0,
         });
-        None
+        Ok(None)
     }
 
     /// Explores every counted state reached from the start (in zone
@@ -262,6 +281,11 @@ impl Counted<'_> {
                     Next::Step(w) => self.after(&cur, w, &mut next),
                     Next::Waste(z) => self.waste(&cur, *z, &mut next),
                     Next::Take | Next::Win => continue,
+                }
+                let work = std::mem::take(&mut self.work) + width;
+                if budget.tick(&mut self.meter, work, seen.len()).is_err() {
+                    complete = false;
+                    break 'explore;
                 }
                 if seen.find(&next).is_some() {
                     // Met before: it reaches the goal, as every state kept does.
