@@ -30,7 +30,7 @@ pub(crate) use hunt::hunt;
 pub(crate) use hunt::kinds_in_two_goes;
 pub(crate) use never_fatal::never_fatal;
 #[cfg(test)]
-pub(crate) use scout::{Witness, scout};
+pub(crate) use scout::{Witness, follow_all, scout};
 #[cfg(test)]
 pub(crate) use shorten::shorten;
 

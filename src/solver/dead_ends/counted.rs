@@ -51,8 +51,6 @@ mod zones;
 
 pub(crate) use plays::{Act, Guide};
 
-use rustc_hash::FxHashMap;
-
 use super::super::budget::{Budget, Meter};
 use super::super::compile::NONE;
 use super::super::marks::Marks;
@@ -60,9 +58,11 @@ use super::super::store::Store;
 use crate::rules::mechanics::{Mechanics, Passage};
 use zones::{Way, Zones};
 
-/// Levels with more zones than this get no table of where each zone may
-/// ever go: counted states then forget nothing.
+/// Levels with more zones than this, or whose zones' masks of what a
+/// state keeps would take more words than [`MAX_FORGET_WORDS`], get no
+/// such masks: counted states then forget nothing.
 const MAX_FORGET_ZONES: usize = 8192;
+const MAX_FORGET_WORDS: usize = 1 << 22;
 
 /// What the counted zones say of the steps of a level.
 pub(crate) struct Verdict {
@@ -79,6 +79,9 @@ pub(crate) struct Verdict {
     pub plays: Vec<Vec<Vec<Guide>>>,
     /// The zone of each room.
     pub zone_of: Vec<u32>,
+    /// Per door of the level: whether it is the way into a keyless side
+    /// pocket, where a key can be wasted and nothing else happens.
+    pub pocket_door: Vec<bool>,
 }
 
 /// What the counted zones say of `steps`. `None` when the level is not
@@ -102,12 +105,19 @@ pub(crate) fn maybe_fatal(
             states: 0,
             plays: vec![Vec::new(); steps.len()],
             zone_of: zones.of_room.clone(),
+            pocket_door: Vec::new(),
         });
     }
     let start_loot = m.keys().iter().filter(|k| k.room == m.start()).count() as u32;
     let mut game = Counted::new(&zones);
     let mut verdict = game.explore(start, start_loot, steps, budget).ok()??;
     verdict.zone_of.clone_from(&zones.of_room);
+    verdict.pocket_door = vec![false; m.doors().len()];
+    for z in 0..zones.pocket_ways.groups() {
+        for &(door, _, _) in zones.pocket_ways.get(z) {
+            verdict.pocket_door[door as usize] = true;
+        }
+    }
     Some(verdict)
 }
 
@@ -243,15 +253,18 @@ struct Counted<'z> {
     todo: Vec<u32>,
     /// The last region worked out, its zones in order.
     region: Vec<u32>,
-    /// Regions worked out, by zone and doors unlocked: where their zones
+    /// Regions worked out, by zone and doors unlocked (numbered by a
+    /// store, which keeps them end to end), and where the zones of each
     /// lie in `regions`.
-    known: FxHashMap<Box<[u64]>, (u32, u32)>,
+    known: Store,
+    ranges: Vec<(u32, u32)>,
     regions: Vec<u32>,
     key: Vec<u64>,
     /// Work done since the budget was last told of it.
     work: usize,
     bufs: Buffers,
-    /// Per zone, once asked: the zones it may ever reach, as bits.
+    /// Per zone, once asked: the mask of what a state of it keeps
+    /// ([`Self::kept`]).
     reach: Vec<Option<Vec<u64>>>,
     /// Closed counted states (every key of the region taken) and whether
     /// each reaches the goal: 0 not known, 1 being worked out, 2 yes, 3 no.
@@ -264,13 +277,15 @@ impl<'z> Counted<'z> {
     fn new(z: &'z Zones) -> Self {
         let lay = Layout::new(z);
         let closed = Store::new(lay.width, (lay.width * 64) as u32);
+        let key_width = 1 + z.locks.len().div_ceil(64);
         Self {
             z,
             fw: Marks::new(z.count),
             bw: Marks::new(z.count),
             todo: Vec::new(),
             region: Vec::new(),
-            known: FxHashMap::default(),
+            known: Store::new(key_width, (key_width * 64) as u32),
+            ranges: Vec::new(),
             regions: Vec::new(),
             key: Vec::new(),
             work: 0,
@@ -295,7 +310,9 @@ impl<'z> Counted<'z> {
         self.key.push(u64::from(zone));
         self.key.extend_from_slice(doors);
         self.region.clear();
-        if let Some(&(a, b)) = self.known.get(&self.key[..]) {
+        if let Some(&(a, b)) =
+            (self.known.find(&self.key)).and_then(|n| self.ranges.get(n as usize))
+        {
             self.region
                 .extend_from_slice(&self.regions[a as usize..b as usize]);
             return;
@@ -304,7 +321,8 @@ impl<'z> Counted<'z> {
         let a = self.regions.len() as u32;
         self.regions.extend_from_slice(&self.region);
         let b = self.regions.len() as u32;
-        self.known.insert(self.key.as_slice().into(), (a, b));
+        self.known.insert(&self.key);
+        self.ranges.push((a, b));
     }
 
     /// [`Self::region_of`], walked.
@@ -339,9 +357,13 @@ impl<'z> Counted<'z> {
         self.region.sort_unstable();
     }
 
-    /// The zones `zone` may ever reach, every lock taken as open.
-    fn reach(&mut self, zone: u32) -> Option<&[u64]> {
-        if self.z.count > MAX_FORGET_ZONES {
+    /// The mask of what a state whose region's first zone is `zone` keeps
+    /// (every word but the first): the keys taken and pockets opened in
+    /// the zones it may ever reach, every lock taken as open, and the
+    /// doors next to them. Worked out once per zone; `None` past
+    /// [`MAX_FORGET_ZONES`].
+    fn kept(&mut self, zone: u32) -> Option<&[u64]> {
+        if self.z.count > MAX_FORGET_ZONES || self.z.count * self.lay.width > MAX_FORGET_WORDS {
             return None;
         }
         let z = zone as usize;
@@ -359,9 +381,28 @@ impl<'z> Counted<'z> {
                     }
                 }
             }
-            self.reach[z] = Some(bits);
+            self.reach[z] = Some(self.mask_within(&bits));
         }
         self.reach[z].as_deref()
+    }
+
+    /// [`Self::kept`] of the zones of bit set `within`.
+    fn mask_within(&mut self, within: &[u64]) -> Vec<u64> {
+        let (z, lay) = (self.z, &self.lay);
+        self.work += z.count + z.locks.len();
+        let within = |x: u32| within[x as usize / 64] >> (x % 64) & 1 == 1;
+        let mut mask = vec![u64::MAX; lay.width];
+        for zone in (0..z.count as u32).filter(|&x| !within(x)) {
+            lay.set_taken(&mut mask, zone, 0);
+            lay.set_opened(&mut mask, zone, 0);
+        }
+        for (l, &(a, b)) in z.locks.iter().enumerate() {
+            if !within(a) && !within(b) {
+                lay.unlock(&mut mask, l as u32, false);
+            }
+        }
+        mask[0] = u64::MAX;
+        mask
     }
 
     /// Makes `s`, whose doors, keys taken and keys in hand are those after
@@ -418,23 +459,9 @@ impl<'z> Counted<'z> {
 
     /// Forgets in `s` what no way from zone `first` ever reads.
     fn forget(&mut self, s: &mut [u64], first: u32) {
-        if self.reach(first).is_none() {
-            return;
-        }
-        self.work += self.z.count + self.z.locks.len();
-        let (z, lay) = (self.z, &self.lay);
-        let Some(reach) = &self.reach[first as usize] else {
-            return;
-        };
-        let within = |x: u32| reach[x as usize / 64] >> (x % 64) & 1 == 1;
-        for zone in (0..z.count as u32).filter(|&x| !within(x)) {
-            lay.set_taken(s, zone, 0);
-            lay.set_opened(s, zone, 0);
-        }
-        for (l, &(a, b)) in z.locks.iter().enumerate() {
-            if !within(a) && !within(b) {
-                lay.unlock(s, l as u32, false);
-            }
+        self.work += s.len();
+        if let Some(kept) = self.kept(first) {
+            s.iter_mut().zip(kept).for_each(|(w, k)| *w &= k);
         }
     }
 }

@@ -26,9 +26,12 @@ use super::super::budget::{Budget, Meter, Stop};
 use super::super::closures::{Forget, Oracle};
 use super::super::compile::{Compiled, Exit, NONE, test};
 use super::super::marks::Marks;
-use super::counted::{Act, Guide, Verdict};
 use crate::rng::Rng;
 use crate::rules::mechanics::{Mechanics, Passage};
+
+mod follow;
+
+pub(crate) use follow::follow_all;
 
 /// Moves of one play at most, per irreversible step of the level.
 const MOVES_PER_STEP: usize = 4;
@@ -154,130 +157,7 @@ impl<'a, 'c> Scout<'a, 'c> {
     }
 }
 
-/// Follows in the level the counted plays of `verdict` (from
-/// [`super::counted`]) of each step, until one's last step is fatal where
-/// the walks get: the witnesses of those. Walks take the keys on their way, which the
-/// counted play may have left: then the play may get too rich for its
-/// last step to be fatal, and gives none.
-pub(crate) fn follow_all<'c>(
-    m: &Mechanics,
-    c: &'c Compiled,
-    oracle: &mut Oracle<'c>,
-    forget: Option<&Forget>,
-    verdict: &Verdict,
-    budget: &Budget<'_>,
-) -> Vec<Witness> {
-    let mut scout = Scout::new(m, c, oracle, forget, 0);
-    let mut found = Vec::new();
-    for plays in &verdict.plays {
-        for play in plays {
-            match scout.follow(play, &verdict.zone_of, budget) {
-                Ok(Some(w)) => {
-                    found.push(w);
-                    break;
-                }
-                Ok(None) => {}
-                Err(_) => return found,
-            }
-        }
-    }
-    found
-}
-
 impl Scout<'_, '_> {
-    /// Follows counted play `play`; the witness of its last step when it
-    /// is fatal where the walk gets, `None` when it is not or a move
-    /// cannot be made.
-    fn follow(
-        &mut self,
-        play: &[Guide],
-        zone_of: &[u32],
-        budget: &Budget<'_>,
-    ) -> Result<Option<Witness>, Stop> {
-        let c = self.c;
-        let mut cur = c.start.clone();
-        let mut acts = Vec::new();
-        let mut cost = 0.0;
-        for (k, guide) in play.iter().enumerate() {
-            let within = |r: usize| guide.region.binary_search(&zone_of[r]).is_ok();
-            self.region.walk_by(c, &cur, |e| within(e.to as usize));
-            let work = c.width * (self.region.rooms.len() + 1);
-            budget.check(&mut self.meter, work, self.oracle.len(), c.width)?;
-            let Some(chosen) = self.guided(&cur, &guide.act) else {
-                return Ok(None);
-            };
-            if k + 1 == play.len() {
-                return self.last(&cur, chosen, (acts, cost), budget);
-            }
-            cost += self.take(&mut cur, &mut acts, chosen);
-        }
-        Ok(None)
-    }
-
-    /// The move of play that makes `act` from `cur`, in the area walked;
-    /// `None` when there is none.
-    fn guided(&mut self, cur: &[u64], act: &Act) -> Option<Move> {
-        let c = self.c;
-        let rooms = &self.region.rooms;
-        match act {
-            Act::Take => {
-                let unlooted = |r: usize| {
-                    let bit = c.layout.loot_bit[r];
-                    bit != NONE && !test(cur, bit)
-                };
-                let room = (rooms.iter().copied())
-                    .filter(|&r| unlooted(r as usize))
-                    .min_by_key(|&r| self.region.loots[r as usize])?;
-                Some(Move::Loot { room })
-            }
-            Act::Pass(p) => self.passing(cur, p),
-            Act::Waste(ways) => ways.iter().find_map(|p| self.passing(cur, p)),
-        }
-    }
-
-    /// The move that takes passage `p` from `cur`, when the walk reaches
-    /// its room and the rules let it be taken from there.
-    fn passing(&mut self, cur: &[u64], p: &Passage) -> Option<Move> {
-        let c = self.c;
-        if !self.region.settled.contains(p.from) {
-            return None;
-        }
-        let k = (c.exits_of(p.from).iter())
-            .position(|e| e.door as usize == p.door && e.to as usize == p.to)?;
-        let exit = c.exit_start[p.from] + k as u32;
-        self.region.poorest(c, cur, p.from, &mut self.at);
-        (c.take_exit(&self.at, &c.exits[exit as usize], &mut self.after)).then_some(Move::Step {
-            room: p.from as u32,
-            exit,
-            checked: false,
-        })
-    }
-
-    /// The witness of last move `chosen` from `cur` (the play so far in
-    /// `so_far`), when the state after it cannot reach the goal.
-    fn last(
-        &mut self,
-        cur: &[u64],
-        chosen: Move,
-        (mut acts, cost): (Vec<(u32, usize)>, f64),
-        budget: &Budget<'_>,
-    ) -> Result<Option<Witness>, Stop> {
-        let c = self.c;
-        let Move::Step { room, exit, .. } = chosen else {
-            return Ok(None);
-        };
-        self.region.poorest(c, cur, room as usize, &mut self.at);
-        let e = &c.exits[exit as usize];
-        if !c.take_exit(&self.at, e, &mut self.after) || self.after_is_live(budget)? {
-            return Ok(None);
-        }
-        let cost = cost + self.region.cost_to(c, room as usize) + e.cost;
-        self.region.path(c, room as usize, &mut acts);
-        let kind = (e.door, e.to as usize);
-        acts.push(kind);
-        Ok(Some(Witness { kind, cost, acts }))
-    }
-
     /// One play from the start, of at most `moves` moves.
     fn play(&mut self, want: &mut Wanted, moves: usize, budget: &Budget<'_>) -> Result<(), Stop> {
         let c = self.c;

@@ -316,6 +316,7 @@ impl Counted<'_> {
             states,
             plays,
             zone_of: Vec::new(),
+            pocket_door: Vec::new(),
         }))
     }
 

@@ -23,6 +23,8 @@ pub(crate) enum Act {
 pub(crate) struct Guide {
     pub region: Vec<u32>,
     pub act: Act,
+    /// The small keys in hand after the move (before it, for the last).
+    pub held: u32,
 }
 
 impl Counted<'_> {
@@ -59,13 +61,15 @@ impl Counted<'_> {
                 let (from, m) = how[j as usize];
                 let region = self.region_at(seen.get(from));
                 let act = self.act(m, &region);
-                Guide { region, act }
+                let held = Layout::held(seen.get(j));
+                Guide { region, act, held }
             })
             .collect();
         let region = self.region_at(seen.get(at));
         play.push(Guide {
             region,
             act: Act::Pass(step),
+            held: Layout::held(seen.get(at)),
         });
         play
     }
