@@ -124,6 +124,9 @@ struct Scout<'a, 'c> {
     forget: Option<&'a Forget>,
     region: Region,
     rng: Rng,
+    /// Whether counted plays are followed with random choices
+    /// ([`follow`]).
+    random: bool,
     found: Vec<Witness>,
     meter: Meter,
     /// Words of work done so far.
@@ -148,6 +151,7 @@ impl<'a, 'c> Scout<'a, 'c> {
             forget,
             region: Region::new(c.rooms()),
             rng: Rng::new(seed),
+            random: false,
             found: Vec::new(),
             meter: Meter::default(),
             work: 0,

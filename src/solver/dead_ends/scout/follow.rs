@@ -20,9 +20,16 @@ use crate::rules::mechanics::{Mechanics, Passage};
 /// step of a play.
 const WASTE_TRIES: usize = 8;
 
+/// Rounds of plays followed with random choices, after the first
+/// followed as the counted game makes them, for the steps still missing.
+const RANDOM_ROUNDS: usize = 24;
+
 /// Follows in the level the counted plays of `verdict` (from
 /// [`super::super::counted`]) of each step, until one's last step is
-/// fatal where the walks get: the witnesses of those.
+/// fatal where the walks get: the witnesses of those. Each play is first
+/// followed taking keys in the counted game's order; for the steps still
+/// missing, plays drawn at random are then followed with keys and
+/// pockets drawn at random.
 pub(crate) fn follow_all<'c>(
     m: &Mechanics,
     c: &'c Compiled,
@@ -33,17 +40,26 @@ pub(crate) fn follow_all<'c>(
 ) -> Vec<Witness> {
     let mut scout = Scout::new(m, c, oracle, forget, 0);
     let mut found = Vec::new();
-    for plays in &verdict.plays {
-        for play in plays {
-            match scout.follow(play, verdict, budget) {
-                Ok(Some(w)) => {
-                    found.push(w);
-                    break;
-                }
-                Ok(None) => {}
+    let mut missing = Vec::new();
+    for plays in verdict.plays.iter().filter(|p| !p.is_empty()) {
+        match scout.follow_one(plays.iter(), verdict, budget) {
+            Ok(Some(w)) => found.push(w),
+            Ok(None) => missing.push(plays),
+            Err(_) => return found,
+        }
+    }
+    scout.random = true;
+    for _ in 0..RANDOM_ROUNDS {
+        let mut left = Vec::new();
+        for plays in missing {
+            let play = &plays[scout.rng.index(plays.len())];
+            match scout.follow_one(std::iter::once(play), verdict, budget) {
+                Ok(Some(w)) => found.push(w),
+                Ok(None) => left.push(plays),
                 Err(_) => return found,
             }
         }
+        missing = left;
     }
     found
 }
@@ -52,6 +68,22 @@ pub(crate) fn follow_all<'c>(
 type SoFar = (Vec<(u32, usize)>, f64);
 
 impl Scout<'_, '_> {
+    /// The witness of the first of `plays` whose last step is fatal where
+    /// it is followed.
+    fn follow_one<'p>(
+        &mut self,
+        plays: impl Iterator<Item = &'p Vec<Guide>>,
+        verdict: &Verdict,
+        budget: &Budget<'_>,
+    ) -> Result<Option<Witness>, Stop> {
+        for play in plays {
+            if let Some(w) = self.follow(play, verdict, budget)? {
+                return Ok(Some(w));
+            }
+        }
+        Ok(None)
+    }
+
     /// Follows counted play `play`; the witness of its last step when it
     /// is fatal where the walk gets, `None` when it is not or a move
     /// cannot be made.
@@ -110,23 +142,36 @@ impl Scout<'_, '_> {
 
     /// The move of play that makes `act` from `cur`, in the area walked;
     /// `None` when there is none. A key is taken in the first zone that
-    /// has one left, as the counted game takes it.
+    /// has one left, as the counted game takes it, or at random among
+    /// the rooms that hold one when the scout follows at random; so is
+    /// the pocket opened.
     fn guided(&mut self, cur: &[u64], act: &Act, zone_of: &[u32]) -> Option<Move> {
         let c = self.c;
-        let rooms = &self.region.rooms;
         match act {
             Act::Take => {
-                let unlooted = |r: usize| {
-                    let bit = c.layout.loot_bit[r];
+                let unlooted = |r: &u32| {
+                    let bit = c.layout.loot_bit[*r as usize];
                     bit != NONE && !test(cur, bit)
                 };
-                let room = (rooms.iter().copied())
-                    .filter(|&r| unlooted(r as usize))
-                    .min_by_key(|&r| (zone_of[r as usize], self.region.loots[r as usize]))?;
+                let mut rooms = self.region.rooms.iter().copied().filter(unlooted);
+                let room = if self.random {
+                    let n = rooms.clone().count();
+                    rooms.nth(self.rng.index(n.max(1)))?
+                } else {
+                    rooms.min_by_key(|&r| (zone_of[r as usize], self.region.loots[r as usize]))?
+                };
                 Some(Move::Loot { room })
             }
             Act::Pass(p) => self.passing(cur, p),
-            Act::Waste(ways) => ways.iter().find_map(|p| self.passing(cur, p)),
+            Act::Waste(ways) => {
+                let first = if self.random {
+                    self.rng.index(ways.len().max(1))
+                } else {
+                    0
+                };
+                let mut order = ways[first..].iter().chain(&ways[..first]);
+                order.find_map(|p| self.passing(cur, p))
+            }
         }
     }
 
