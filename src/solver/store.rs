@@ -47,12 +47,7 @@ fn hash(s: &[u64]) -> u64 {
     for &w in s {
         h = (h.rotate_left(5) ^ w).wrapping_mul(0x517C_C1B7_2722_0A95);
     }
-    // The table reads the low bits, which a product mixes least: finish
-    // as MurmurHash3 does, so that states differing only in the high
-    // bits of their last word do not share a slot.
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^ (h >> 33)
+    h ^ (h >> 29)
 }
 
 impl Store {
