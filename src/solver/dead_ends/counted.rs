@@ -361,7 +361,7 @@ impl<'z> Counted<'z> {
     /// (every word but the first): the keys taken and pockets opened in
     /// the zones it may ever reach, every lock taken as open, and the
     /// doors next to them. Worked out once per zone; `None` past
-    /// [`MAX_FORGET_ZONES`].
+    /// [`MAX_FORGET_ZONES`] or [`MAX_FORGET_WORDS`].
     fn kept(&mut self, zone: u32) -> Option<&[u64]> {
         if self.z.count > MAX_FORGET_ZONES || self.z.count * self.lay.width > MAX_FORGET_WORDS {
             return None;

@@ -47,9 +47,9 @@ const SHORTEN_SHARE: f64 = 0.1;
 /// On the 24 levels of `tests/small_keys_at_scale.rs` at 2 s (seed 36),
 /// at 0.3 it finishes on levels 7 and 14 (0.1 and 0.14 s) but not on
 /// level 4 (0.55 to 0.65 s); at 0.45 it finishes there too, and the plays
-/// it found, followed, give every kind of level 4. On the others the hunt and the scout lose that
-/// time, less what the plays found give back: 860 kinds in all at 0.45,
-/// 885 at 0.3, 793 at 0.6 (runs differ by about 40).
+/// it found, followed, give every kind of level 4. On the others the hunt
+/// and the scout lose that time, less what the plays found give back: 860
+/// kinds in all at 0.45, 885 at 0.3, 793 at 0.6 (runs differ by about 40).
 const COUNTED_SHARE: f64 = 0.45;
 /// The scout's random numbers.
 const SCOUT_SEED: u64 = 36;

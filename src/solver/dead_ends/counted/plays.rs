@@ -1,5 +1,5 @@
 //! Counted plays that make a step fatal, told as play makes them, for a
-//! scout to follow in the level itself ([`super::super::scout::follow`]).
+//! scout to follow in the level itself ([`super::super::scout::follow_all`]).
 
 use super::super::super::compile::NONE;
 use super::super::super::store::Store;
