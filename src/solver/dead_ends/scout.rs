@@ -171,7 +171,7 @@ impl Scout<'_, '_> {
         let mut options = Vec::new();
         for _ in 0..moves {
             self.region.walk(c, self.m, &cur);
-            let work = c.width * (self.region.rooms.len() + 1);
+            let work = self.region.work(c);
             budget.check(&mut self.meter, work, self.oracle.len(), c.width)?;
             self.work += work;
             if self.work > MAX_WORK {
@@ -371,6 +371,8 @@ struct Region {
     marks: Marks,
     settled: Marks,
     queue: VecDeque<u32>,
+    /// Exits looked at by the last walk.
+    exits: usize,
 }
 
 impl Region {
@@ -383,6 +385,7 @@ impl Region {
             marks: Marks::new(rooms),
             settled: Marks::new(rooms),
             queue: VecDeque::new(),
+            exits: 0,
         }
     }
 
@@ -396,6 +399,7 @@ impl Region {
     fn walk_by(&mut self, c: &Compiled, s: &[u64], keep: impl Fn(&Exit) -> bool) {
         self.marks.clear();
         self.settled.clear();
+        self.exits = 0;
         let from = c.room(s);
         self.rooms.clear();
         self.queue.clear();
@@ -409,6 +413,7 @@ impl Region {
                 continue;
             }
             self.rooms.push(r as u32);
+            self.exits += c.exits_of(r).len();
             let first = c.exit_start[r];
             for (k, e) in c.exits_of(r).iter().enumerate() {
                 let to = e.to as usize;
@@ -430,6 +435,12 @@ impl Region {
                 }
             }
         }
+    }
+
+    /// The work of the last walk, for the budget: a word of state per
+    /// room, and the exits looked at (a room may have 20,000).
+    fn work(&self, c: &Compiled) -> usize {
+        c.width * (self.rooms.len() + 1) + self.exits
     }
 
     /// Into `at`: `s` walked to room `r` of its area by the way of fewest

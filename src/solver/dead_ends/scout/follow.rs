@@ -136,7 +136,7 @@ impl Scout<'_, '_> {
         let c = self.c;
         let within = |r: usize| region.binary_search(&zone_of[r]).is_ok();
         self.region.walk_by(c, cur, |e| within(e.to as usize));
-        let work = c.width * (self.region.rooms.len() + 1);
+        let work = self.region.work(c);
         budget.check(&mut self.meter, work, self.oracle.len(), c.width)
     }
 
