@@ -7,9 +7,9 @@ use std::ops::ControlFlow;
 use super::astar::{ROOT, whole_costs};
 use super::budget::{Budget, Meter, Stop};
 use super::compile::Compiled;
+use super::lex_queue::LexQueue;
 use super::queue::Queue;
 use super::store::Store;
-use crate::grouped::Grouped;
 
 /// One recorded step of the explored graph.
 #[derive(Clone, Copy, Debug)]
@@ -56,24 +56,14 @@ impl Explored {
         acts
     }
 
-    /// The steps into each state, as `(state it leaves, action)`.
-    pub fn steps_into(&self) -> Grouped<(u32, u32)> {
-        let steps = (0..self.len() as u32).flat_map(|i| {
-            self.edges_of(i)
-                .iter()
-                .map(move |e| (e.to as usize, (i, e.act)))
-        });
-        Grouped::new(self.len(), steps)
-    }
-
-    /// Which states can still reach a goal state: a search backwards over
-    /// the edges.
+    /// The steps into each state, laid out by the state they enter: the
+    /// states `v` is entered from are `from[at[v]..at[v + 1]]`, and with
+    /// `acts`, the actions `act[at[v]..at[v + 1]]` (else `act` is empty).
     ///
-    /// The edges into each state are laid out as the states they leave
-    /// alone, one word each: the search needs no action, and on a level of
-    /// a few hundred thousand edges the pairs of [`Self::steps_into`] were
-    /// most of the memory, and of the time, it took.
-    pub fn live(&self) -> Vec<bool> {
+    /// On a level of a few hundred thousand steps, pairs of `(state,
+    /// action)` grouped by state were most of the memory, and of the time,
+    /// a search backwards took.
+    fn entered(&self, acts: bool) -> Entered {
         let n = self.len();
         // `at[v]` counts the edges into states up to `v`, then, once each
         // edge is placed from the end of its group, is where `v`'s start.
@@ -85,22 +75,32 @@ impl Explored {
             at[v] += at[v - 1];
         }
         let mut from = vec![0u32; self.edges.len()];
+        let mut act = vec![0u32; if acts { self.edges.len() } else { 0 }];
         for i in 0..n as u32 {
             for e in self.edges_of(i) {
                 let slot = &mut at[e.to as usize];
                 *slot -= 1;
                 from[*slot as usize] = i;
+                if acts {
+                    act[*slot as usize] = e.act;
+                }
             }
         }
-        let mut live = vec![false; n];
+        Entered { at, from, act }
+    }
+
+    /// Which states can still reach a goal state: a search backwards over
+    /// the edges.
+    pub fn live(&self) -> Vec<bool> {
+        let into = self.entered(false);
+        let mut live = vec![false; self.len()];
         let mut stack: Vec<u32> = Vec::new();
         for &g in &self.goals {
             live[g as usize] = true;
             stack.push(g);
         }
         while let Some(v) = stack.pop() {
-            let into = &from[at[v as usize] as usize..at[v as usize + 1] as usize];
-            for &u in into {
+            for &u in into.from(v) {
                 if !live[u as usize] {
                     live[u as usize] = true;
                     stack.push(u);
@@ -108,6 +108,100 @@ impl Explored {
             }
         }
         live
+    }
+
+    /// The least cost and, among plans of that cost, the fewest steps
+    /// from each state to a goal state (infinite and `u32::MAX` for a
+    /// dead end), `cost` giving the cost of each action.
+    ///
+    /// Dijkstra's algorithm backwards over the steps, on (cost, steps) in
+    /// lexicographic order. When every step costs the same, that order is
+    /// the order of the steps alone, and a breadth-first search gives the
+    /// same answers, bit for bit, at a fraction of the time (a third of
+    /// `Guide::new` on `lttp-d10` was this search); the property test
+    /// `breadth_first_costs_to_the_goal_are_dijkstras` holds it to that.
+    pub fn to_goal(&self, cost: impl Fn(u32) -> f64) -> (Vec<f64>, Vec<u32>) {
+        let mut costs = self.edges.iter().map(|e| cost(e.act));
+        match costs.next() {
+            Some(first) if costs.all(|c| c.to_bits() == first.to_bits()) => {
+                self.to_goal_in_steps(first)
+            }
+            _ => self.to_goal_by_cost(cost),
+        }
+    }
+
+    /// [`Self::to_goal`] when every step costs `each`: breadth first.
+    fn to_goal_in_steps(&self, each: f64) -> (Vec<f64>, Vec<u32>) {
+        let n = self.len();
+        let into = self.entered(false);
+        let mut togo = vec![f64::INFINITY; n];
+        let mut hops = vec![u32::MAX; n];
+        let mut queue: Vec<u32> = Vec::with_capacity(n);
+        for &g in &self.goals {
+            togo[g as usize] = 0.0;
+            hops[g as usize] = 0;
+            queue.push(g);
+        }
+        let mut next = 0;
+        while let Some(&v) = queue.get(next) {
+            next += 1;
+            let (d, h) = (togo[v as usize], hops[v as usize]);
+            for &u in into.from(v) {
+                if hops[u as usize] == u32::MAX {
+                    (togo[u as usize], hops[u as usize]) = (d + each, h.saturating_add(1));
+                    queue.push(u);
+                }
+            }
+        }
+        (togo, hops)
+    }
+
+    /// [`Self::to_goal`] by Dijkstra's algorithm.
+    fn to_goal_by_cost(&self, cost: impl Fn(u32) -> f64) -> (Vec<f64>, Vec<u32>) {
+        let n = self.len();
+        let into = self.entered(true);
+        let mut togo = vec![f64::INFINITY; n];
+        let mut hops = vec![u32::MAX; n];
+        let mut queue = LexQueue::default();
+        for &g in &self.goals {
+            togo[g as usize] = 0.0;
+            hops[g as usize] = 0;
+            queue.push((0, 0), g);
+        }
+        while let Some(((bits, h), v)) = queue.pop() {
+            let (d, h, vu) = (f64::from_bits(bits), h as u32, v as usize);
+            if (d, h) != (togo[vu], hops[vu]) {
+                continue;
+            }
+            for (&u, &act) in into.from(v).iter().zip(into.acts(v)) {
+                let next = (d + cost(act), h.saturating_add(1));
+                let uu = u as usize;
+                if next < (togo[uu], hops[uu]) {
+                    (togo[uu], hops[uu]) = next;
+                    queue.push((next.0.to_bits(), u64::from(next.1)), u);
+                }
+            }
+        }
+        (togo, hops)
+    }
+}
+
+/// The steps into each state ([`Explored::entered`]).
+struct Entered {
+    at: Vec<u32>,
+    from: Vec<u32>,
+    act: Vec<u32>,
+}
+
+impl Entered {
+    /// The states state `v` is entered from.
+    fn from(&self, v: u32) -> &[u32] {
+        &self.from[self.at[v as usize] as usize..self.at[v as usize + 1] as usize]
+    }
+
+    /// The actions that enter `v`, in the order of [`Self::from`].
+    fn acts(&self, v: u32) -> &[u32] {
+        &self.act[self.at[v as usize] as usize..self.at[v as usize + 1] as usize]
     }
 }
 
@@ -185,4 +279,59 @@ pub(crate) fn explore(c: &Compiled, budget: &Budget<'_>) -> Result<Explored, Sto
         .map(|(a, b)| if a == u32::MAX { (0, 0) } else { (a, b) })
         .collect();
     Ok(ex)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::super::agree;
+    use super::super::{Prepared, SolveOptions};
+    use crate::model::Level;
+
+    /// Every door and lever of `level` costing `each`, or, when `each` is
+    /// `None`, door `i` costing `i % 3` (and a pull 0.5): costs that differ.
+    fn costed(mut level: Level, each: Option<f64>) -> Level {
+        for (i, door) in level.doors.iter_mut().enumerate() {
+            door.cost = each.unwrap_or((i % 3) as f64);
+        }
+        level.lever_cost = each.unwrap_or(0.5);
+        level
+    }
+
+    /// Costs and step counts to the goal, per state.
+    type ToGoal = (Vec<f64>, Vec<u32>);
+
+    /// The costs to the goal of `level` both ways: breadth first when
+    /// every step costs the same, and by Dijkstra's algorithm always.
+    /// `None` for a level that does not validate.
+    fn both_ways(level: &Level) -> Option<(ToGoal, ToGoal)> {
+        let prep = Prepared::new(level, &[]).ok()?;
+        let every = prep.every_key();
+        let ex = super::explore(&every, &SolveOptions::default().budget()).ok()?;
+        let cost = |act| prep.act_cost(act);
+        Some((ex.to_goal(cost), ex.to_goal_by_cost(cost)))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1500))]
+
+        /// The breadth-first search [`super::Explored::to_goal`] makes
+        /// when every step costs the same gives, bit for bit, the costs
+        /// and step counts of Dijkstra's algorithm, on random levels using
+        /// every rule; and with costs that differ, it is Dijkstra's.
+        #[test]
+        fn breadth_first_costs_to_the_goal_are_dijkstras(
+            level in prop_oneof![agree::level(), agree::extended_level()],
+            each in prop_oneof![Just(None), Just(Some(0.0)), Just(Some(0.1)), Just(Some(1.0)), Just(Some(2.5))],
+        ) {
+            let level = costed(level, each);
+            if let Some((fast, plain)) = both_ways(&level) {
+                let bits = |(t, h): ToGoal| {
+                    (t.iter().map(|c| c.to_bits()).collect::<Vec<_>>(), h)
+                };
+                prop_assert_eq!(bits(fast), bits(plain));
+            }
+        }
+    }
 }

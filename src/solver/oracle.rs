@@ -28,7 +28,6 @@ use super::events::{self, EventSearch, Walker};
 use super::exhaustive::{self, Edge, Explored};
 use super::facts;
 use super::heuristic::Heuristic;
-use super::lex_queue::LexQueue;
 use super::{MAX_STATE_WORDS, Prepared, SolveError};
 use crate::model::{Level, LevelIndex};
 use crate::rules::mechanics::Mechanics;
@@ -193,39 +192,9 @@ fn encode(c: &Compiled, m: &Mechanics, state: &PlayState) -> Vec<u64> {
     s
 }
 
-/// Least cost and fewest steps from every explored state to a goal state:
-/// Dijkstra's algorithm backwards over the explored steps.
-fn to_goal(m: &Mechanics, ex: &Explored) -> (Vec<f64>, Vec<u32>) {
-    let n = ex.len();
-    let into = ex.steps_into();
-    let mut togo = vec![f64::INFINITY; n];
-    let mut hops = vec![u32::MAX; n];
-    let mut queue = LexQueue::default();
-    for &g in &ex.goals {
-        togo[g as usize] = 0.0;
-        hops[g as usize] = 0;
-        queue.push((0, 0), g);
-    }
-    while let Some(((bits, h), v)) = queue.pop() {
-        let (d, h, vu) = (f64::from_bits(bits), h as u32, v as usize);
-        if (d, h) != (togo[vu], hops[vu]) {
-            continue;
-        }
-        for &(u, act) in into.get(vu) {
-            let next = (d + act_cost(m, act), h.saturating_add(1));
-            let uu = u as usize;
-            if next < (togo[uu], hops[uu]) {
-                (togo[uu], hops[uu]) = next;
-                queue.push((next.0.to_bits(), u64::from(next.1)), u);
-            }
-        }
-    }
-    (togo, hops)
-}
-
 impl Table {
     fn new(m: &Mechanics, c: Compiled, ex: Explored) -> Self {
-        let (togo, hops) = to_goal(m, &ex);
+        let (togo, hops) = ex.to_goal(|act| act_cost(m, act));
         Self { c, ex, togo, hops }
     }
 
