@@ -32,7 +32,7 @@ pub(crate) use never_fatal::never_fatal;
 #[cfg(test)]
 pub(crate) use scout::{Witness, follow_all, scout};
 #[cfg(test)]
-pub(crate) use shorten::shorten;
+pub(crate) use shorten::shorten_all;
 
 /// States a dead end's explanation looks at, at most.
 const CLOSURE_STATES: usize = 100_000;

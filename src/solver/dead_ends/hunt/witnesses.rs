@@ -10,7 +10,7 @@ use super::super::super::compile::{Compiled, PULL};
 use super::super::super::{Prepared, SolveError};
 use super::super::describe;
 use super::super::scout::Witness;
-use super::super::shorten::shorten;
+use super::super::shorten::shorten_all;
 use super::Hunt;
 
 /// Sorts `witnesses` by cost, then kind.
@@ -111,12 +111,10 @@ impl Hunt<'_> {
         let Some(oracle) = &mut self.oracle else {
             return;
         };
-        for w in ranked
-            .iter_mut()
+        let mut scouted: Vec<&mut Witness> = (ranked.iter_mut())
             .filter(|w| !self.kinds.contains_key(&w.kind))
-        {
-            shorten(self.c, oracle, forget, w, &run.budget);
-        }
+            .collect();
+        shorten_all(self.c, oracle, forget, &mut scouted, &run.budget);
         cheapest_first(ranked);
     }
 
