@@ -38,8 +38,14 @@ const HUNT_SHARE: f64 = 0.2;
 /// The share of the time then left the scout takes; the hunt takes up
 /// again what remains.
 const SCOUT_SHARE: f64 = 0.8;
-/// The share of the time left after the scout that is kept for
-/// shortening the traces it found, when the hunt takes up again.
+/// The share of the time left when the scout starts that is kept for
+/// shortening the traces it and the counted plays found: the scout and
+/// the hunt taken up again share the rest.
+///
+/// On level 3 of `tests/small_keys_at_scale.rs` (305 rooms) at 2 s, the
+/// scout and the hunt once took all of the time; the shortening, which
+/// then ran past the deadline for a quarter of a second, cut the traces
+/// from 492 steps on average to 223.
 const SHORTEN_SHARE: f64 = 0.1;
 /// The share of the time left that the exploration of counted states
 /// ([`counted::maybe_fatal`]) may take before the hunt.
@@ -498,18 +504,16 @@ impl<'c> Hunt<'c> {
         h: &mut Heuristic,
         forget: Option<&Forget>,
     ) -> Vec<Witness> {
-        let full = run.budget;
+        let all = run.budget;
+        let full = all.share(1.0 - SHORTEN_SHARE);
         run.budget = full.share(SCOUT_SHARE);
         let witnesses = self.scout_rest(run, open, forget);
         run.budget = full;
         let missing = (open.iter()).any(|p| !found(self, &witnesses, p));
         if self.cut && missing && !run.out_of_time() {
-            if !witnesses.is_empty() {
-                run.budget = full.share(1.0 - SHORTEN_SHARE);
-            }
             self.explore(run, risky, h, forget);
-            run.budget = full;
         }
+        run.budget = all;
         witnesses
     }
 }
