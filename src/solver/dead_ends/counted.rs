@@ -97,28 +97,47 @@ pub(crate) fn maybe_fatal(
     }
     let zones = Zones::new(m, steps);
     let start = zones.of_room[m.start()];
-    if start == zones.goal {
-        let none = || vec![false; steps.len()];
-        return Some(Verdict {
+    let explored = if start == zones.goal {
+        Explored {
             complete: true,
-            maybe: none(),
+            maybe: vec![false; steps.len()],
             states: 0,
             plays: vec![Vec::new(); steps.len()],
-            zone_of: zones.of_room.clone(),
-            pocket_door: Vec::new(),
-        });
-    }
-    let start_loot = m.keys().iter().filter(|k| k.room == m.start()).count() as u32;
-    let mut game = Counted::new(&zones);
-    let mut verdict = game.explore(start, start_loot, steps, budget).ok()??;
-    verdict.zone_of.clone_from(&zones.of_room);
-    verdict.pocket_door = vec![false; m.doors().len()];
+        }
+    } else {
+        let start_loot = m.keys().iter().filter(|k| k.room == m.start()).count() as u32;
+        let mut game = Counted::new(&zones);
+        game.explore(start, start_loot, steps, budget).ok()??
+    };
+    let mut pocket_door = vec![false; m.doors().len()];
     for z in 0..zones.pocket_ways.groups() {
         for &(door, _, _) in zones.pocket_ways.get(z) {
-            verdict.pocket_door[door as usize] = true;
+            pocket_door[door as usize] = true;
         }
     }
-    Some(verdict)
+    let Explored {
+        complete,
+        maybe,
+        states,
+        plays,
+    } = explored;
+    Some(Verdict {
+        complete,
+        maybe,
+        states,
+        plays,
+        zone_of: zones.of_room,
+        pocket_door,
+    })
+}
+
+/// What the exploration of the counted states found ([`Verdict`]'s
+/// fields of the same names).
+struct Explored {
+    complete: bool,
+    maybe: Vec<bool>,
+    states: usize,
+    plays: Vec<Vec<Vec<Guide>>>,
 }
 
 /// Where each part of a counted state lies in its words. Word 0 holds the

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use super::super::super::budget::{Budget, Stop};
 use super::super::super::compile::NONE;
 use super::super::super::store::Store;
-use super::{Counted, Layout, Next, Verdict};
+use super::{Counted, Explored, Layout, Next};
 use crate::rules::mechanics::Passage;
 use crate::solver::dead_ends::counted::zones::Way;
 
@@ -229,7 +229,7 @@ impl Counted<'_> {
         loot: u32,
         steps: &[Passage],
         budget: &Budget<'_>,
-    ) -> Result<Option<Verdict>, Stop> {
+    ) -> Result<Option<Explored>, Stop> {
         let width = self.lay.width;
         let mut s = vec![0u64; width];
         Layout::set_zone_held(&mut s, start, 0);
@@ -310,13 +310,11 @@ impl Counted<'_> {
         }
         let states = seen.len() + self.closed.len();
         let plays = self.plays(&seen, &how, &first, steps);
-        Ok(Some(Verdict {
+        Ok(Some(Explored {
             complete,
             maybe,
             states,
             plays,
-            zone_of: Vec::new(),
-            pocket_door: Vec::new(),
         }))
     }
 
