@@ -24,6 +24,17 @@ use crate::rules::mechanics::{Holdings, Mechanics, Opening, Passage, SMALL_KIND}
 
 /// Doors and levers are told apart in an action by this bit.
 pub(crate) const PULL: u32 = 1 << 31;
+
+/// The cost of action `act` (a door, or a lever with [`PULL`]) in `m`:
+/// what every search over actions adds per step.
+pub(crate) fn act_cost(m: &Mechanics, act: u32) -> f64 {
+    if act & PULL != 0 {
+        m.lever_cost()
+    } else {
+        m.cost(act as usize)
+    }
+}
+
 /// No bit.
 pub(crate) const NONE: u32 = u32::MAX;
 

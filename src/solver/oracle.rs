@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use super::astar::{Outcome, ROOT};
 use super::budget::Budget;
 pub(crate) use super::budget::Report;
-use super::compile::{Compiled, NONE, PULL, set};
+use super::compile::{Compiled, NONE, PULL, act_cost, set};
 use super::dead_ends::{cause, closure};
 use super::events::{self, EventSearch, Walker};
 use super::exhaustive::{self, Edge, Explored};
@@ -130,15 +130,6 @@ pub(crate) struct Oracle {
     /// The plan from the start, when there is no table.
     start_plan: Ahead,
     search_states: usize,
-}
-
-/// The cost of one action.
-fn act_cost(m: &Mechanics, act: u32) -> f64 {
-    if act & PULL != 0 {
-        m.lever_cost()
-    } else {
-        m.doors().get(act as usize).map_or(0.0, |d| d.cost)
-    }
 }
 
 /// The action of a step: a door index, or a lever index with [`PULL`].

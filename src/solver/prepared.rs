@@ -353,10 +353,6 @@ impl<'a> Prepared<'a> {
 
     /// The cost of one action.
     pub(super) fn act_cost(&self, act: u32) -> f64 {
-        if act & PULL != 0 {
-            self.mechanics().lever_cost()
-        } else {
-            self.mechanics().cost(act as usize)
-        }
+        compile::act_cost(self.mechanics(), act)
     }
 }
