@@ -55,16 +55,10 @@ pub(crate) fn shorten_all(
         paths: Paths::new(c.rooms()),
         budget,
     };
-    'rounds: while cuts.iter().any(Option::is_some) {
-        for (cut, w) in cuts.iter_mut().zip(ws.iter_mut()) {
-            let Some(going) = cut else { continue };
-            match going.next(&mut trial) {
-                Ok(true) => {}
-                Ok(false) => {
-                    going.keep(c, w);
-                    *cut = None;
-                }
-                Err(_) => break 'rounds,
+    'rounds: while cuts.iter().flatten().any(|cut| !cut.done) {
+        for cut in cuts.iter_mut().flatten().filter(|cut| !cut.done) {
+            if cut.next(&mut trial).is_err() {
+                break 'rounds;
             }
         }
     }
@@ -106,8 +100,10 @@ impl Trial<'_, '_> {
 struct Cut {
     events: Vec<Event>,
     best: Vec<(u32, usize)>,
-    /// Whether the events as they are were relinked yet.
+    /// Whether the events as they are were relinked yet, and whether no
+    /// trial is left.
     relinked: bool,
+    done: bool,
     /// Trials left, the size of the runs of events dropped, and the first
     /// event of the next run.
     trials: usize,
@@ -128,22 +124,23 @@ impl Cut {
             chunk: (events.len() - 1).div_ceil(2),
             at: 0,
             relinked: false,
+            done: false,
             best: w.acts.clone(),
             events,
         })
     }
 
-    /// Makes one trial; `Ok(false)` when none is left.
-    fn next(&mut self, trial: &mut Trial<'_, '_>) -> Result<bool, Stop> {
+    /// Makes one trial, or marks the cut `done` when none is left.
+    fn next(&mut self, trial: &mut Trial<'_, '_>) -> Result<(), Stop> {
         if !self.relinked {
             // The same events, walked the shortest way: when that is not
             // fatal, no trial is, and the trace stays as it was.
             self.relinked = true;
-            let fatal = trial.check(&self.events, &mut self.best)?;
-            if !fatal {
+            if !trial.check(&self.events, &mut self.best)? {
                 self.best.clear();
+                self.done = true;
             }
-            return Ok(fatal);
+            return Ok(());
         }
         // The last event is the fatal step: it stays.
         while self.chunk > 0 && self.at + 1 >= self.events.len() {
@@ -151,7 +148,8 @@ impl Cut {
             self.at = 0;
         }
         if self.chunk == 0 || self.trials == 0 {
-            return Ok(false);
+            self.done = true;
+            return Ok(());
         }
         self.trials -= 1;
         let end = (self.at + self.chunk).min(self.events.len() - 1);
@@ -164,7 +162,7 @@ impl Cut {
         } else {
             self.at = end;
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Gives `w` the shortest steps found, and their cost.
