@@ -504,16 +504,16 @@ impl<'c> Hunt<'c> {
         h: &mut Heuristic,
         forget: Option<&Forget>,
     ) -> Vec<Witness> {
-        let all = run.budget;
-        let full = all.share(1.0 - SHORTEN_SHARE);
-        run.budget = full.share(SCOUT_SHARE);
+        let whole = run.budget;
+        let searching = whole.share(1.0 - SHORTEN_SHARE);
+        run.budget = searching.share(SCOUT_SHARE);
         let witnesses = self.scout_rest(run, open, forget);
-        run.budget = full;
+        run.budget = searching;
         let missing = (open.iter()).any(|p| !found(self, &witnesses, p));
         if self.cut && missing && !run.out_of_time() {
             self.explore(run, risky, h, forget);
         }
-        run.budget = all;
+        run.budget = whole;
         witnesses
     }
 }
