@@ -11,9 +11,8 @@
 //! restricted to the parity vectors in which its condition holds. More
 //! levers use a plain breadth-first search over `(parities, room)` states.
 
-use rustc_hash::FxHashSet;
-
-use super::bits::{Link, Tree, merge, pull_into, sweep_order};
+use super::bits::{Link, Tree, sweep_order};
+use super::pulls::{Layers, Sparse};
 use crate::model::Level;
 use crate::rules::Mechanics;
 use crate::rules::mechanics::Opening as MechanicsOpening;
@@ -22,8 +21,6 @@ use crate::rules::mechanics::Opening as MechanicsOpening;
 pub const DENSE_MAX_LEVERS: usize = 12;
 /// At most this many levers in a layout for the conditions mode.
 pub const MAX_LEVERS: usize = 32;
-/// The sparse evaluator gives up past this many states.
-const SPARSE_MAX_STATES: usize = 2_000_000;
 
 /// One conjunction of lever literals: holds for the parity vector `p` when
 /// `p & care == want`. Packed in one `u64` (care low, want high) as a slot
@@ -104,16 +101,7 @@ struct Dense {
     lit: Vec<u64>,
     /// Per door, the parity vectors in which it is open.
     open: Vec<u64>,
-    reached: Vec<u64>,
-    front: Vec<u64>,
-    next: Vec<u64>,
-}
-
-#[derive(Clone, Debug, Default)]
-struct Sparse {
-    seen: FxHashSet<(u64, u32)>,
-    cur: Vec<(u64, u32)>,
-    next: Vec<(u64, u32)>,
+    layers: Layers,
 }
 
 impl Dense {
@@ -133,9 +121,7 @@ impl Dense {
             words,
             lit,
             open: vec![0; doors * words],
-            reached: vec![0; rooms * words],
-            front: vec![0; rooms * words],
-            next: vec![0; rooms * words],
+            layers: Layers::new(rooms, words),
         }
     }
 
@@ -299,58 +285,21 @@ impl ConditionEvaluator {
 
     /// The bitset search with `W` words per room.
     fn run_dense<const W: usize>(&self, d: &mut Dense) -> Option<u32> {
-        let goal = 1u64 << self.goal;
-        d.reached.fill(0);
-        d.front.fill(0);
-        d.front[self.start * W] = 1;
-        let mut front_live = self.close::<W>(&mut d.front, &d.reached, &d.open, 1 << self.start);
-        d.reached.copy_from_slice(&d.front);
-        if front_live & goal != 0 {
-            return Some(0);
-        }
-        let mut pulls = 0u32;
-        loop {
-            pulls += 1;
-            d.next.fill(0);
-            let mut live = 0u64;
-            let mut rooms = front_live;
-            while rooms != 0 {
-                let r = rooms.trailing_zeros() as usize;
-                rooms &= rooms - 1;
-                let at = r * W;
-                for &l in &self.room_levers[self.room_start[r]..self.room_start[r + 1]] {
-                    if pull_into::<W>(&d.front, &d.reached, &mut d.next, at, 1 << l) {
-                        live |= 1 << r;
-                    }
-                }
-            }
-            if live == 0 {
-                return None;
-            }
-            live = self.close::<W>(&mut d.next, &d.reached, &d.open, live);
-            merge::<W>(&mut d.reached, &d.next, live);
-            if live & goal != 0 {
-                return Some(pulls);
-            }
-            std::mem::swap(&mut d.front, &mut d.next);
-            front_live = live;
-        }
-    }
-
-    /// [`Tree::close`] over this evaluator's room tree.
-    #[inline(always)]
-    fn close<const W: usize>(
-        &self,
-        set: &mut [u64],
-        reached: &[u64],
-        open: &[u64],
-        live: u64,
-    ) -> u64 {
         let tree = Tree {
             links: &self.links,
             forest: self.forest,
         };
-        tree.close::<W>(set, reached, open, live)
+        d.layers
+            .least_pulls::<W, _>(&tree, &d.open, (self.start, 0), self.goal, |r| {
+                self.levers_of(r).map(|l| 1 << l)
+            })
+    }
+
+    /// The levers in room `r`.
+    fn levers_of(&self, r: usize) -> impl Iterator<Item = usize> + '_ {
+        self.room_levers[self.room_start[r]..self.room_start[r + 1]]
+            .iter()
+            .copied()
     }
 
     /// Is door `d` open at `parities`?
@@ -362,58 +311,13 @@ impl ConditionEvaluator {
     }
 
     fn run_sparse(&self, sp: &mut Sparse, wires: &[u64]) -> Option<u32> {
-        sp.seen.clear();
-        sp.cur.clear();
-        let first = (0u64, self.start as u32);
-        sp.seen.insert(first);
-        sp.cur.push(first);
-        if self.walk(sp, wires) {
-            return Some(0);
-        }
-        let mut pulls = 0u32;
-        while !sp.cur.is_empty() {
-            pulls += 1;
-            sp.next.clear();
-            for i in 0..sp.cur.len() {
-                let (parities, r) = sp.cur[i];
-                let r = r as usize;
-                for &l in &self.room_levers[self.room_start[r]..self.room_start[r + 1]] {
-                    let s = (parities ^ (1 << l), r as u32);
-                    if sp.seen.insert(s) {
-                        sp.next.push(s);
-                    }
-                }
-            }
-            std::mem::swap(&mut sp.cur, &mut sp.next);
-            if self.walk(sp, wires) {
-                return Some(pulls);
-            }
-            if sp.seen.len() > SPARSE_MAX_STATES {
-                return None;
-            }
-        }
-        None
-    }
-
-    /// Adds to `sp.cur` every state reached by walking from its states;
-    /// true when one of them is in the goal room.
-    fn walk(&self, sp: &mut Sparse, wires: &[u64]) -> bool {
-        let mut i = 0;
-        let mut found = false;
-        while i < sp.cur.len() {
-            let (parities, r) = sp.cur[i];
-            i += 1;
-            found |= r as usize == self.goal;
-            for &(d, other) in &self.adj[r as usize] {
-                if self.is_open(d, parities, wires) {
-                    let s = (parities, other as u32);
-                    if sp.seen.insert(s) {
-                        sp.cur.push(s);
-                    }
-                }
-            }
-        }
-        found
+        sp.least_pulls(
+            (self.start, 0),
+            self.goal,
+            |r| self.levers_of(r).map(|l| 1 << l),
+            |r| &self.adj[r],
+            |d, parities| self.is_open(d, parities, wires),
+        )
     }
 }
 

@@ -13,8 +13,8 @@
 //! breadth-first search over `(mask, room)` states. Nothing is allocated per
 //! evaluation: the buffers are reused.
 
-use super::bits::{Link, Tree, merge, permute128, pull_into, sweep_order};
-use rustc_hash::FxHashSet;
+use super::bits::{Link, Tree, permute128, sweep_order};
+use super::pulls::{Layers, Sparse};
 
 use crate::model::Level;
 use crate::rules::Mechanics;
@@ -23,8 +23,6 @@ use crate::rules::Mechanics;
 pub const DENSE_MAX_DOORS: usize = 12;
 /// At most this many doors in a layout for the lever generator.
 pub const MAX_DOORS: usize = 64;
-/// The sparse evaluator gives up past this many states.
-pub const SPARSE_MAX_STATES: usize = 2_000_000;
 
 /// Computes `min_pulls` for wirings of one layout, fast.
 #[derive(Clone, Debug)]
@@ -44,8 +42,8 @@ pub struct LeverEvaluator {
     links: Vec<Link>,
     /// The doors form a forest, so one round of sweeps closes walking.
     forest: bool,
-    /// Per room: its doors as `(door, other room, passable from here)`.
-    adj: Vec<Vec<(u32, usize)>>,
+    /// Per room: the doors passable from it, as `(door, other room)`.
+    adj: Vec<Vec<(usize, usize)>>,
     /// The level's own wiring: per lever, the doors one pull flips.
     wiring: Vec<u64>,
     dense: Option<Dense>,
@@ -57,21 +55,12 @@ struct Dense {
     words: usize,
     /// Per door, the words of the bitset of masks in which it is open.
     open: Vec<u64>,
-    reached: Vec<u64>,
-    front: Vec<u64>,
-    next: Vec<u64>,
+    layers: Layers,
     /// The same, one `u128` per room, for layouts of up to 7 doors.
     open128: Vec<u128>,
     reached128: Vec<u128>,
     front128: Vec<u128>,
     next128: Vec<u128>,
-}
-
-#[derive(Clone, Debug, Default)]
-struct Sparse {
-    seen: FxHashSet<(u64, u32)>,
-    cur: Vec<(u64, u32)>,
-    next: Vec<(u64, u32)>,
 }
 
 /// Why a layout cannot be evaluated.
@@ -135,9 +124,7 @@ impl Dense {
             front128: vec![0; rooms128],
             next128: vec![0; rooms128],
             open,
-            reached: vec![0; words * rooms],
-            front: vec![0; words * rooms],
-            next: vec![0; words * rooms],
+            layers: Layers::new(rooms, words),
         }
     }
 }
@@ -166,8 +153,8 @@ impl LeverEvaluator {
         let wiring = (m.levers().iter())
             .map(|l| l.flips.iter().fold(0u64, |mask, &d| mask | (1 << d)))
             .collect();
-        let adj: Vec<Vec<(u32, usize)>> = (0..rooms)
-            .map(|r| m.passages_from(r).map(|p| (p.door as u32, p.to)).collect())
+        let adj: Vec<Vec<(usize, usize)>> = (0..rooms)
+            .map(|r| m.passages_from(r).map(|p| (p.door, p.to)).collect())
             .collect();
         let lever_room: Vec<usize> = m.levers().iter().map(|l| l.room).collect();
         let (room_start, room_levers) = levers_by_room(&lever_room, rooms);
@@ -385,63 +372,23 @@ impl LeverEvaluator {
 
     /// The bitset search with `W` words per room (`W = 2^doors / 64`, at least 1).
     fn run_dense<const W: usize>(&self, d: &mut Dense, wires: &[u64]) -> Option<u32> {
-        let goal = 1u64 << self.goal;
-        d.reached.fill(0);
-        d.front.fill(0);
-        let m0 = self.start_mask as usize;
-        d.front[self.start * W + m0 / 64] |= 1 << (m0 % 64);
-        let mut front_live = self.close::<W>(&mut d.front, &d.reached, &d.open, 1 << self.start);
-        d.reached.copy_from_slice(&d.front);
-        if front_live & goal != 0 {
-            return Some(0);
-        }
-        let mut pulls = 0u32;
-        loop {
-            pulls += 1;
-            d.next.fill(0);
-            let mut live = 0u64;
-            for &(r, first, last) in &self.pull_rooms {
-                if front_live & (1 << r) == 0 {
-                    continue;
-                }
-                let at = r * W;
-                for &l in &self.room_levers[first..last] {
-                    let flips = wires[l];
-                    if flips == 0 {
-                        continue;
-                    }
-                    if pull_into::<W>(&d.front, &d.reached, &mut d.next, at, flips) {
-                        live |= 1 << r;
-                    }
-                }
-            }
-            if live == 0 {
-                return None;
-            }
-            live = self.close::<W>(&mut d.next, &d.reached, &d.open, live);
-            merge::<W>(&mut d.reached, &d.next, live);
-            if live & goal != 0 {
-                return Some(pulls);
-            }
-            std::mem::swap(&mut d.front, &mut d.next);
-            front_live = live;
-        }
-    }
-
-    /// [`Tree::close`] over this evaluator's room tree.
-    #[inline(always)]
-    fn close<const W: usize>(
-        &self,
-        set: &mut [u64],
-        reached: &[u64],
-        open: &[u64],
-        live: u64,
-    ) -> u64 {
         let tree = Tree {
             links: &self.links,
             forest: self.forest,
         };
-        tree.close::<W>(set, reached, open, live)
+        let start = (self.start, self.start_mask as usize);
+        d.layers
+            .least_pulls::<W, _>(&tree, &d.open, start, self.goal, |r| {
+                self.levers_of(r)
+                    .map(|l| wires.get(l).copied().unwrap_or(0))
+            })
+    }
+
+    /// The levers in room `r`.
+    fn levers_of(&self, r: usize) -> impl Iterator<Item = usize> + '_ {
+        self.room_levers[self.room_start[r]..self.room_start[r + 1]]
+            .iter()
+            .copied()
     }
 
     fn sparse_min_pulls(&mut self, wires: &[u64]) -> Option<u32> {
@@ -452,61 +399,15 @@ impl LeverEvaluator {
     }
 
     fn run_sparse(&self, sp: &mut Sparse, wires: &[u64]) -> Option<u32> {
-        sp.seen.clear();
-        sp.cur.clear();
-        sp.next.clear();
-        let first = (self.start_mask, self.start as u32);
-        sp.seen.insert(first);
-        sp.cur.push(first);
-        if self.walk(sp) {
-            return Some(0);
-        }
-        let mut pulls = 0u32;
-        while !sp.cur.is_empty() {
-            pulls += 1;
-            sp.next.clear();
-            for i in 0..sp.cur.len() {
-                let (mask, r) = sp.cur[i];
-                let r = r as usize;
-                for &l in &self.room_levers[self.room_start[r]..self.room_start[r + 1]] {
-                    let flips = wires.get(l).copied().unwrap_or(0);
-                    let s = (mask ^ flips, r as u32);
-                    if flips != 0 && sp.seen.insert(s) {
-                        sp.next.push(s);
-                    }
-                }
-            }
-            std::mem::swap(&mut sp.cur, &mut sp.next);
-            if self.walk(sp) {
-                return Some(pulls);
-            }
-            if sp.seen.len() > SPARSE_MAX_STATES {
-                return None;
-            }
-        }
-        None
-    }
-
-    /// Adds to `sp.cur` every state reached by walking from its states; true
-    /// when one of them is in the goal room.
-    fn walk(&self, sp: &mut Sparse) -> bool {
-        let mut i = 0;
-        let mut found = false;
-        while i < sp.cur.len() {
-            let (mask, r) = sp.cur[i];
-            i += 1;
-            if r as usize == self.goal {
-                found = true;
-            }
-            for &(d, other) in &self.adj[r as usize] {
-                if mask & (1 << d) != 0 {
-                    let s = (mask, other as u32);
-                    if sp.seen.insert(s) {
-                        sp.cur.push(s);
-                    }
-                }
-            }
-        }
-        found
+        sp.least_pulls(
+            (self.start, self.start_mask),
+            self.goal,
+            |r| {
+                self.levers_of(r)
+                    .map(|l| wires.get(l).copied().unwrap_or(0))
+            },
+            |r| &self.adj[r],
+            |d, mask| mask & (1 << d) != 0,
+        )
     }
 }

@@ -7,6 +7,7 @@ mod cond_eval;
 mod conditions;
 mod eval;
 mod pipeline;
+mod pulls;
 mod search;
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
