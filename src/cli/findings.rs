@@ -17,7 +17,7 @@ pub fn dead_end_lines(labels: &Labels<'_>, why: &DeadEndWhy, number: usize) -> V
         capital: false,
         step: &step,
     };
-    let mut out = vec![place(labels, why)];
+    let mut out = vec![lines::place(why, |r| labels.room(r))];
     out.extend(lines::dead_end_lines(labels, why, number, &wording));
     out
 }
@@ -28,28 +28,4 @@ fn step(labels: &Labels<'_>, step: &crate::rules::Step) -> String {
         crate::rules::Step::Pull { lever } => format!("pull lever {}", labels.lever(lever)),
         other => report::step(labels, other, ""),
     }
-}
-
-/// "stuck in rooms Entrance (r1), Guard room (r2), 3 more".
-fn place(labels: &Labels<'_>, why: &DeadEndWhy) -> String {
-    let shown = if why.room_count > 6 {
-        5
-    } else {
-        why.room_count
-    };
-    let mut names: Vec<String> = why
-        .rooms
-        .iter()
-        .take(shown)
-        .map(|r| labels.room(r))
-        .collect();
-    let rest = why.room_count.saturating_sub(shown);
-    match (rest > 0, why.rooms_complete) {
-        (true, true) => names.push(format!("{rest} more")),
-        (true, false) => names.push(format!("at least {rest} more")),
-        (false, true) => {}
-        (false, false) => names.push("perhaps more".to_owned()),
-    }
-    let noun = if names.len() == 1 { "room" } else { "rooms" };
-    format!("stuck in {noun} {}", names.join(", "))
 }

@@ -6,6 +6,7 @@
 //! their own, names before ids.
 
 use super::findings::{Blocking, DeadEndWhy, Effect, ItemCount, Need, Toward};
+use super::lines;
 use crate::model::Level;
 
 /// "stuck in rooms r1, r2: the point of no return was going through door
@@ -47,25 +48,9 @@ pub(crate) fn sentence(level: &Level, why: &DeadEndWhy) -> String {
     text
 }
 
-/// "stuck in rooms A (r1), B (r2), 3 more".
+/// "stuck in rooms r1, r2, 3 more".
 fn place(level: &Level, why: &DeadEndWhy) -> String {
-    let shown = if why.room_count > 6 {
-        5
-    } else {
-        why.room_count
-    };
-    let mut names: Vec<String> = (why.rooms.iter().take(shown))
-        .map(|r| level.room_label(r))
-        .collect();
-    let rest = why.room_count.saturating_sub(shown);
-    match (rest > 0, why.rooms_complete) {
-        (true, true) => names.push(format!("{rest} more")),
-        (true, false) => names.push(format!("at least {rest} more")),
-        (false, true) => {}
-        (false, false) => names.push("perhaps more".to_owned()),
-    }
-    let noun = if names.len() == 1 { "room" } else { "rooms" };
-    format!("stuck in {noun} {}", names.join(", "))
+    lines::place(why, |r| level.room_label(r))
 }
 
 /// "1 small key", "2 bombs and 1 small key".

@@ -9,7 +9,7 @@
 #![cfg_attr(not(any(feature = "cli", feature = "editor")), allow(dead_code))]
 
 use super::findings::{Blocking, DeadEndWhy, Effect, ItemCount, LeverPosition, Need, Toward};
-use crate::model::{KeyId, Labels};
+use crate::model::{KeyId, Labels, RoomId};
 use crate::rules::Step;
 
 /// How the lines are written: with a capital first letter or not, and the
@@ -33,6 +33,28 @@ impl Wording<'_> {
             None => text,
         }
     }
+}
+
+/// Where the player is stuck, each room worded by `label`: "stuck in
+/// rooms Entrance (r1), Guard room (r2), 3 more". Past six rooms, five
+/// are named and the rest counted; "perhaps more" or "at least" when the
+/// rooms were not all worked out.
+pub(crate) fn place(why: &DeadEndWhy, label: impl Fn(&RoomId) -> String) -> String {
+    let shown = if why.room_count > 6 {
+        5
+    } else {
+        why.room_count
+    };
+    let mut names: Vec<String> = why.rooms.iter().take(shown).map(label).collect();
+    let rest = why.room_count.saturating_sub(shown);
+    match (rest > 0, why.rooms_complete) {
+        (true, true) => names.push(format!("{rest} more")),
+        (true, false) => names.push(format!("at least {rest} more")),
+        (false, true) => {}
+        (false, false) => names.push("perhaps more".to_owned()),
+    }
+    let noun = if names.len() == 1 { "room" } else { "rooms" };
+    format!("stuck in {noun} {}", names.join(", "))
 }
 
 /// The lines of a dead end's why: the point of no return (step `number`
