@@ -3,19 +3,18 @@
 //! extensions (lock side, any-of keys, spent items, condition) are drawn by
 //! [`super::door_rules`] and [`super::condition`].
 
-use egui::{Checkbox, ComboBox, RichText, Ui};
+use egui::{RichText, Ui};
 
 use super::props::props_ui;
 use super::widgets::{
-    FIELD_WIDTH, check_row, emit, info_row, item_link, key_color, lock_swatch, number_row,
-    row_label, text_row,
+    check_row, emit, info_row, item_link, key_picker, number_row, row_label, text_row, ticked_keys,
 };
 use super::{condition, door_rules};
 use super::{form, heading};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
-use crate::model::{Door, ItemId};
+use crate::model::{Door, ItemId, KeyId};
 
 /// Most small keys a door's small lock may ask for in the inspector.
 const MAX_SMALL_LOCKS: u32 = 99;
@@ -114,39 +113,29 @@ pub fn door_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>)
 
 /// The keys the door needs, each a checkbox in its colour, and a picker to add one.
 fn locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
-    let labels = view.labels();
-    let level = view.level;
-    let theme = view.theme;
+    let (level, theme) = (view.level, view.theme);
     ui.label(RichText::new("Locks").strong())
         .on_hover_text("Passable only while the player holds every one of these keys");
     if door.locks.is_empty() {
         ui.label(RichText::new("No lock").color(theme.weak_text));
     }
-    let outline = theme.room_stroke;
-    for key in &door.locks {
-        let mut on = true;
-        let swatch = lock_swatch(key_color(view, key), outline);
-        let text = if level.key(key).is_some() {
-            RichText::new(labels.key(key))
-        } else {
-            RichText::new(format!("{key} (no such key)")).color(theme.bad)
-        };
-        if ui
-            .add(Checkbox::new(&mut on, (swatch, text)))
-            .on_hover_text("Untick to take this key off the lock")
-            .changed()
-        {
-            let toggle = LevelCommand::ToggleLock {
-                door: door.id.clone(),
-                key: key.clone(),
-            };
-            out.push(Intent::Edit(toggle));
-        }
+    let toggle = |key: &KeyId| {
+        Intent::Edit(LevelCommand::ToggleLock {
+            door: door.id.clone(),
+            key: key.clone(),
+        })
+    };
+    if let Some(key) = ticked_keys(
+        ui,
+        view,
+        &door.locks,
+        "Untick to take this key off the lock",
+    ) {
+        out.push(toggle(key));
     }
-    let free: Vec<_> = level
-        .keys
-        .iter()
+    let free: Vec<&KeyId> = (level.keys.iter())
         .filter(|k| !k.small && !door.locks.contains(&k.id))
+        .map(|k| &k.id)
         .collect();
     if free.is_empty() {
         let why = if level.keys.iter().any(|k| !k.small) {
@@ -157,24 +146,9 @@ fn locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
         ui.label(RichText::new(why).color(theme.weak_text));
         return;
     }
-    let shown = ComboBox::from_id_salt(("add-lock", door.id.as_str()))
-        .selected_text("Add a lock…")
-        .width(FIELD_WIDTH)
-        .show_ui(ui, |ui| {
-            for key in free {
-                let swatch = lock_swatch(key_color(view, &key.id), outline);
-                let item = egui::Button::selectable(false, (swatch, labels.key(&key.id)));
-                if ui.add(item).clicked() {
-                    let toggle = LevelCommand::ToggleLock {
-                        door: door.id.clone(),
-                        key: key.id.clone(),
-                    };
-                    out.push(Intent::Edit(toggle));
-                }
-            }
-        });
-    let _ = shown
-        .response
-        .accessible_name("Add a lock")
-        .on_hover_text("Lock the door with one more key");
+    let salt = ("add-lock", door.id.as_str());
+    let words = ("Add a lock", "Lock the door with one more key");
+    if let Some(key) = key_picker(ui, view, salt, words, &free) {
+        out.push(toggle(key));
+    }
 }

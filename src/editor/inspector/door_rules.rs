@@ -2,10 +2,10 @@
 //! to, the keys of which any one opens it, and the items its first passage
 //! spends. Each change is one `SetDoor` command.
 
-use egui::{Checkbox, ComboBox, DragValue, RichText, Ui};
+use egui::{ComboBox, DragValue, RichText, Ui};
 
 use super::heading_small;
-use super::widgets::{FIELD_WIDTH, emit, key_color, lock_swatch, merge_key, row_label};
+use super::widgets::{FIELD_WIDTH, emit, key_picker, merge_key, row_label, ticked_keys};
 use crate::document::LevelCommand;
 use crate::editor::intent::Intent;
 use crate::editor::view::View;
@@ -65,7 +65,6 @@ pub fn lock_side_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Int
 /// The keys of which any one opens the door, each a checkbox in its colour,
 /// and a picker to add one.
 pub fn any_locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Intent>) {
-    let labels = view.labels();
     let (level, theme) = (view.level, view.theme);
     heading_small(
         ui,
@@ -75,47 +74,25 @@ pub fn any_locks_ui(ui: &mut Ui, view: &View<'_>, door: &Door, out: &mut Vec<Int
     if door.locks_any.is_empty() {
         ui.label(RichText::new("No any-of lock").color(theme.weak_text));
     }
-    let outline = theme.room_stroke;
-    for key in &door.locks_any {
-        let mut on = true;
-        let swatch = lock_swatch(key_color(view, key), outline);
-        let text = if level.key(key).is_some() {
-            RichText::new(labels.key(key))
-        } else {
-            RichText::new(format!("{key} (no such key)")).color(theme.bad)
-        };
-        let response = ui
-            .add(Checkbox::new(&mut on, (swatch, text)))
-            .on_hover_text("Untick to take this key off the any-of lock");
-        if response.changed() {
-            set(out, door, |d| d.locks_any.retain(|k| k != key), None);
-        }
+    let hover = "Untick to take this key off the any-of lock";
+    if let Some(key) = ticked_keys(ui, view, &door.locks_any, hover) {
+        set(out, door, |d| d.locks_any.retain(|k| k != key), None);
     }
-    let free: Vec<&KeyId> = level
-        .keys
-        .iter()
+    let free: Vec<&KeyId> = (level.keys.iter())
         .filter(|k| k.kind_name().is_none() && !door.locks_any.contains(&k.id))
         .map(|k| &k.id)
         .collect();
     if free.is_empty() {
         return;
     }
-    let shown = ComboBox::from_id_salt(("add-any-lock", door.id.as_str()))
-        .selected_text("Add an any-of key…")
-        .width(FIELD_WIDTH)
-        .show_ui(ui, |ui| {
-            for key in free {
-                let swatch = lock_swatch(key_color(view, key), outline);
-                let item = egui::Button::selectable(false, (swatch, labels.key(key)));
-                if ui.add(item).clicked() {
-                    set(out, door, |d| d.locks_any.push(key.clone()), None);
-                }
-            }
-        });
-    let _ = shown
-        .response
-        .accessible_name("Add an any-of key")
-        .on_hover_text("One more key that opens the door on its own");
+    let salt = ("add-any-lock", door.id.as_str());
+    let words = (
+        "Add an any-of key",
+        "One more key that opens the door on its own",
+    );
+    if let Some(key) = key_picker(ui, view, salt, words, &free) {
+        set(out, door, |d| d.locks_any.push(key.clone()), None);
+    }
 }
 
 /// The items the first passage spends: a count per kind, a button to stop

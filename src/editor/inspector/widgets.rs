@@ -241,3 +241,57 @@ pub fn dot<'a>(color: Color32) -> Atom<'a> {
             .circle_filled(args.rect.center(), SWATCH * 0.3, color);
     })
 }
+
+/// Each of `keys` as a ticked checkbox beside its lock swatch, a key the
+/// level lacks in red; `hover` says what unticking does. Returns the key
+/// unticked, if one was.
+pub fn ticked_keys<'k>(
+    ui: &mut Ui,
+    view: &View<'_>,
+    keys: &'k [KeyId],
+    hover: &str,
+) -> Option<&'k KeyId> {
+    let (labels, theme) = (view.labels(), view.theme);
+    let mut unticked = None;
+    for key in keys {
+        let mut on = true;
+        let swatch = lock_swatch(key_color(view, key), theme.room_stroke);
+        let text = if view.level.key(key).is_some() {
+            RichText::new(labels.key(key))
+        } else {
+            RichText::new(format!("{key} (no such key)")).color(theme.bad)
+        };
+        let checkbox = egui::Checkbox::new(&mut on, (swatch, text));
+        if ui.add(checkbox).on_hover_text(hover).changed() {
+            unticked = Some(key);
+        }
+    }
+    unticked
+}
+
+/// A picker of `keys`, each beside its lock swatch: `title` is shown and
+/// is its accessible name, `hover` what picking does, and `salt` tells it
+/// from the other pickers. Returns the key picked, if one was.
+pub fn key_picker<'k>(
+    ui: &mut Ui,
+    view: &View<'_>,
+    salt: (&str, &str),
+    (title, hover): (&str, &str),
+    keys: &[&'k KeyId],
+) -> Option<&'k KeyId> {
+    let mut picked = None;
+    let shown = ComboBox::from_id_salt(salt)
+        .selected_text(format!("{title}…"))
+        .width(FIELD_WIDTH)
+        .show_ui(ui, |ui| {
+            for &key in keys {
+                let swatch = lock_swatch(key_color(view, key), view.theme.room_stroke);
+                let item = egui::Button::selectable(false, (swatch, view.labels().key(key)));
+                if ui.add(item).clicked() {
+                    picked = Some(key);
+                }
+            }
+        });
+    let _ = shown.response.accessible_name(title).on_hover_text(hover);
+    picked
+}
