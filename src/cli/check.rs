@@ -7,7 +7,7 @@ use super::{
     report, rules_or_fail,
 };
 use crate::model::Labels;
-use crate::solver::{Analysis, ItemNeeds, analyze_rules};
+use crate::solver::{Analysis, analyze_rules};
 
 pub fn run(path: &Path, budget: &Budget) -> u8 {
     let Some((loaded, index)) = load_indexed_or_report(path) else {
@@ -137,44 +137,7 @@ fn keys(labels: &Labels<'_>, a: &Analysis) {
         outln!(
             "  {}: {}",
             crate::solver::lines::noun(&items.kind, 2),
-            items_words(items)
+            crate::solver::lines::items_words(items)
         );
-    }
-}
-
-/// "3 in all (2 carried from the start, 1 lies in the level), and any 2 of
-/// them are enough".
-fn items_words(s: &ItemNeeds) -> String {
-    let lie = s.total - s.carried;
-    let verb = if lie == 1 { "lies" } else { "lie" };
-    let held = match (s.carried, lie) {
-        (0, _) => format!("{lie} {verb} in the level"),
-        (c, 0) => format!("{c} carried from the start"),
-        (c, _) => format!(
-            "{} in all: {c} carried from the start, {lie} {verb} in the level",
-            s.total
-        ),
-    };
-    match (s.needed, s.any_enough) {
-        (Some(0), _) => format!("{held}, and no solution needs any of them"),
-        (Some(n), _) if n == s.total && n == 1 => format!("{held}, and a solution needs it"),
-        (Some(n), _) if n == s.total => format!("{held}, and a solution needs all {n}"),
-        (Some(n), Some(true)) => format!("{held}, and any {n} of them are enough"),
-        (Some(n), Some(false)) => format!(
-            "{held}; a solution needs {n} of them, but not any {n}: which ones are kept matters"
-        ),
-        (Some(n), None) => format!(
-            "{held}; a solution needs {n} of them (whether any {n} will do was not worked out)"
-        ),
-        (None, _) => match s.at_most {
-            Some(most) => format!(
-                "{held}; a solution needs at least {} and at most {most} of them (search incomplete)",
-                s.at_least
-            ),
-            None => format!(
-                "{held}; a solution needs at least {} of them (search incomplete)",
-                s.at_least
-            ),
-        },
     }
 }

@@ -47,42 +47,11 @@ pub(crate) fn key_lines(labels: &Labels<'_>, needs: &KeyNeeds) -> Vec<String> {
 /// "Small keys: 3 in all: 2 carried from the start, 1 lies in the level;
 /// a solution needs 2 of them, but not any 2".
 fn items_line(s: &ItemNeeds) -> String {
-    let lie = s.total - s.carried;
-    let verb = if lie == 1 { "lies" } else { "lie" };
-    let held = match (s.carried, lie) {
-        (0, _) => format!("{lie} {verb} in the level"),
-        (c, 0) => format!("{c} carried from the start"),
-        (c, _) => format!(
-            "{} in all: {c} carried from the start, {lie} {verb} in the level",
-            s.total
-        ),
-    };
-    let need = match (s.needed, s.any_enough) {
-        (Some(0), _) => "no solution needs any of them".to_owned(),
-        (Some(n), _) if n == s.total => format!("a solution needs all {n}"),
-        (Some(n), Some(true)) => format!("any {n} of them are enough"),
-        (Some(n), Some(false)) => {
-            format!("a solution needs {n} of them, but not any {n}: which ones are kept matters")
-        }
-        (Some(n), None) => {
-            format!("a solution needs {n} of them (whether any {n} will do was not worked out)")
-        }
-        (None, _) => match s.at_most {
-            Some(most) => format!(
-                "a solution needs at least {} and at most {most} of them (search incomplete)",
-                s.at_least
-            ),
-            None => format!(
-                "a solution needs at least {} of them (search incomplete)",
-                s.at_least
-            ),
-        },
-    };
     let mut kind = lines::noun(&s.kind, 2);
     if let Some(first) = kind.get(..1) {
         kind = first.to_uppercase() + kind.get(1..).unwrap_or("");
     }
-    format!("{kind}: {held}; {need}")
+    format!("{kind}: {}", lines::items_words(s))
 }
 
 /// A step in words: "go through d2 to Storeroom (r3)", "pull lever l1".

@@ -8,6 +8,7 @@
 // `explain.rs`, which reads only the nouns and conditions here.
 #![cfg_attr(not(any(feature = "cli", feature = "editor")), allow(dead_code))]
 
+use super::ItemNeeds;
 use super::findings::{Blocking, DeadEndWhy, Effect, ItemCount, LeverPosition, Need, Toward};
 use crate::model::{KeyId, Labels, RoomId};
 use crate::rules::Step;
@@ -92,6 +93,47 @@ pub(crate) fn dead_end_lines(
         lines.push("no door leads on from here".to_owned());
     }
     lines.into_iter().map(|l| wording.line(l)).collect()
+}
+
+/// What is known of the items of one kind: "3 in all: 2 carried from the
+/// start, 1 lies in the level, and any 2 of them are enough", what the
+/// command line prints and the editor lists.
+pub(crate) fn items_words(s: &ItemNeeds) -> String {
+    let lie = s.total - s.carried;
+    let verb = if lie == 1 { "lies" } else { "lie" };
+    let held = match (s.carried, lie) {
+        (0, _) => format!("{lie} {verb} in the level"),
+        (c, 0) => format!("{c} carried from the start"),
+        (c, _) => format!(
+            "{} in all: {c} carried from the start, {lie} {verb} in the level",
+            s.total
+        ),
+    };
+    // A short answer joins on with ", and"; one with its own clauses
+    // after a semicolon.
+    match (s.needed, s.any_enough) {
+        (Some(0), _) => format!("{held}, and no solution needs any of them"),
+        (Some(1), _) if s.total == 1 => format!("{held}, and a solution needs it"),
+        (Some(n), _) if n == s.total => format!("{held}, and a solution needs all {n}"),
+        (Some(n), Some(true)) => format!("{held}, and any {n} of them are enough"),
+        (Some(n), Some(false)) => format!(
+            "{held}; a solution needs {n} of them, but not any {n}: which ones are kept matters"
+        ),
+        (Some(n), None) => format!(
+            "{held}; a solution needs {n} of them (whether any {n} will do was not worked out)"
+        ),
+        (None, _) => match s.at_most {
+            Some(most) => format!(
+                "{held}; a solution needs at least {} and at most {most} of them (search \
+                 incomplete)",
+                s.at_least
+            ),
+            None => format!(
+                "{held}; a solution needs at least {} of them (search incomplete)",
+                s.at_least
+            ),
+        },
+    }
 }
 
 /// "small key", "small keys", "bombs": the noun for `n` items of `kind`.
