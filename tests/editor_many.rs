@@ -1110,6 +1110,33 @@ fn an_edit_made_while_arranging_is_kept() {
     );
 }
 
+/// Arrange can be stopped: on a level of 2,000 rooms the status line
+/// shows how far the layout got and "Stop arranging"; stopped, the rooms
+/// stay where they were, Undo has nothing new, and the status line says so.
+#[test]
+fn an_arrange_is_shown_under_way_and_can_be_stopped() {
+    let (big, _) =
+        lockwork::generate::random_graph(&mut lockwork::generate::Rng::new(3), 2000, 1000).unwrap();
+    let mut h = harness(big);
+    let before = positions(level(&h));
+    menu(&mut h, "Arrange", "Arrange on a Grid");
+    assert!(app(&h).is_arranging(), "laid out off the UI thread");
+    assert!(
+        h.query_by_label_contains("Arranging the level").is_some(),
+        "the progress is shown"
+    );
+    h.get_by_label_contains("Stop arranging").click();
+    h.run_steps(2);
+    assert!(!app(&h).is_arranging());
+    assert!(h.query_by_label_contains("Stop arranging").is_none());
+    assert_eq!(positions(level(&h)), before, "the rooms stay");
+    assert_eq!(undo_label(&h), None);
+    assert!(
+        h.query_by_label_contains("Arrange stopped: the level is as it was")
+            .is_some()
+    );
+}
+
 /// Issue 36: an edit that only moves rooms (Arrange, a drag) keeps the last
 /// analysis instead of running it again.
 #[test]

@@ -199,3 +199,48 @@ fn big_trees_are_drawn_without_crossings() {
         assert!(rooms >= 400, "a big tree: {rooms} rooms");
     }
 }
+
+/// A watched layout reports its progress, rising to 1, and gives the same
+/// positions as one nobody watches; stopped (here before it starts), it
+/// answers nothing.
+#[test]
+fn a_watched_layout_reports_progress_and_stops_when_asked() {
+    use lockwork::layout::{Watch, arrange_watched};
+    use std::sync::Mutex;
+    let (level, _) = random_graph(&mut Rng::new(5), 300, 150).unwrap();
+    let all: Vec<usize> = (0..level.rooms.len()).collect();
+    for layout in Layout::ALL {
+        let seen = Mutex::new(Vec::new());
+        let progress = |share: f32| seen.lock().unwrap().push(share);
+        let cancel = go();
+        let watch = Watch {
+            cancel: &cancel,
+            progress: &progress,
+        };
+        let watched = arrange_watched(&level, &all, layout, DEFAULT_ASPECT, watch);
+        assert_eq!(
+            watched.as_deref(),
+            Some(&arrange_level(&level, layout, DEFAULT_ASPECT)[..]),
+            "{layout:?}"
+        );
+        let seen = seen.into_inner().unwrap();
+        assert_eq!(seen.last(), Some(&1.0), "{layout:?} ends at 1");
+        assert!(
+            seen.windows(2).all(|w| w[0] <= w[1] && w[1] <= 1.0),
+            "{layout:?} rises: {seen:?}"
+        );
+        if layout != Layout::Layered {
+            assert!(seen.len() > 2, "{layout:?} reports along the way");
+            let stopped = AtomicBool::new(true);
+            let watch = Watch {
+                cancel: &stopped,
+                progress: &|_| {},
+            };
+            assert_eq!(
+                arrange_watched(&level, &all, layout, DEFAULT_ASPECT, watch),
+                None,
+                "{layout:?} stops"
+            );
+        }
+    }
+}

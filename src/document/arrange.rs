@@ -5,13 +5,16 @@ use rustc_hash::FxHashMap;
 
 use super::EditError;
 use super::edit::{Edit, ListEdit};
-use crate::layout::{self, Align, Layout};
+use crate::layout::{self, Align, Layout, Watch};
 use crate::model::{ItemId, Level, RoomId};
 
 /// Gap kept between arranged rooms and the rooms around them.
 const CLEARANCE: f64 = 40.0;
 /// The lattice arranged rooms snap to when kept clear of others.
 const STEP: f64 = 20.0;
+
+/// A room's place in `level.rooms` and its new position.
+type Placed = (usize, [f64; 2]);
 
 /// Edits that move `rooms` (every room when empty) to a fresh `layout`.
 pub(super) fn arrange(
@@ -20,20 +23,20 @@ pub(super) fn arrange(
     rooms: &[RoomId],
     aspect: f64,
 ) -> Result<Vec<Edit>, EditError> {
-    Ok(moves(
-        level,
-        arranged(level, layout, rooms, aspect)?.into_iter(),
-    ))
+    let moved = arranged(level, layout, rooms, aspect, Watch::none())?;
+    Ok(moves(level, moved.unwrap_or_default().into_iter()))
 }
 
 /// The rooms `rooms` (every room when empty) laid out by `layout`: each
-/// room's place in `level.rooms` and its new position.
+/// room's place in `level.rooms` and its new position; `None` when
+/// `watch`'s caller stopped it.
 pub(super) fn arranged(
     level: &Level,
     layout: Layout,
     rooms: &[RoomId],
     aspect: f64,
-) -> Result<Vec<(usize, [f64; 2])>, EditError> {
+    watch: Watch<'_>,
+) -> Result<Option<Vec<Placed>>, EditError> {
     let index = positions(level);
     let chosen: Vec<usize> = if rooms.is_empty() {
         (0..level.rooms.len()).collect()
@@ -48,7 +51,9 @@ pub(super) fn arranged(
             })
             .collect::<Result<_, _>>()?
     };
-    let fresh = layout::arrange(level, &chosen, layout, aspect);
+    let Some(fresh) = layout::arrange_watched(level, &chosen, layout, aspect, watch) else {
+        return Ok(None);
+    };
     let old: Vec<[f64; 2]> = chosen
         .iter()
         .map(|&r| level.rooms[r].pos.unwrap_or_default())
@@ -83,7 +88,7 @@ pub(super) fn arranged(
         .iter()
         .zip(&fresh)
         .map(|(&r, p)| (r, [(p[0] + offset[0]).round(), (p[1] + offset[1]).round()]));
-    Ok(moved.collect())
+    Ok(Some(moved.collect()))
 }
 
 /// Edits that line up or spread out `rooms`.

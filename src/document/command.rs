@@ -2,7 +2,7 @@
 //! designer's terms. [`super::Document::apply`] turns each into primitive
 //! [`Edit`]s, applies them and records one undo step.
 
-use crate::layout::{Align, Layout};
+use crate::layout::{Align, Layout, Watch};
 use crate::model::{Door, DoorId, ItemId, Key, KeyId, Level, Lever, LeverId, Room, RoomId};
 
 use super::clip::Clip;
@@ -133,11 +133,27 @@ impl LevelCommand {
         rooms: &[RoomId],
         aspect: f64,
     ) -> Result<Self, super::EditError> {
-        let moves = super::arrange::arranged(level, layout, rooms, aspect)?
+        let watched = Self::arranged_watched(level, layout, rooms, aspect, Watch::none())?;
+        Ok(watched.unwrap_or_else(|| Self::MoveRooms(Vec::new())))
+    }
+
+    /// [`Self::arranged`], watched by `watch` (a worker's flag to stop it
+    /// and its progress): `Ok(None)` when it was stopped.
+    pub fn arranged_watched(
+        level: &Level,
+        layout: Layout,
+        rooms: &[RoomId],
+        aspect: f64,
+        watch: Watch<'_>,
+    ) -> Result<Option<Self>, super::EditError> {
+        let Some(moved) = super::arrange::arranged(level, layout, rooms, aspect, watch)? else {
+            return Ok(None);
+        };
+        let moves = moved
             .into_iter()
             .map(|(r, pos)| (level.rooms[r].id.clone(), pos))
             .collect();
-        Ok(Self::Batch {
+        Ok(Some(Self::Batch {
             label: Self::Arrange {
                 layout,
                 rooms: Vec::new(),
@@ -145,7 +161,7 @@ impl LevelCommand {
             }
             .label(),
             commands: vec![Self::MoveRooms(moves)],
-        })
+        }))
     }
 
     /// What Undo calls this step.

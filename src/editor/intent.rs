@@ -55,6 +55,8 @@ pub enum Intent {
     Playback(Playback),
     /// A message for the status bar.
     Status(String),
+    /// Stop the Arrange being worked out, leaving the level as it is.
+    StopArranging,
     /// How many seconds the live analysis may take (a preference).
     LiveLimit(f32),
     /// From how many rooms Fit shows the area overview; 0 never (a preference).

@@ -2,6 +2,7 @@
 
 use egui::{RichText, Ui};
 
+use super::intent::Intent;
 use super::live_solver::Outcome;
 use super::view::View;
 use crate::model::format_cost;
@@ -122,14 +123,42 @@ fn kinds_of_dead_end(n: usize) -> String {
     format!("{n} kind{} of dead end", if n == 1 { "" } else { "s" })
 }
 
-/// Draws the status bar.
-pub fn status_ui(ui: &mut Ui, view: &View<'_>, message: Option<&str>, zoom: f32) {
+/// What the status bar shows beside the level's summary.
+pub struct Bar<'a> {
+    /// The last message, while it is fresh.
+    pub message: Option<&'a str>,
+    /// The canvas' zoom (1 is 100 %).
+    pub zoom: f32,
+    /// An Arrange being worked out: what it lays out and the share done.
+    pub arranging: Option<(String, f32)>,
+}
+
+/// Draws the status bar: the summary, an Arrange under way with its
+/// progress and Stop, then the message, the selection and the zoom.
+pub fn status_ui(ui: &mut Ui, view: &View<'_>, bar: &Bar<'_>, out: &mut Vec<Intent>) {
+    let (message, zoom) = (bar.message, bar.zoom);
     ui.horizontal(|ui| {
         let (text, color) = summary(view);
         let running = view.solver.running;
         ui.label(RichText::new(text).color(color).strong());
         if running {
             ui.spinner();
+        }
+        if let Some((what, done)) = &bar.arranging {
+            ui.separator();
+            ui.label(what.as_str());
+            ui.add(
+                egui::ProgressBar::new(*done)
+                    .desired_width(90.0)
+                    .show_percentage(),
+            );
+            if ui
+                .button("⏹ Stop arranging")
+                .on_hover_text("Stop the layout: the rooms stay where they are")
+                .clicked()
+            {
+                out.push(Intent::StopArranging);
+            }
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.label(RichText::new(format!("{:.0}%", zoom * 100.0)).color(view.theme.weak_text));

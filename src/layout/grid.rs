@@ -10,6 +10,7 @@
 
 use super::board::Board;
 use super::graph::Adjacency;
+use super::watch::Part;
 use super::{CELL_H, CELL_W};
 
 /// Cells per room on the board: room to move.
@@ -28,6 +29,9 @@ const MAX_PASSES: usize = 12;
 const WORK_PER_ROOM: u64 = 8_000;
 /// Work any search may do, however few the rooms.
 const MIN_WORK: u64 = 2_000_000;
+/// Rooms the local search moves between two looks at whether it was
+/// stopped (and two reports of its progress).
+const CHECK_EVERY: usize = 64;
 
 /// The board's columns and rows for `n` rooms at `aspect` (width / height),
 /// `roomy` cells a room.
@@ -45,21 +49,34 @@ fn dims(n: usize, aspect: f64, roomy: f64) -> (usize, usize) {
 }
 
 /// Distinct cells `(column, row)` for the rooms of `g`, from seed positions.
-pub(crate) fn snap(g: &Adjacency, seed: &[[f64; 2]], aspect: f64) -> Vec<(i32, i32)> {
-    snap_on(g, seed, aspect, ROOMY).cells()
+/// `None` when `part`'s caller stopped it.
+pub(crate) fn snap(
+    g: &Adjacency,
+    seed: &[[f64; 2]],
+    aspect: f64,
+    part: Part<'_>,
+) -> Option<Vec<(i32, i32)>> {
+    Some(snap_on(g, seed, aspect, ROOMY, part)?.cells())
 }
 
 /// [`snap`] for the tree layout: when `g` (connected) is a tree, the
 /// densest board of [`TREE_ROOMY`] whose drawing has no crossing doors, or
 /// else the one with the fewest. A graph with loops may need crossings, so
 /// it gets the one board of [`snap`].
-pub(crate) fn snap_tree(g: &Adjacency, seed: &[[f64; 2]], aspect: f64) -> Vec<(i32, i32)> {
+pub(crate) fn snap_tree(
+    g: &Adjacency,
+    seed: &[[f64; 2]],
+    aspect: f64,
+    part: Part<'_>,
+) -> Option<Vec<(i32, i32)>> {
     if g.edges.len() + 1 != g.len() {
-        return snap(g, seed, aspect);
+        return snap(g, seed, aspect, part);
     }
     let mut best: Option<(usize, Vec<(i32, i32)>)> = None;
-    for roomy in TREE_ROOMY {
-        let mut board = snap_on(g, seed, aspect, roomy);
+    let tries = TREE_ROOMY.len() as f32;
+    for (i, roomy) in TREE_ROOMY.into_iter().enumerate() {
+        let this = part.part(i as f32 / tries, (i + 1) as f32 / tries);
+        let mut board = snap_on(g, seed, aspect, roomy, this)?;
         let crossings = board.crossings();
         if best.as_ref().is_none_or(|(least, _)| crossings < *least) {
             best = Some((crossings, board.cells()));
@@ -68,12 +85,18 @@ pub(crate) fn snap_tree(g: &Adjacency, seed: &[[f64; 2]], aspect: f64) -> Vec<(i
             break;
         }
     }
-    best.map(|(_, cells)| cells).unwrap_or_default()
+    Some(best.map(|(_, cells)| cells).unwrap_or_default())
 }
 
 /// The board of `roomy` cells per room with the rooms of `g` placed from
 /// their seed positions and improved by the local search.
-fn snap_on(g: &Adjacency, seed: &[[f64; 2]], aspect: f64, roomy: f64) -> Board {
+fn snap_on(
+    g: &Adjacency,
+    seed: &[[f64; 2]],
+    aspect: f64,
+    roomy: f64,
+    part: Part<'_>,
+) -> Option<Board> {
     let n = g.len();
     let (cols, rows) = dims(n, aspect, roomy);
     let targets = stretch(
@@ -94,8 +117,8 @@ fn snap_on(g: &Adjacency, seed: &[[f64; 2]], aspect: f64, roomy: f64) -> Board {
         let cell = board.nearest_free(want);
         board.place(v, cell);
     }
-    improve(&mut board, g);
-    board
+    improve(&mut board, g, part)?;
+    Some(board)
 }
 
 /// Turns the drawing so that its long side lies along the board's long side.
@@ -147,15 +170,22 @@ fn stretch(pos: &[[f64; 2]], cols: usize, rows: usize) -> Vec<[f64; 2]> {
 }
 
 /// The local search: best improving move per room, pass after pass, until
-/// a pass changes nothing or the work budget is spent.
-fn improve(board: &mut Board, g: &Adjacency) {
+/// a pass changes nothing or the work budget is spent; `None` when
+/// `part`'s caller stopped it.
+fn improve(board: &mut Board, g: &Adjacency, part: Part<'_>) -> Option<()> {
     let n = g.len();
     let budget = WORK_PER_ROOM.saturating_mul(n as u64).max(MIN_WORK);
     for _ in 0..MAX_PASSES {
         let mut moved = false;
         for v in 0..n {
             if board.work > budget {
-                return;
+                return Some(());
+            }
+            if v % CHECK_EVERY == 0 {
+                if part.stopped() {
+                    return None;
+                }
+                part.report(board.work as f32 / budget as f32);
             }
             let candidates = candidates(board, g, v);
             if let Some(best) = best_move(board, v, &candidates) {
@@ -167,6 +197,7 @@ fn improve(board: &mut Board, g: &Adjacency) {
             break;
         }
     }
+    Some(())
 }
 
 /// A change of place for one room, or a swap of two.
@@ -265,8 +296,9 @@ mod tests {
     fn a_ring_of_rooms_lies_on_distinct_cells_without_crossings() {
         let n = 16;
         let g = Adjacency::new(n, (0..n).map(|i| (i, (i + 1) % n)));
-        let seed = super::super::stress::stress(&g);
-        let cells = snap(&g, &seed, 1.3);
+        let whole = crate::layout::Watch::none().part(0.0, 1.0);
+        let seed = super::super::stress::stress(&g, whole).unwrap();
+        let cells = snap(&g, &seed, 1.3, whole).unwrap();
         let mut sorted = cells.clone();
         sorted.sort_unstable();
         sorted.dedup();

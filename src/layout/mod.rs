@@ -49,12 +49,15 @@ mod quality;
 mod stress;
 mod tree;
 mod vacancy;
+mod watch;
 
 pub use layered::{COLUMN, ROW, layered};
 pub use place::{Align, align, free_offset};
 pub use quality::{Quality, measure};
+pub use watch::Watch;
 
 use graph::Adjacency;
+use watch::Part;
 
 use crate::export::geometry::{ROOM_H, ROOM_W};
 use crate::model::{Level, LevelIndex};
@@ -124,32 +127,40 @@ pub fn arrange_level(level: &Level, layout: Layout, aspect: f64) -> Vec<[f64; 2]
 /// the drawing's top left near `(0, 0)`. Parts not joined by doors are
 /// packed side by side into the aspect ratio `aspect` (width / height).
 pub fn arrange(level: &Level, rooms: &[usize], layout: Layout, aspect: f64) -> Vec<[f64; 2]> {
+    arrange_watched(level, rooms, layout, aspect, Watch::none()).unwrap_or_default()
+}
+
+/// [`arrange`], watched by `watch`: it reports its progress and answers
+/// `None` once `watch.cancel` is set.
+pub fn arrange_watched(
+    level: &Level,
+    rooms: &[usize],
+    layout: Layout,
+    aspect: f64,
+    watch: Watch<'_>,
+) -> Option<Vec<[f64; 2]>> {
     let rooms: Vec<usize> = rooms
         .iter()
         .copied()
         .filter(|&r| r < level.rooms.len())
         .collect();
     if layout == Layout::Layered {
-        return layered_part(level, &rooms);
+        // Columns take milliseconds even for thousands of rooms.
+        (watch.progress)(1.0);
+        return Some(layered_part(level, &rooms));
     }
     let g = Adjacency::of_rooms(level, &rooms);
     let start = LevelIndex::new(level).room(&level.start);
     let root = rooms.iter().position(|&r| Some(r) == start).unwrap_or(0);
-    let mut blocks = Vec::new();
+    let (mut blocks, mut done) = (Vec::new(), 0);
+    let share = |n: usize| n as f32 / rooms.len().max(1) as f32;
     for comp in g.components() {
+        // Each part's share of the progress is its share of the rooms.
+        let part = watch.part(share(done), share(done + comp.len()));
+        done += comp.len();
         let sub = g.induced(&comp);
         let local_root = comp.iter().position(|&v| v == root).unwrap_or(0);
-        let pos = match layout {
-            Layout::Tree => cells_to_canvas(&grid::snap_tree(
-                &sub,
-                &tree::radial(&sub, local_root),
-                aspect,
-            )),
-            Layout::Stress => off_grid(&sub, &stress::stress(&sub), aspect),
-            Layout::Grid | Layout::Layered => {
-                cells_to_canvas(&grid::snap(&sub, &stress::stress(&sub), aspect))
-            }
-        };
+        let pos = lay_out(&sub, local_root, layout, aspect, part)?;
         blocks.push((comp, pos));
     }
     let mut out = pack(blocks, rooms.len(), aspect);
@@ -157,7 +168,33 @@ pub fn arrange(level: &Level, rooms: &[usize], layout: Layout, aspect: f64) -> V
     for p in &mut out {
         *p = [p[0].round(), p[1].round()];
     }
-    out
+    (watch.progress)(1.0);
+    Some(out)
+}
+
+/// Positions for connected graph `g` (its room `root` the start's):
+/// `None` when `part`'s caller stopped it.
+fn lay_out(
+    g: &Adjacency,
+    root: usize,
+    layout: Layout,
+    aspect: f64,
+    part: Part<'_>,
+) -> Option<Vec<[f64; 2]>> {
+    Some(match layout {
+        Layout::Tree => {
+            let seed = tree::radial(g, root);
+            cells_to_canvas(&grid::snap_tree(g, &seed, aspect, part)?)
+        }
+        Layout::Stress => {
+            let seed = stress::stress(g, part.part(0.0, 0.8))?;
+            off_grid(g, &seed, aspect, part.part(0.8, 1.0))?
+        }
+        Layout::Grid | Layout::Layered => {
+            let seed = stress::stress(g, part.part(0.0, 0.4))?;
+            cells_to_canvas(&grid::snap(g, &seed, aspect, part.part(0.4, 1.0))?)
+        }
+    })
 }
 
 /// Gives a position to every room that has none: a fresh grid layout when
@@ -216,8 +253,14 @@ fn cells_to_canvas(cells: &[(i32, i32)]) -> Vec<[f64; 2]> {
 }
 
 /// A stress drawing scaled to canvas units, stretched gently towards
-/// `aspect`, with overlapping rooms pushed apart.
-fn off_grid(g: &Adjacency, seed: &[[f64; 2]], aspect: f64) -> Vec<[f64; 2]> {
+/// `aspect`, with overlapping rooms pushed apart; `None` when `part`'s
+/// caller stopped it.
+fn off_grid(
+    g: &Adjacency,
+    seed: &[[f64; 2]],
+    aspect: f64,
+    part: Part<'_>,
+) -> Option<Vec<[f64; 2]>> {
     let mut pos: Vec<[f64; 2]> = seed
         .iter()
         .map(|p| [p[0] * CELL_W, p[1] * CELL_W])
@@ -230,10 +273,10 @@ fn off_grid(g: &Adjacency, seed: &[[f64; 2]], aspect: f64) -> Vec<[f64; 2]> {
         }
     }
     if separate(&mut pos) {
-        pos
+        Some(pos)
     } else {
         // Crowded beyond what pushing can sort out: the grid never overlaps.
-        cells_to_canvas(&grid::snap(g, seed, aspect))
+        Some(cells_to_canvas(&grid::snap(g, seed, aspect, part)?))
     }
 }
 

@@ -9,6 +9,7 @@
 //! 2006), so the result is deterministic and needs no random numbers.
 
 use super::graph::Adjacency;
+use super::watch::Part;
 
 /// Most pivot rooms.
 const PIVOTS: usize = 100;
@@ -24,13 +25,13 @@ const MIN_SWEEPS: usize = 12;
 const TERM_WORK: usize = 150_000_000;
 
 /// Positions in units of one door (a door is about one unit long), for a
-/// connected graph.
-pub(crate) fn stress(g: &Adjacency) -> Vec<[f64; 2]> {
+/// connected graph; `None` when `part`'s caller stopped it.
+pub(crate) fn stress(g: &Adjacency, part: Part<'_>) -> Option<Vec<[f64; 2]>> {
     let n = g.len();
     match n {
-        0 => return Vec::new(),
-        1 => return vec![[0.0, 0.0]],
-        2 => return vec![[0.0, 0.0], [1.0, 0.0]],
+        0 => return Some(Vec::new()),
+        1 => return Some(vec![[0.0, 0.0]]),
+        2 => return Some(vec![[0.0, 0.0], [1.0, 0.0]]),
         _ => {}
     }
     let pivots = Pivots::new(g, PIVOTS.min(n));
@@ -44,12 +45,17 @@ pub(crate) fn stress(g: &Adjacency) -> Vec<[f64; 2]> {
     }
     let terms = pivots.terms(g);
     let weighed = terms.iter().map(Vec::len).sum::<usize>().max(1);
-    for _ in 0..(TERM_WORK / weighed).clamp(MIN_SWEEPS, SWEEPS) {
+    let sweeps = (TERM_WORK / weighed).clamp(MIN_SWEEPS, SWEEPS);
+    for done in 0..sweeps {
+        if part.stopped() {
+            return None;
+        }
+        part.report(done as f32 / sweeps as f32);
         if sweep(&mut pos, &terms) < 0.005 {
             break;
         }
     }
-    pos
+    Some(pos)
 }
 
 /// Pivot rooms and their breadth-first distances to every room.
@@ -249,6 +255,11 @@ fn leading(b: &[Vec<f64>], not: Option<&[f64]>) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::Watch;
+
+    fn stress(g: &Adjacency) -> Vec<[f64; 2]> {
+        super::stress(g, Watch::none().part(0.0, 1.0)).unwrap()
+    }
 
     fn spread(pos: &[[f64; 2]], a: usize, b: usize) -> f64 {
         (pos[a][0] - pos[b][0]).hypot(pos[a][1] - pos[b][1])

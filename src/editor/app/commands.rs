@@ -177,22 +177,24 @@ impl EditorApp {
             aspect: self.canvas.aspect(),
         };
         match ArrangeJob::spawn(ctx, request) {
-            Ok(job) => {
-                self.say(format!("Arranging {} ({})…", job.what(), layout.label()));
-                self.arranging = Some(job);
-            }
+            // The status line shows it under way (its progress and Stop).
+            Ok(job) => self.arranging = Some(job),
             Err(why) => self.say(why),
         }
     }
 
     /// Applies a finished Arrange as one undo step, unless the level
     /// changed while it was worked out.
-    pub(super) fn poll_arrange(&mut self) {
+    pub(super) fn poll_arrange(&mut self, ctx: &egui::Context) {
         let Some(job) = &self.arranging else {
             return;
         };
         let command = match job.poll() {
-            Arranged::Running => return,
+            Arranged::Running => {
+                // The status line's progress moves on without input.
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                return;
+            }
             Arranged::Done(command) => command,
             Arranged::Lost => {
                 self.arranging = None;
@@ -210,7 +212,8 @@ impl EditorApp {
             return;
         }
         match *command {
-            Ok(command) => self.edit(command, None),
+            Ok(Some(command)) => self.edit(command, None),
+            Ok(None) => return self.say(format!("Arrange stopped: {what} is as it was")),
             Err(e) => return self.say(e.to_string()),
         }
         if whole {
@@ -222,6 +225,14 @@ impl EditorApp {
             "Arranged {what} ({}); Undo puts it back",
             layout.label()
         ));
+    }
+
+    /// Stops the Arrange being worked out, if any: the level stays as it is.
+    pub(super) fn stop_arranging(&mut self) {
+        if let Some(job) = self.arranging.take() {
+            job.cancel();
+            self.say(format!("Arrange stopped: {} is as it was", job.what()));
+        }
     }
 
     fn align(&mut self, how: crate::layout::Align) {

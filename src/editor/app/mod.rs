@@ -393,7 +393,7 @@ impl EditorApp {
     fn begin_frame(&mut self, ctx: &egui::Context, out: &mut Vec<Intent>) {
         self.refresh_cache();
         self.refresh_backdrop(ctx);
-        self.poll_arrange();
+        self.poll_arrange(ctx);
         self.solver.poll();
         self.solver.request(
             self.doc.level(),
@@ -456,7 +456,15 @@ impl EditorApp {
             });
             egui::Panel::bottom("status").show(ui, |ui| match &preview {
                 Some((seed, preview)) => preview::status_ui(ui, *seed, preview),
-                None => status::status_ui(ui, &view, message.as_deref(), zoom),
+                None => {
+                    let arranging = (self.arranging.as_ref()).map(|job| (job.doing(), job.done()));
+                    let bar = status::Bar {
+                        message: message.as_deref(),
+                        zoom,
+                        arranging,
+                    };
+                    status::status_ui(ui, &view, &bar, &mut out);
+                }
             });
             if !matches!(self.mode, Mode::Edit) {
                 egui::Panel::bottom("playback").show(ui, |ui| {
@@ -646,6 +654,7 @@ impl EditorApp {
             }
             Intent::Playback(request) => self.playback(request),
             Intent::Status(message) => self.say(message),
+            Intent::StopArranging => self.stop_arranging(),
             Intent::LiveLimit(secs) => {
                 self.prefs.live_secs = secs;
                 self.say(format!("The live analysis may now take up to {secs:.0} s"));
