@@ -5,16 +5,22 @@
 //!
 //! It accepts only what the field-by-field reader ([`super::reader`]) accepts,
 //! and builds the same level. Anything it does not accept (a wrong type, a
-//! `null`, a repeated field, a list past its limit, the fields of the
-//! version 1 extensions on doors) makes the loader fall back to that reader,
+//! `null`, a repeated field, a list past its limit, an extension's value the
+//! reader words a problem with) makes the loader fall back to that reader,
 //! which says what is wrong and where. Its tests check both agree.
 
-use serde::de::{Error as _, SeqAccess, Visitor};
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use serde::de::{DeserializeSeed, Error as _, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
 use super::{FORMAT_TAG, MAX_COST, MAX_DOORS, MAX_ITEMS, VERSION, strict};
-use crate::model::{Door, DoorId, Key, KeyId, Level, Lever, LeverId, Props, Rgb, Room, RoomId};
+use crate::model::{
+    Condition, Door, DoorId, Key, KeyId, Level, Lever, LeverId, Literal, Props, Rgb, Room, RoomId,
+    Side,
+};
 
 /// A field that may be absent but, when present, is never `null`: serde
 /// would read `null` as absent, where the reader refuses it.
@@ -24,10 +30,6 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 
 fn one() -> f64 {
     1.0
-}
-
-fn yes() -> bool {
-    true
 }
 
 #[derive(Deserialize)]
@@ -83,14 +85,34 @@ struct FileDoor {
     one_way: bool,
     #[serde(default = "one")]
     cost: f64,
-    #[serde(default = "yes")]
-    open: bool,
+    /// Absent is open; kept apart so that `open` beside `open_when`, which
+    /// the reader refuses, is seen.
+    #[serde(default, deserialize_with = "present")]
+    open: Option<bool>,
     #[serde(default)]
     locks: Vec<KeyId>,
     #[serde(default)]
     small_locks: u32,
+    /// Read as any JSON, naming each kind once, and checked in [`spend`].
+    #[serde(default, deserialize_with = "present_value")]
+    spend: Option<Value>,
+    #[serde(default)]
+    locks_any: Vec<KeyId>,
+    #[serde(default, deserialize_with = "present")]
+    locked_from: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    open_when: Option<Vec<Vec<String>>>,
     #[serde(default, deserialize_with = "strict::props")]
     props: Props,
+}
+
+/// A field of any JSON that may be absent but is never `null` and names
+/// each of its fields once.
+fn present_value<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    match strict::value(d)? {
+        Value::Null => Err(D::Error::custom("null")),
+        value => Ok(Some(value)),
+    }
 }
 
 #[derive(Deserialize)]
@@ -129,7 +151,9 @@ struct FileLever {
 /// The level in `text`, when it is well formed in every way this path
 /// knows; `None` sends the caller to the field-by-field reader.
 pub(super) fn level(text: &str) -> Option<Level> {
-    let file: File = serde_json::from_str(text).ok()?;
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let file = File::deserialize(Object(&mut deserializer)).ok()?;
+    deserializer.end().ok()?;
     let header = file.format == FORMAT_TAG && file.version == VERSION;
     let generator = match file.generator {
         None => None,
@@ -181,11 +205,11 @@ impl<T> Default for List<T> {
 
 impl<'de, T: FromRecord> Deserialize<'de> for List<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(ListVisitor(std::marker::PhantomData))
+        deserializer.deserialize_seq(ListVisitor(PhantomData))
     }
 }
 
-struct ListVisitor<T>(std::marker::PhantomData<T>);
+struct ListVisitor<T>(PhantomData<T>);
 
 impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
     type Value = List<T>;
@@ -196,7 +220,7 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
         let mut items = Blocks::default();
-        while let Some(record) = seq.next_element::<T::Record>()? {
+        while let Some(record) = seq.next_element_seed(ObjectSeed(PhantomData))? {
             if items.len() == T::LIMIT {
                 // Past the limit: the loader refuses the file without
                 // reading the rest of the list.
@@ -207,6 +231,45 @@ impl<'de, T: FromRecord> Visitor<'de> for ListVisitor<T> {
             items.push(item);
         }
         Ok(List(items.into_vec()))
+    }
+}
+
+/// Reads a record only from a JSON object. serde's derived records also
+/// take a list of their fields in order (`["r1"]` for a room), which the
+/// reader refuses.
+struct Object<D>(D);
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Object<D> {
+    type Error = D::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+        self.0.deserialize_any(visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_map(visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map enum identifier ignored_any
+    }
+}
+
+/// A list's record, read through [`Object`].
+struct ObjectSeed<R>(PhantomData<R>);
+
+impl<'de, R: Deserialize<'de>> DeserializeSeed<'de> for ObjectSeed<R> {
+    type Value = R;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<R, D::Error> {
+        R::deserialize(Object(deserializer))
     }
 }
 
@@ -308,25 +371,67 @@ impl FromRecord for Lever {
 }
 
 fn door(d: FileDoor) -> Option<Door> {
-    if !cost(d.cost) || d.locks.len() > MAX_ITEMS {
+    let lists = d.locks.len().max(d.locks_any.len());
+    if !cost(d.cost) || lists > MAX_ITEMS || (d.open_when.is_some() && d.open.is_some()) {
         return None;
     }
     Some(Door {
+        spend: match d.spend {
+            Some(value) => spend(value)?,
+            None => BTreeMap::new(),
+        },
+        locked_from: match d.locked_from.as_deref() {
+            None => None,
+            Some("from") => Some(Side::From),
+            Some("to") => Some(Side::To),
+            Some(_) => return None,
+        },
+        open_when: match d.open_when {
+            Some(when) => Some(open_when(when)?),
+            None => None,
+        },
         id: d.id,
         name: d.name,
         from: d.from,
         to: d.to,
         one_way: d.one_way,
         cost: d.cost,
-        open: d.open,
+        open: d.open.unwrap_or(true),
         locks: d.locks,
         small_locks: d.small_locks,
-        spend: Default::default(),
-        locks_any: Vec::new(),
-        locked_from: None,
-        open_when: None,
+        locks_any: d.locks_any,
         props: d.props,
     })
+}
+
+/// `spend` as the reader takes it: an object from named kinds to whole
+/// numbers from 1 to `u32::MAX`.
+fn spend(value: Value) -> Option<BTreeMap<String, u32>> {
+    let Value::Object(map) = value else {
+        return None;
+    };
+    if map.len() > MAX_ITEMS {
+        return None;
+    }
+    let mut out = BTreeMap::new();
+    for (kind, count) in map {
+        let count = count.as_u64().and_then(|n| u32::try_from(n).ok())?;
+        if kind.is_empty() || count == 0 {
+            return None;
+        }
+        out.insert(kind, count);
+    }
+    Some(out)
+}
+
+/// `open_when` as the reader takes it: lists within their limits, each
+/// literal a lever id with or without a leading `!`.
+fn open_when(when: Vec<Vec<String>>) -> Option<Condition> {
+    if when.len() > MAX_ITEMS || when.iter().any(|all| all.len() > MAX_ITEMS) {
+        return None;
+    }
+    let literals = |all: Vec<String>| all.iter().map(|l| Literal::parse(l)).collect();
+    when.into_iter().map(literals).collect()
 }
 
 fn key(k: FileKey) -> Option<Key> {
@@ -432,13 +537,17 @@ mod tests {
         assert!(files.len() >= 7, "the samples are where they were");
         for (name, text) in files {
             let quick = level(text);
-            // Only doors with the version 1 extensions take the long way.
-            let extended = name.contains("dungeon");
-            assert_eq!(quick.is_some(), !extended, "{name}");
-            if quick.is_some() {
-                assert_eq!(quick, by_reader(text), "{name}");
-            }
+            assert!(quick.is_some(), "{name}");
+            assert_eq!(quick, by_reader(text), "{name}");
         }
+        // The extensions take it too (the dungeon sample has kinds, `spend`,
+        // `locks_any`, `locked_from` and `open_when`).
+        let (_, dungeon) = files.iter().find(|(n, _)| n.contains("dungeon")).unwrap();
+        let doors = level(dungeon).unwrap().doors;
+        assert!(doors.iter().any(|d| !d.spend.is_empty()));
+        assert!(doors.iter().any(|d| !d.locks_any.is_empty()));
+        assert!(doors.iter().any(|d| d.locked_from.is_some()));
+        assert!(doors.iter().any(|d| d.open_when.is_some()));
     }
 
     #[test]
@@ -465,6 +574,19 @@ mod tests {
                 r#""start""#,
                 r#""keys":[{"id":"k","room":"a","kind":""}],"start""#,
             ),
+            // A record given as a list of its fields in order.
+            good.replace(r#"{"id":"a"}"#, r#"["a"]"#),
+            good.replace(r#"{"id":"d","from":"a","to":"b"}"#, r#"["d","","a","b"]"#),
+            good.replace(r#""to":"b""#, r#""to":"b","spend":{"bomb":0}"#),
+            good.replace(r#""to":"b""#, r#""to":"b","spend":{"":1}"#),
+            good.replace(r#""to":"b""#, r#""to":"b","spend":{"bomb":1.5}"#),
+            good.replace(r#""to":"b""#, r#""to":"b","spend":{"bomb":4294967296}"#),
+            good.replace(r#""to":"b""#, r#""to":"b","spend":null"#),
+            good.replace(r#""to":"b""#, r#""to":"b","locked_from":"both""#),
+            good.replace(r#""to":"b""#, r#""to":"b","locks_any":[1]"#),
+            good.replace(r#""to":"b""#, r#""to":"b","open_when":[["!"]]"#),
+            good.replace(r#""to":"b""#, r#""to":"b","open_when":["l"]"#),
+            good.replace(r#""to":"b""#, r#""to":"b","open":true,"open_when":[]"#),
         ];
         for text in &spoiled {
             assert_eq!(level(text), None, "{text}");
@@ -480,6 +602,7 @@ mod tests {
                 r#""start""#,
                 r#""generator":{"kind":"a","kind":"b"},"start""#,
             ),
+            good.replace(r#""to":"b""#, r#""to":"b","spend":{"bomb":1,"bomb":2}"#),
         ] {
             assert_eq!(level(&twice), None, "{twice}");
             assert_eq!(by_reader(&twice), None, "{twice}");
@@ -515,7 +638,16 @@ mod tests {
             json!([1, 2, 3]),
             json!({}),
             json!({ "a": 1 }),
+            json!({ "a": 0 }),
+            json!({ "": 1 }),
+            json!({ "a": 2, "b": 4_294_967_295u64 }),
             json!("lockwork-level"),
+            json!("from"),
+            json!("to"),
+            json!([[]]),
+            json!([["l"]]),
+            json!([["!l"], ["!"]]),
+            json!([[""]]),
         ])
     }
 
