@@ -463,6 +463,19 @@ impl Mechanics {
         &self.keys
     }
 
+    /// The keys of each kind of item (key indices, in order), by kind
+    /// index: one pass over the keys, where asking each kind in turn would
+    /// read every key once per kind.
+    pub fn keys_by_kind(&self) -> Vec<Vec<usize>> {
+        let mut of_kind = vec![Vec::new(); self.kinds.len()];
+        for (k, key) in self.keys.iter().enumerate() {
+            if let Some(items) = key.kind.and_then(|kind| of_kind.get_mut(kind)) {
+                items.push(k);
+            }
+        }
+        of_kind
+    }
+
     /// Named keys the goal requires (indices, each once).
     pub fn goal_requires(&self) -> &[usize] {
         &self.goal_requires

@@ -105,18 +105,16 @@ impl KeyNeeds {
     /// Nothing worked out: every named key undecided, and every kind of
     /// item counted with no bound on how many a solution needs.
     pub(super) fn not_worked_out(m: &Mechanics, level: &Level) -> Self {
-        let items = (m.kinds().iter().enumerate())
-            .filter_map(|(kind, name)| {
-                let of: Vec<_> = (m.keys().iter().filter(|k| k.kind == Some(kind))).collect();
-                (!of.is_empty()).then(|| ItemNeeds {
-                    kind: name.clone(),
-                    total: of.len() as u32,
-                    carried: of.iter().filter(|k| k.carried).count() as u32,
-                    needed: None,
-                    at_least: 0,
-                    at_most: None,
-                    any_enough: None,
-                })
+        let items = (m.kinds().iter().zip(m.keys_by_kind()))
+            .filter(|(_, of)| !of.is_empty())
+            .map(|(name, of)| ItemNeeds {
+                kind: name.clone(),
+                total: of.len() as u32,
+                carried: of.iter().filter(|&&k| m.keys()[k].carried).count() as u32,
+                needed: None,
+                at_least: 0,
+                at_most: None,
+                any_enough: None,
             })
             .collect();
         Self {

@@ -274,10 +274,7 @@ fn key_needs(prep: &Prepared<'_>, budget: &Budget<'_>, stopped: &mut Option<Stop
         .collect();
     needs.undecided.extend(sorted.undecided.into_iter().map(id));
     let kinds = prep.mechanics().kinds();
-    for (kind, name) in kinds.iter().enumerate() {
-        let items: Vec<usize> = (0..keys.len())
-            .filter(|&k| keys[k].kind == Some(kind))
-            .collect();
+    for (name, items) in kinds.iter().zip(prep.mechanics().keys_by_kind()) {
         if !items.is_empty() {
             needs
                 .items

@@ -28,12 +28,7 @@ pub(super) fn item_needs(
 ) -> Result<Vec<ItemNeeds>, SolveError> {
     let prep = run.prep;
     let m = prep.mechanics();
-    let mut of_kind: Vec<Vec<usize>> = vec![Vec::new(); m.kinds().len()];
-    for (k, key) in m.keys().iter().enumerate() {
-        if let Some(kind) = key.kind {
-            of_kind[kind].push(k);
-        }
-    }
+    let of_kind = m.keys_by_kind();
     let c = prep.compiled();
     let mut h = None;
     let mut out = Vec::new();
@@ -274,11 +269,9 @@ mod tests {
             stopped: None,
         };
         let m = prep.mechanics();
-        let items: Vec<usize> = (0..m.keys().len())
-            .filter(|&k| m.keys()[k].kind == Some(kind))
-            .collect();
+        let items = &m.keys_by_kind()[kind];
         // With every key tracked, the states say which items were picked up.
-        let of = without::KindItems::new(m, &every, kind, &items);
+        let of = without::KindItems::new(m, &every, kind, items);
         assert!(of.is_some(), "the items of kind {kind} are not tracked");
         settle_fewest(&mut read, of?.fewest(&every, &ex), None);
         let mut h = prep.bound(prep.compiled());
