@@ -450,6 +450,32 @@ fn the_extensions_at_scale_end_within_their_budget() {
     assert_eq!((a.keys.unneeded.len(), a.keys.undecided.len()), (0, 0));
     let groups: Vec<usize> = a.keys.alternatives.iter().map(Vec::len).collect();
     assert_eq!(groups, [50_000]);
+    // 50,000 kinds, one item of each carried, and a door that spends each:
+    // the plan spends one kind, and every other kind is known at once to
+    // be needed by no solution. Each was once asked a search of its own,
+    // and the budget ran out after a few hundred of them. (The kind the
+    // plan spends is searched for, and a debug build may run out of time.)
+    let shape = Shape::Kinds {
+        doors: 50_000,
+        carried: true,
+    };
+    let level = format::from_str(&text(&shape, &Spoil::None))
+        .expect("a valid level")
+        .level;
+    let a = analyze(&level, &options).expect("an analysis");
+    let plan = a.plan.as_ref().expect("a plan");
+    let spent = match &plan.steps[..] {
+        [lockwork::rules::Step::Move { door, .. }] => format!("kind{}", &door.0[1..]),
+        steps => panic!("one move, not {steps:?}"),
+    };
+    for item in &a.keys.items {
+        if item.kind != spent {
+            assert_eq!(item.needed, Some(0), "{}", item.kind);
+        } else {
+            assert!(item.at_least == 0 && item.at_most == Some(1), "{item:?}");
+        }
+    }
+    assert_eq!(a.keys.items.len(), 50_000);
 }
 
 /// Two rooms joined by 20,000 small-locked doors, three small keys beside

@@ -43,7 +43,12 @@ pub(super) fn item_needs(
             at_most: most,
             any_enough: None,
         };
-        if let Err(stop) = run.budget.check_now() {
+        if most == Some(0) {
+            // The plan spends none: no solution needs any, and no search
+            // is asked (a level of 50,000 kinds once asked 50,000).
+            settle_fewest(&mut needs, Some(0), most);
+            needs.any_enough = Some(true);
+        } else if let Err(stop) = run.budget.check_now() {
             // Not worked out: the analysis says it is incomplete.
             run.stop(stop);
         } else {
