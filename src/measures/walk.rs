@@ -6,8 +6,7 @@ use std::collections::VecDeque;
 
 use super::{Branching, KeyDistance, Optional};
 use crate::model::{KeyId, Level};
-use crate::rules::altered::Altered;
-use crate::rules::mechanics::{Mechanics, Opening};
+use crate::rules::mechanics::Mechanics;
 use crate::rules::{PlayState, Resolved, Rules, Step};
 use crate::solver::SolveError;
 
@@ -301,6 +300,7 @@ pub(crate) fn productive_steps(m: &Mechanics, state: &PlayState) -> usize {
     let mut spend_doors = vec![false; m.doors().len()];
     let mut queue = VecDeque::new();
     let mut count = 0usize;
+    let opening = m.pulls_opening(state);
     if state.room() < rooms {
         seen[state.room()] = true;
         queue.push_back(state.room());
@@ -309,7 +309,7 @@ pub(crate) fn productive_steps(m: &Mechanics, state: &PlayState) -> usize {
         count += m.keys_in(r).filter(|&k| !holds_picked(state, k)).count();
         count += m
             .levers_in(r)
-            .filter(|&l| opens_a_closed_door(m, state, l))
+            .filter(|&l| opens_a_closed_door(m, state, l, &opening))
             .count();
         for p in m.passages_from(r) {
             if m.blocked(p, state).is_some() {
@@ -334,8 +334,9 @@ fn holds_picked(state: &PlayState, k: usize) -> bool {
 }
 
 /// Whether pulling lever `l` now opens a door that is closed: one it
-/// flips, or one whose `open_when` it turns true.
-fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
+/// flips, or one whose `open_when` it turns true (`opening`, from
+/// [`Mechanics::pulls_opening`]).
+fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize, opening: &[bool]) -> bool {
     let Some(lever) = m.levers().get(l) else {
         return false;
     };
@@ -346,15 +347,5 @@ fn opens_a_closed_door(m: &Mechanics, state: &PlayState, l: usize) -> bool {
         .flips
         .iter()
         .any(|&d| !state.open_doors().get(d).copied().unwrap_or(true));
-    let pulled = Altered::after_pull(state, l);
-    // Only a lever whose position is part of the state can be named by a
-    // condition (levels with conditions are small: they are searched state
-    // by state).
-    flips
-        || lever.parity
-            && (0..m.doors().len()).any(|d| {
-                m.doors()[d].opening == Opening::When
-                    && !m.is_open(d, state)
-                    && m.is_open(d, &pulled)
-            })
+    flips || opening.get(l).copied().unwrap_or(false)
 }

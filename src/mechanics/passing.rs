@@ -17,6 +17,32 @@ impl Mechanics {
         })
     }
 
+    /// For each lever, whether one pull of it now opens a door that its
+    /// `open_when` keeps closed in `holdings`.
+    ///
+    /// Only an inner list naming the lever can start to hold: one whose
+    /// literals that fail all name that lever, and all of its literals on
+    /// that lever fail (a pull flips each of them). One pass over the
+    /// conditions, where asking each lever's pull of each door reads every
+    /// condition once per lever.
+    pub fn pulls_opening(&self, holdings: &impl Holdings) -> Vec<bool> {
+        let mut opens = vec![false; self.levers.len()];
+        let when = (0..self.doors.len()).filter(|&d| self.doors[d].opening == Opening::When);
+        for d in when {
+            if self.condition_holds(d, holdings) {
+                continue;
+            }
+            for all in &self.doors[d].open_when {
+                if let Some(lever) = only_lever_failing(all, holdings)
+                    && let Some(open) = opens.get_mut(lever)
+                {
+                    *open = true;
+                }
+            }
+        }
+        opens
+    }
+
     /// True when door `door` is open in `holdings`.
     pub fn is_open(&self, door: usize, holdings: &impl Holdings) -> bool {
         if self.quick(door).is_some_and(Quick::open) {
@@ -270,4 +296,21 @@ impl Mechanics {
             d.locks.iter().chain(any).copied()
         })
     }
+}
+
+/// The lever that every failing literal of `all` names, when each of its
+/// literals there fails: a pull of it makes `all` hold. `None` when `all`
+/// holds already, or no one pull can make it hold.
+fn only_lever_failing(all: &[(usize, bool)], holdings: &impl Holdings) -> Option<usize> {
+    let mut only = None;
+    for &(lever, pulled) in all {
+        if !holdings.literal_holds(lever, pulled) && only.replace(lever).is_some_and(|o| o != lever)
+        {
+            return None;
+        }
+    }
+    let lever = only?;
+    (all.iter())
+        .all(|&(l, pulled)| l != lever || !holdings.literal_holds(l, pulled))
+        .then_some(lever)
 }

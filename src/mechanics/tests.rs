@@ -113,3 +113,66 @@ fn unresolved_references_are_errors_not_panics() {
         "door \"d9\" does not exist"
     );
 }
+
+/// Lever parities drawn at random, for asking the conditions.
+struct Parities(Vec<bool>);
+
+impl Holdings for Parities {
+    fn door_open(&self, _: usize) -> bool {
+        false
+    }
+    fn holds(&self, _: usize) -> bool {
+        false
+    }
+    fn unlocked(&self, _: usize) -> bool {
+        false
+    }
+    fn small_in_hand(&self) -> u32 {
+        0
+    }
+    fn pulled_odd(&self, lever: usize) -> bool {
+        self.0.get(lever).copied().unwrap_or(false)
+    }
+}
+
+/// On 3,000 random levels using every rule, the extensions included, each
+/// with lever parities drawn at random, [`Mechanics::pulls_opening`] says
+/// for each lever what asking every door before and after one more pull
+/// says.
+#[test]
+fn pulls_opening_is_every_door_asked_before_and_after_each_pull() {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::{RngAlgorithm, TestRng, TestRunner};
+
+    use crate::rules::altered::Altered;
+    let rng = TestRng::deterministic_rng(RngAlgorithm::ChaCha);
+    let mut runner = TestRunner::new_with_rng(Default::default(), rng);
+    let strategy = crate::solver::agree::extended_level();
+    let mut rng = crate::rng::Rng::new(36);
+    let (mut opening, mut not) = (0, 0);
+    for _ in 0..3_000 {
+        let level = strategy.new_tree(&mut runner).unwrap().current();
+        let Ok(m) = Mechanics::new(&level) else {
+            continue;
+        };
+        for _ in 0..8 {
+            let parities = Parities((0..m.levers().len()).map(|_| rng.chance(1, 2)).collect());
+            let fast = m.pulls_opening(&parities);
+            assert_eq!(fast.len(), m.levers().len());
+            for (l, &fast) in fast.iter().enumerate() {
+                let pulled = Altered::after_pull(&parities, l);
+                let plain = (0..m.doors().len()).any(|d| {
+                    m.doors()[d].opening == Opening::When
+                        && !m.is_open(d, &parities)
+                        && m.is_open(d, &pulled)
+                });
+                assert_eq!(fast, plain, "lever {l} of {level:?}");
+                *(if plain { &mut opening } else { &mut not }) += 1;
+            }
+        }
+    }
+    assert!(
+        opening > 1_000 && not > 1_000,
+        "{opening} pulls open, {not} not"
+    );
+}

@@ -28,6 +28,7 @@ impl<'h, H: Holdings> Altered<'h, H> {
 
     /// `base` as right after one more pull of `lever` (for the conditions
     /// that name it; the doors it toggles are not flipped).
+    #[cfg(test)]
     pub(crate) fn after_pull(base: &'h H, lever: usize) -> Self {
         Self {
             base,
