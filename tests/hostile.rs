@@ -478,6 +478,42 @@ fn the_extensions_at_scale_end_within_their_budget() {
     assert_eq!(a.keys.items.len(), 50_000);
 }
 
+/// The measures of the extensions at scale end within the slack too.
+/// Counting the steps that do something at each state of the plan once
+/// asked every door before and after each lever's pull: with 50,000 levers
+/// named by one door, 5e9 reads of a literal per state, and `check` ran
+/// 21 s in a release build, twice its time limit.
+#[test]
+fn the_measures_of_the_extensions_at_scale_end_within_the_slack() {
+    // Time enough for a debug build to find each plan, which is measured.
+    let options = SolveOptions {
+        max_time: Some(Duration::from_secs(5)),
+        ..SolveOptions::default()
+    };
+    for shape in [
+        Shape::OpenWhen {
+            levers: 50_000,
+            all: false,
+        },
+        Shape::OnceLevers { levers: 50_000 },
+        Shape::AnyLock { keys: 50_000 },
+    ] {
+        let level = format::from_str(&text(&shape, &Spoil::None))
+            .expect("a valid level")
+            .level;
+        let a = analyze(&level, &options).expect("an analysis");
+        let (started, cpu_started) = (Instant::now(), thread_cpu());
+        let measures = lockwork::measures::measure(&level, &a);
+        let ran = match (cpu_started, thread_cpu()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => started.elapsed(),
+        };
+        assert!(a.plan.is_some(), "{shape:?}: no plan to measure");
+        assert!(measures.is_ok(), "{shape:?}: {measures:?}");
+        assert!(ran < SLACK, "{shape:?}: measured in {ran:?}");
+    }
+}
+
 /// Two rooms joined by 20,000 small-locked doors, three small keys beside
 /// them and a one-way door on to the goal: too many states to explore
 /// whole, so the hunt weighs every spend. It took about 20 s in a debug
