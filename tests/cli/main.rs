@@ -494,5 +494,13 @@ fn ctrl_c_stops_the_analysis_which_then_answers() {
         "status {:?}, stderr: {stderr}",
         out.status
     );
-    assert!(String::from_utf8(out.stdout).unwrap().contains("solvable"));
+    // The answer proven so far: the plan when one was found before the
+    // signal, else that solvability is not known (on a slow machine the
+    // signal may come before the first plan).
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let answer = stdout.lines().next().unwrap_or_default();
+    assert!(
+        answer.contains(": solvable") || answer.contains(": not known whether it can be solved"),
+        "{stdout}"
+    );
 }
