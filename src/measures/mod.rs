@@ -243,7 +243,8 @@ pub struct Measures {
 ///
 /// # Complexity
 /// O(S · (R + D + K + L)) for a plan with S steps that pick up keys, spend
-/// small keys or pull levers, over R rooms, D doors, K keys and L levers.
+/// small keys or pull levers, over R rooms, D doors (the literals of their
+/// `open_when` counted), K keys and L levers.
 pub fn measure(level: &Level, analysis: &Analysis) -> Result<Measures, SolveError> {
     let rules = Rules::new(level).map_err(|e| SolveError::Invalid(e.to_string()))?;
     measure_rules(&rules, analysis)
