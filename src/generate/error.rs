@@ -519,7 +519,4 @@ impl GenerateError {
 }
 
 #[cfg(test)]
-mod tests;
-
-#[cfg(test)]
-pub(crate) use tests::examples;
+pub(crate) mod tests;

@@ -47,7 +47,7 @@ pub use backward::{BackwardParams, MAX_KEYS_PER_LOCK, backward};
 pub use batch::{BatchItem, MAX_BATCH, batch};
 pub use constraints::{Constraint, Constraints, PROPS_KEY};
 #[cfg(all(test, any(feature = "cli", feature = "editor")))]
-pub(crate) use error::examples as error_examples;
+pub(crate) use error::tests::examples as error_examples;
 pub use error::{GenerateError, Names, NotFound, Param, Problem, Unreachable};
 pub use graph::random_graph;
 pub use levers::{
