@@ -7,6 +7,7 @@ mod commands;
 pub mod edges;
 mod keyboard;
 mod menus;
+mod panels;
 mod playback;
 mod preview;
 
@@ -27,7 +28,7 @@ use super::prefs::Prefs;
 use super::selection::Selection;
 use super::theme::Theme;
 use super::view::View;
-use super::{export, help, inspector, lists, playback_ui, status};
+use super::{export, help, playback_ui, status};
 
 use super::find::Find;
 use crate::document::{Clip, Document, LevelCommand};
@@ -39,147 +40,13 @@ use crate::validate::Problem;
 /// The level the editor opens with when no file is named: the lever basement.
 pub const SAMPLE_LEVEL: &str = include_str!("../../../assets/basement.level.json");
 
+use panels::{
+    GENERATOR_SHARE, PANEL_MIN, RightTab, Sides, above_canvas, right_tabs, side_panels_ui,
+};
+pub use panels::{INSPECTOR_WIDTH, LISTS_MIN, LISTS_WIDTH};
+
 /// How long a status message stays.
 const MESSAGE_SECS: u64 = 6;
-/// Most of the window's width a side panel may take.
-const PANEL_SHARE: f32 = 0.25;
-/// Least width of a side panel.
-const PANEL_MIN: f32 = 120.0;
-/// Least width of the lists where the window has room for it: the Metrics'
-/// values beside their names (at 120 points they were cut off).
-pub const LISTS_MIN: f32 = 250.0;
-/// The lists' width at first.
-pub const LISTS_WIDTH: f32 = 270.0;
-/// The inspector's width at first.
-pub const INSPECTOR_WIDTH: f32 = 280.0;
-/// Most of the window's width the docked generator may take.
-const GENERATOR_SHARE: f32 = 0.5;
-
-/// What the right panel shows while the generator is open.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RightTab {
-    /// The selected item.
-    Inspector,
-    /// The generator.
-    Generate,
-}
-
-/// Draws a side panel's contents on a layer of their own above the canvas.
-///
-/// The canvas is an `egui::Scene`, whose transformed layer sits on top of
-/// the panels' layer; its background takes pointer events by the rect it
-/// had the frame before, which reaches past the canvas into the panels
-/// while the view or the panels change size. Above it, the panels' widgets
-/// always get their clicks.
-///
-/// The layer is registered as an area over the panel's rect: egui finds
-/// the layer under the pointer among its areas, and a scroll area scrolls
-/// by the wheel only on the layer under the pointer (the lists and the
-/// inspector did not scroll by the wheel at all).
-fn above_canvas<R>(ui: &mut Ui, name: &str, contents: impl FnOnce(&mut Ui) -> R) -> R {
-    let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::unique(("panel", name)));
-    let rect = ui.max_rect();
-    ui.ctx().memory_mut(|m| {
-        let state = egui::containers::AreaState {
-            pivot_pos: Some(rect.min),
-            size: Some(rect.size()),
-            ..Default::default()
-        };
-        m.areas_mut().set_state(layer, state);
-    });
-    ui.scope_builder(egui::UiBuilder::new().layer_id(layer), contents)
-        .inner
-}
-
-/// The tabs of the right panel while the generator is open.
-fn right_tabs(ui: &mut Ui, tab: &mut RightTab) {
-    ui.horizontal(|ui| {
-        ui.selectable_value(tab, RightTab::Inspector, "Inspector")
-            .on_hover_text("The selected item (or the previewed candidate)");
-        ui.selectable_value(tab, RightTab::Generate, "Generate")
-            .on_hover_text("The generator, its run and its results");
-    });
-    ui.separator();
-}
-
-/// Which side panels show this frame.
-struct Sides<'a> {
-    /// The lists on the left.
-    lists: bool,
-    /// The inspector on the right.
-    inspector: bool,
-    /// The right panel's tabs, while the generator is open.
-    tabs: Option<&'a mut RightTab>,
-    /// The widths of the lists and the inspector, as their edges set them.
-    widths: &'a mut (f32, f32),
-}
-
-/// The lists on the left and the inspector on the right, each describing
-/// the previewed candidate instead of the level while there is one. They
-/// give way on a narrow window: each at most a quarter of it, so the canvas
-/// keeps half.
-fn side_panels_ui(
-    ui: &mut Ui,
-    view: &View<'_>,
-    preview: Option<&(u64, View<'_>)>,
-    sides: Sides<'_>,
-    out: &mut Vec<Intent>,
-) {
-    use edges::{Edge, Side};
-    let share = ui.ctx().content_rect().width() * PANEL_SHARE;
-    if sides.lists {
-        // At least LISTS_MIN, unless the window is too narrow for it: then
-        // a quarter of it, and the Metrics show each value under its name.
-        let most = share.max(PANEL_MIN);
-        let edge = Edge {
-            name: "lists",
-            side: Side::Left,
-            range: egui::Rangef::new(LISTS_MIN.min(most), most),
-            default: LISTS_WIDTH,
-        };
-        let space = ui.available_rect_before_wrap();
-        let width = edge.range.clamp(sides.widths.0);
-        egui::Panel::left("lists")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                above_canvas(ui, "lists", |ui| {
-                    egui::ScrollArea::both().show(ui, |ui| match preview {
-                        Some((seed, preview)) => preview::lists_ui(ui, *seed, preview),
-                        None => lists::lists_ui(ui, view, out),
-                    });
-                });
-            });
-        edges::edge_ui(ui, &edge, space, &mut sides.widths.0);
-    }
-    if sides.inspector {
-        let edge = Edge {
-            name: "inspector",
-            side: Side::Right,
-            range: egui::Rangef::new(PANEL_MIN, share.max(PANEL_MIN)),
-            default: INSPECTOR_WIDTH,
-        };
-        let space = ui.available_rect_before_wrap();
-        let width = edge.range.clamp(sides.widths.1);
-        let tabs = sides.tabs;
-        egui::Panel::right("inspector")
-            .resizable(false)
-            .exact_size(width)
-            .show(ui, |ui| {
-                above_canvas(ui, "inspector", |ui| {
-                    if let Some(tab) = tabs {
-                        right_tabs(ui, tab);
-                    }
-                    egui::ScrollArea::both().show(ui, |ui| match preview {
-                        Some((seed, _)) => preview::inspector_ui(ui, *seed, view.theme),
-                        None => inspector::inspector_ui(ui, view, out),
-                    });
-                });
-            });
-        edges::edge_ui(ui, &edge, space, &mut sides.widths.1);
-    }
-}
-
 /// The Lockwork editor.
 pub struct EditorApp {
     doc: Document,
