@@ -250,6 +250,8 @@ pub struct Mechanics {
     /// True when it uses one the solver's fast paths do not follow: other
     /// kinds, `open_when`, `once`.
     general: bool,
+    /// True when some door has an `open_when`.
+    conditional: bool,
 }
 
 /// What the tables keep of every door's rule, made in one pass over the
@@ -383,6 +385,7 @@ impl Mechanics {
             kinds: kinds.names(),
             extended,
             general,
+            conditional: sums.when,
             goal: room(&level.goal)?,
             lever_cost: level.lever_cost,
             levers_by_room: by_room(rooms, levers.iter().map(|l| l.room)),

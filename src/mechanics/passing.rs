@@ -27,6 +27,9 @@ impl Mechanics {
     /// condition once per lever.
     pub fn pulls_opening(&self, holdings: &impl Holdings) -> Vec<bool> {
         let mut opens = vec![false; self.levers.len()];
+        if !self.conditional {
+            return opens;
+        }
         let when = (0..self.doors.len()).filter(|&d| self.doors[d].opening == Opening::When);
         for d in when {
             if self.condition_holds(d, holdings) {
