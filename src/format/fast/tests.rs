@@ -109,6 +109,9 @@ fn the_quick_way_leaves_what_the_reader_refuses_to_it() {
         // A record given as a list of its fields in order.
         good.replace(r#"{"id":"a"}"#, r#"["a"]"#),
         good.replace(r#"{"id":"d","from":"a","to":"b"}"#, r#"["d","","a","b"]"#),
+        // The whole file so: format, version, name, description, lever
+        // cost, start and goal, in order.
+        r#"["lockwork-level",1,"","",1,"a","a"]"#.to_owned(),
         good.replace(r#""to":"b""#, r#""to":"b","spend":{"bomb":0}"#),
         good.replace(r#""to":"b""#, r#""to":"b","spend":{"":1}"#),
         good.replace(r#""to":"b""#, r#""to":"b","spend":{"bomb":1.5}"#),
