@@ -59,20 +59,21 @@ impl Counted<'_> {
     }
 
     /// The counted state after opening one more pocket of zone `z` from
-    /// `s`, into `out`; leaves its region in `self.region`.
-    fn waste(&mut self, s: &[u64], z: u32, out: &mut Vec<u64>) {
+    /// `s`, into `out`; leaves its region in `self.region` and returns its
+    /// number.
+    fn waste(&mut self, s: &[u64], z: u32, out: &mut Vec<u64>) -> u32 {
         out.clear();
         out.extend_from_slice(s);
         let (_, cost) = self.z.pockets[z as usize];
         self.lay.set_opened(out, z, self.lay.opened(s, z) + 1);
         let zone = Layout::zone(s);
         Layout::set_zone_held(out, zone, Layout::held(s) - cost);
-        self.settle(out, zone, 0);
+        self.settle(out, zone, 0)
     }
 
     /// The counted state after way `w` from `s`, into `out`; leaves its
-    /// region in `self.region`.
-    fn after(&mut self, s: &[u64], w: &Way, out: &mut Vec<u64>) {
+    /// region in `self.region` and returns its number.
+    fn after(&mut self, s: &[u64], w: &Way, out: &mut Vec<u64>) -> u32 {
         out.clear();
         out.extend_from_slice(s);
         let mut held = Layout::held(s);
@@ -81,7 +82,7 @@ impl Counted<'_> {
             held -= w.cost;
         }
         Layout::set_zone_held(out, w.to, held);
-        self.settle(out, w.to, w.loot);
+        self.settle(out, w.to, w.loot)
     }
 
     /// Takes every key lying in the region of `s` (`self.region`).
@@ -95,32 +96,42 @@ impl Counted<'_> {
         Layout::set_zone_held(s, Layout::zone(s), held);
     }
 
-    /// Whether counted state `s` (settled) reaches the goal: depth first
-    /// over closed states, each answer kept. The closed states form no
-    /// cycle (each step unlocks a door, takes keys, or leaves a region it
-    /// cannot come back to), so one met while being worked out is a way
-    /// that does not help.
-    fn live(&mut self, s: &[u64], budget: &Budget<'_>, seen: usize) -> Result<bool, Stop> {
+    /// Whether counted state `s`, just settled (its region, number
+    /// `region`, is in `self.region`), reaches the goal: depth first over
+    /// closed states, each answer kept. The closed states form no cycle
+    /// (each step unlocks a door, takes keys, or leaves a region it cannot
+    /// come back to), so one met while being worked out is a way that
+    /// does not help.
+    ///
+    /// The region is not looked up again: each lookup is a miss in a
+    /// table of hundreds of thousands of regions, and they were a quarter
+    /// of the exploration's time.
+    fn live(
+        &mut self,
+        (s, region): (&[u64], u32),
+        budget: &Budget<'_>,
+        seen: usize,
+    ) -> Result<bool, Stop> {
         let mut c = std::mem::take(&mut self.bufs.closed);
         c.clear();
         c.extend_from_slice(s);
-        self.region_of(&c, Layout::zone(&c));
         self.close(&mut c);
         let mut frames = std::mem::take(&mut self.bufs.frames);
         let mut arena = std::mem::take(&mut self.bufs.arena);
-        let answer = self.work_out(&c, &mut frames, &mut arena, budget, seen);
+        let answer = self.work_out((&c, region), &mut frames, &mut arena, budget, seen);
         frames.clear();
         arena.clear();
+        self.bufs.arena_regions.clear();
         self.bufs.closed = c;
         self.bufs.frames = frames;
         self.bufs.arena = arena;
         answer
     }
 
-    /// [`Self::live`] of closed state `c`.
+    /// [`Self::live`] of closed state `c`, of region number `region`.
     fn work_out(
         &mut self,
-        c: &[u64],
+        c: (&[u64], u32),
         frames: &mut Vec<Frame>,
         arena: &mut Vec<u64>,
         budget: &Budget<'_>,
@@ -143,13 +154,15 @@ impl Counted<'_> {
             if answer || top.next == top.count {
                 self.verdict[top.id as usize] = if answer { LIVE } else { DEAD };
                 arena.truncate(top.start);
+                self.bufs.arena_regions.truncate(top.start / width);
                 frames.pop();
                 continue;
             }
             let at = top.start + top.next * width;
+            let region = self.bufs.arena_regions[top.start / width + top.next];
             top.next += 1;
             next.copy_from_slice(&arena[at..at + width]);
-            match self.enter(&next, frames, arena, budget) {
+            match self.enter((&next, region), frames, arena, budget) {
                 Ok(Some(true)) => answer = true,
                 Ok(_) => {}
                 Err(stop) => {
@@ -162,13 +175,14 @@ impl Counted<'_> {
         Ok(answer)
     }
 
-    /// Looks up closed state `c`: its answer when known (a state being
-    /// worked out counts as dead); otherwise pushes a frame of its moves
-    /// and returns `None`, or answers at once when a move wins. The budget
-    /// is told of the work of each move: a zone may have 100,000 doors.
+    /// Looks up closed state `c`, of region number `region`: its answer
+    /// when known (a state being worked out counts as dead); otherwise
+    /// pushes a frame of its moves and returns `None`, or answers at once
+    /// when a move wins. The budget is told of the work of each move: a
+    /// zone may have 100,000 doors.
     fn enter(
         &mut self,
-        c: &[u64],
+        (c, region): (&[u64], u32),
         frames: &mut Vec<Frame>,
         arena: &mut Vec<u64>,
         budget: &Budget<'_>,
@@ -182,7 +196,7 @@ impl Counted<'_> {
             DEAD | WORKING => return Ok(Some(false)),
             _ => {}
         }
-        self.region_of(c, Layout::zone(c));
+        self.load_region(region);
         let mut moves = std::mem::take(&mut self.bufs.moves);
         self.moves(c, &mut moves);
         let win = moves.iter().any(|m| matches!(m, Next::Win));
@@ -192,9 +206,10 @@ impl Counted<'_> {
         let mut told = Ok(());
         for m in moves.iter().filter(|_| !win) {
             if let Next::Step(w) = m {
-                self.after(c, w, &mut out);
+                let region = self.after(c, w, &mut out);
                 self.close(&mut out);
                 arena.extend_from_slice(&out);
+                self.bufs.arena_regions.push(region);
                 let work = std::mem::take(&mut self.work) + out.len();
                 told = budget.tick(&mut self.meter, work, self.closed.len());
                 if told.is_err() {
@@ -233,8 +248,8 @@ impl Counted<'_> {
         let width = self.lay.width;
         let mut s = vec![0u64; width];
         Layout::set_zone_held(&mut s, start, 0);
-        self.settle(&mut s, start, loot);
-        if !self.live(&s, budget, 0)? {
+        let region = self.settle(&mut s, start, loot);
+        if !self.live((&s, region), budget, 0)? {
             return Ok(None);
         }
         let mut seen = Store::new(width, (width * 64) as u32);
@@ -274,14 +289,14 @@ impl Counted<'_> {
             }
             self.moves(&cur, &mut moves);
             let tried = std::mem::take(&mut moves);
-            let mut region = std::mem::take(&mut self.bufs.region);
-            region.clone_from(&self.region);
+            let mut zones = std::mem::take(&mut self.bufs.region);
+            zones.clone_from(&self.region);
             for m in &tried {
-                match m {
+                let region = match m {
                     Next::Step(w) => self.after(&cur, w, &mut next),
                     Next::Waste(z) => self.waste(&cur, *z, &mut next),
                     Next::Take | Next::Win => continue,
-                }
+                };
                 let work = std::mem::take(&mut self.work) + width;
                 if budget.tick(&mut self.meter, work, seen.len()).is_err() {
                     complete = false;
@@ -291,21 +306,21 @@ impl Counted<'_> {
                     // Met before: it reaches the goal, as every state kept does.
                     continue;
                 }
-                match self.live(&next, budget, seen.len()) {
+                match self.live((&next, region), budget, seen.len()) {
                     Ok(true) => {
                         if let (n, true) = seen.insert(&next) {
                             queue.push_back(n);
                             how.push((i, *m));
                         }
                     }
-                    Ok(false) => self.mark((i, *m), &region, &mut maybe, &mut first),
+                    Ok(false) => self.mark((i, *m), &zones, &mut maybe, &mut first),
                     Err(_) => {
                         complete = false;
                         break 'explore;
                     }
                 }
             }
-            self.bufs.region = region;
+            self.bufs.region = zones;
             moves = tried;
         }
         let states = seen.len() + self.closed.len();
