@@ -29,6 +29,13 @@ pub(crate) use hunt::hunt;
 #[cfg(test)]
 pub(crate) use hunt::kinds_in_two_goes;
 pub(crate) use never_fatal::never_fatal;
+
+/// True when the hunt can explore the counted states of `m` (small keys
+/// only, each door free, shut or locked by them on both sides, no lever),
+/// which prove steps never fatal when the exploration finishes.
+pub(crate) fn counted_applies(m: &Mechanics) -> bool {
+    counted::applies(m)
+}
 #[cfg(test)]
 pub(crate) use scout::{Witness, follow_all, scout};
 #[cfg(test)]

@@ -50,6 +50,7 @@ mod plays;
 mod zones;
 
 pub(crate) use plays::{Act, Guide};
+pub(crate) use zones::applies;
 
 use super::super::budget::{Budget, Meter};
 use super::super::compile::NONE;

@@ -60,7 +60,7 @@ pub(super) struct Zones {
 /// small keys only (no named key, no other item, none the goal needs), no
 /// lever, and each door free, shut for good, or locked by small keys
 /// alone on both sides.
-pub(super) fn applies(m: &Mechanics) -> bool {
+pub(crate) fn applies(m: &Mechanics) -> bool {
     m.levers().is_empty()
         && !m.needs_general()
         && m.goal_requires().is_empty()
