@@ -275,9 +275,10 @@ struct Counted<'z> {
     todo: Vec<u32>,
     /// The last region worked out, its zones in order.
     region: Vec<u32>,
-    /// Regions worked out, by zone and doors unlocked (numbered by a
-    /// store, which keeps them end to end), and where the zones of each
-    /// lie in `regions`.
+    /// Regions worked out, by zone and the doors unlocked that it may
+    /// reach ([`Self::region_of`]), numbered by a store, which keeps them
+    /// end to end; a region's number is its number there. And where the
+    /// zones of each lie in `regions`.
     known: Store,
     ranges: Vec<(u32, u32)>,
     regions: Vec<u32>,
