@@ -253,12 +253,12 @@ enum Next {
 struct Buffers {
     closed: Vec<u64>,
     next: Vec<u64>,
-    out: Vec<u64>,
     moves: Vec<Next>,
     frames: Vec<game::Frame>,
+    /// The closed states being worked out, one per frame.
     arena: Vec<u64>,
-    /// The region number of each state of `arena`.
-    arena_regions: Vec<u32>,
+    /// The ways out of them still to try, the frames' end to end.
+    ways: Vec<Way>,
     /// Pockets opened in a region, per cost.
     costs: Vec<(u32, u32)>,
     /// The region of the state being explored.
