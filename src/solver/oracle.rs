@@ -282,9 +282,8 @@ impl Oracle {
             self.shape = Shape::Unsolvable;
             return;
         }
-        // A `once` lever cannot be pulled back either.
-        let reversible = facts::irreversible_passages(m, &reach.rooms).is_empty()
-            && !m.levers().iter().any(|l| l.once);
+        let irreversible = facts::irreversible_passages(m, &reach.rooms);
+        let reversible = facts::every_step_undone(m, &irreversible);
         let start = self.compiled.start.clone();
         let mut ahead = Ahead::default();
         match self.search(level, &start, budget, &mut ahead) {

@@ -255,7 +255,8 @@ pub fn analyze_rules_with(
     // Levels with `once` levers, `open_when` or items of other kinds are
     // explored state by state: the explorations of undoable levels follow
     // neither lever parities nor items lost.
-    let undoable = irreversible.is_empty() && !prep.mechanics().needs_general();
+    let m = prep.mechanics();
+    let undoable = facts::every_step_undone(m, &irreversible) && !m.needs_general();
     let least = least_cost(&mut run, reach)?;
     let shape = if undoable {
         reversible_shape(&mut run, reach, &least)?
@@ -351,8 +352,11 @@ pub fn unneeded_keys(
         stopped: None,
     };
     let reach = &prep.relaxed_ways().reach;
-    let reversible = facts::irreversible_passages(prep.mechanics(), &reach.rooms).is_empty()
-        && !prep.mechanics().needs_general();
+    let m = prep.mechanics();
+    let irreversible = facts::irreversible_passages(m, &reach.rooms);
+    // As in `analyze_rules_with`: the fast explorations follow neither
+    // lever parities nor items lost.
+    let reversible = facts::every_step_undone(m, &irreversible) && !m.needs_general();
     Ok(needs::key_needs(&mut run, Some(plan), Some(true), reversible, None)?.unneeded)
 }
 

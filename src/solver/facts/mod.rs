@@ -461,6 +461,14 @@ pub(crate) fn landmarks(
     found
 }
 
+/// Whether every step of play on `m` can be undone, given the passages
+/// among the reachable rooms that walking back cannot undo
+/// ([`irreversible_passages`]): none, and no `once` lever, whose pull
+/// cannot be undone either. Such a level has no dead end but the start.
+pub(crate) fn every_step_undone(m: &Mechanics, irreversible: &[Passage]) -> bool {
+    irreversible.is_empty() && !m.levers().iter().any(|l| l.once)
+}
+
 /// Passages that walking back cannot undo, among those from `rooms`: doors
 /// with a small lock (the keys are spent), and one-way doors or doors
 /// entered from the free side of a one-sided lock, whose two sides are not
