@@ -21,9 +21,10 @@ const WORKING: u8 = 1;
 const LIVE: u8 = 2;
 const DEAD: u8 = 3;
 
-/// A closed state whose moves are being tried: its number, the state
-/// itself at word `start` of the arena, and its ways out, `count` of them
-/// from `ways` in [`super::Buffers::ways`], of which `next` were tried.
+/// A closed state whose moves are being tried: its number, and its ways
+/// out, `count` of them from `ways` in [`super::Buffers::ways`], of which
+/// `next` were tried. The state itself is in the arena, which holds one
+/// per frame in the frames' order: the top frame's is the last.
 ///
 /// The state after a way is made only when it is tried: most checks end
 /// at the first way that reaches the goal, and making every state after
@@ -34,7 +35,6 @@ const DEAD: u8 = 3;
 /// regions while doing so (492,000 instead of 1.49 million).
 pub(super) struct Frame {
     id: u32,
-    start: usize,
     ways: usize,
     count: usize,
     next: usize,
@@ -154,6 +154,8 @@ impl Counted<'_> {
         let mut next = std::mem::take(&mut self.bufs.next);
         next.resize(width, 0);
         while let Some(top) = frames.last_mut() {
+            // The top frame's state: the arena's last.
+            let at = arena.len().saturating_sub(width);
             let states = seen + self.closed.len() + self.known.len();
             let work = std::mem::take(&mut self.work) + width * 4;
             if let Err(stop) = budget.check(&mut self.meter, work, states, width) {
@@ -162,14 +164,13 @@ impl Counted<'_> {
             }
             if answer || top.next == top.count {
                 self.verdict[top.id as usize] = if answer { LIVE } else { DEAD };
-                arena.truncate(top.start);
+                arena.truncate(at);
                 self.bufs.ways.truncate(top.ways);
                 frames.pop();
                 continue;
             }
             let way = self.bufs.ways[top.ways + top.next];
             top.next += 1;
-            let at = top.start;
             let region = self.after(&arena[at..at + width], &way, &mut next);
             self.close(&mut next);
             match self.enter((&next, region), frames, arena, budget) {
@@ -224,11 +225,9 @@ impl Counted<'_> {
         if win {
             return Ok(Some(true));
         }
-        let start = arena.len();
         arena.extend_from_slice(c);
         frames.push(Frame {
             id,
-            start,
             ways,
             count: self.bufs.ways.len() - ways,
             next: 0,
