@@ -276,7 +276,7 @@ pub fn analyze_rules_with(
     let keys = if parts.key_needs {
         needs::key_needs(&mut run, least.plan.as_ref(), solvable, undoable, explored)?
     } else {
-        KeyNeeds::not_worked_out(prep.mechanics(), level)
+        KeyNeeds::not_worked_out(m, level)
     };
     let room_ids = |pick: &dyn Fn(usize) -> bool| -> Vec<RoomId> {
         (0..level.rooms.len())

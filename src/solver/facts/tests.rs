@@ -275,3 +275,41 @@ fn free_components_follow_one_way_doors_without_recursion() {
     assert!(comp[0] == comp[1] && comp[1] == comp[2]);
     assert_ne!(comp[3], comp[0]);
 }
+
+#[test]
+fn a_once_lever_is_a_step_that_cannot_be_undone() {
+    // r1 leads to the goal r2, and to r3 through d2, which lever l1
+    // toggles: no passage is irreversible.
+    let mut level = Level::new("t");
+    level.rooms.push(Room::new("r2", [0.0, 0.0]));
+    level.rooms.push(Room::new("r3", [0.0, 0.0]));
+    level.goal = "r2".into();
+    level.doors.push(Door::new("d1", "r1", "r2"));
+    level.doors.push(Door::new("d2", "r1", "r3"));
+    level.levers.push(Lever::new("l1", "r1", vec!["d2".into()]));
+    let m = Mechanics::new(&level).unwrap();
+    let irreversible = irreversible_passages(&m, &[true; 3]);
+    assert!(irreversible.is_empty());
+    assert!(
+        every_step_undone(&m, &irreversible),
+        "a lever pulled back undoes its pull"
+    );
+    level.levers[0].once = true;
+    let m = Mechanics::new(&level).unwrap();
+    let irreversible = irreversible_passages(&m, &[true; 3]);
+    assert!(irreversible.is_empty(), "no passage changed");
+    assert!(
+        !every_step_undone(&m, &irreversible),
+        "a once lever stays pulled"
+    );
+    // A drop into a room with no way back cannot be undone either.
+    level.levers[0].once = false;
+    level.rooms.push(Room::new("r4", [0.0, 0.0]));
+    let mut drop = Door::new("d3", "r1", "r4");
+    drop.one_way = true;
+    level.doors.push(drop);
+    let m = Mechanics::new(&level).unwrap();
+    let irreversible = irreversible_passages(&m, &[true; 4]);
+    assert_eq!(irreversible.len(), 1, "{irreversible:?}");
+    assert!(!every_step_undone(&m, &irreversible), "{irreversible:?}");
+}
